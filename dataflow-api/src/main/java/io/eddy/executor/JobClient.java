@@ -1,0 +1,30 @@
+package io.eddy.executor;
+
+import io.eddy.api.common.JobExecutionResult;
+import io.eddy.jobgraph.JobId;
+import java.util.concurrent.CompletableFuture;
+
+/** A handle on a submitted job. */
+public interface JobClient extends AutoCloseable {
+
+    JobId getJobId();
+
+    /**
+     * Completes with the result when the job finishes; completes exceptionally with a {@link
+     * JobExecutionException} carrying the root cause (operator, subtask, worker) when it fails.
+     */
+    CompletableFuture<JobExecutionResult> getJobResult();
+
+    /** Asks the cluster to cancel the job; the result future then fails with a cancellation. */
+    void cancel();
+
+    /**
+     * The records a {@code COLLECT_SINK} with id {@code collectId} sends to the client, as
+     * serialized batches. Open it before the job produces much: the sink is back-pressured by
+     * how fast the client reads.
+     */
+    CollectStream openCollectStream(String collectId);
+
+    @Override
+    default void close() {}
+}

@@ -1,0 +1,60 @@
+package io.eddy.jobgraph;
+
+import io.eddy.api.common.functions.KeySelector;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import java.util.Objects;
+
+/**
+ * A data edge between two vertices. Each edge is one result partition of its producer (with one
+ * subpartition per consumer subtask) and one input gate of its consumer.
+ *
+ * @param source the producing vertex
+ * @param sourceOutputIndex the position of this edge among the producer's outputs (its result partition index)
+ * @param target the consuming vertex
+ * @param targetGateIndex the position of this edge among the consumer's inputs (its input gate index)
+ * @param targetInput the logical input (0 or 1) of the consumer's head operator that the records feed
+ * @param shipStrategy how records are distributed over consumer subtasks
+ * @param exchangeMode pipelined or blocking
+ * @param keySelectorBytes for {@link ShipStrategy#HASH}, the Java-serialized {@link KeySelector}; otherwise null
+ * @param recordTypeBytes the Java-serialized {@link TypeInfo} of the records
+ */
+public record JobEdge(
+        JobVertexId source,
+        int sourceOutputIndex,
+        JobVertexId target,
+        int targetGateIndex,
+        int targetInput,
+        ShipStrategy shipStrategy,
+        ExchangeMode exchangeMode,
+        byte[] keySelectorBytes,
+        byte[] recordTypeBytes) {
+
+    public JobEdge {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(shipStrategy, "shipStrategy");
+        Objects.requireNonNull(exchangeMode, "exchangeMode");
+        Objects.requireNonNull(recordTypeBytes, "recordTypeBytes");
+        if (shipStrategy == ShipStrategy.HASH && keySelectorBytes == null) {
+            throw new IllegalArgumentException("Bug: a HASH edge " + source + " -> " + target + " has no key selector");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    public <T> TypeInfo<T> recordType(ClassLoader userCodeClassLoader) {
+        return (TypeInfo<T>) InstantiationUtil.deserialize(recordTypeBytes, userCodeClassLoader, "the record type of edge " + this);
+    }
+
+    @SuppressWarnings("unchecked")
+    public <T, K> KeySelector<T, K> keySelector(ClassLoader userCodeClassLoader) {
+        if (keySelectorBytes == null) {
+            throw new IllegalStateException("Bug: edge " + this + " is " + shipStrategy + ", not HASH: it has no key selector");
+        }
+        return (KeySelector<T, K>) InstantiationUtil.deserialize(keySelectorBytes, userCodeClassLoader, "the key selector of edge " + this);
+    }
+
+    @Override
+    public String toString() {
+        return source + "[" + sourceOutputIndex + "] -" + shipStrategy + "/" + exchangeMode + "-> " + target + "[" + targetGateIndex + "]";
+    }
+}

@@ -1,0 +1,58 @@
+package io.eddy.jobgraph;
+
+/**
+ * Maps keys to key groups and key groups to subtasks. Keyed state is partitioned into a fixed
+ * number of key groups (the maximum parallelism), so that it can be redistributed when the
+ * parallelism changes; the hash partitioner and the keyed state backend both use this class, so a
+ * key's records always reach the subtask that holds its state.
+ */
+public final class KeyGroups {
+
+    /** The default maximum parallelism (number of key groups). */
+    public static final int DEFAULT_MAX_PARALLELISM = 128;
+
+    /** The largest supported maximum parallelism. */
+    public static final int UPPER_BOUND_MAX_PARALLELISM = 1 << 15;
+
+    private KeyGroups() {}
+
+    /** The key group of {@code key}: a murmur-style mix of its {@code hashCode}, so poor hash codes still spread. */
+    public static int keyGroupFor(Object key, int maxParallelism) {
+        if (key == null) {
+            throw new NullPointerException("A key must not be null: the key selector returned null");
+        }
+        return Math.floorMod(mix(key.hashCode()), maxParallelism);
+    }
+
+    /** The subtask (of {@code parallelism}) that owns {@code keyGroup}. */
+    public static int subtaskForKeyGroup(int keyGroup, int maxParallelism, int parallelism) {
+        return keyGroup * parallelism / maxParallelism;
+    }
+
+    /** The subtask that owns {@code key}. */
+    public static int subtaskForKey(Object key, int maxParallelism, int parallelism) {
+        return subtaskForKeyGroup(keyGroupFor(key, maxParallelism), maxParallelism, parallelism);
+    }
+
+    /** The first key group owned by {@code subtask}, inclusive. */
+    public static int firstKeyGroup(int subtask, int maxParallelism, int parallelism) {
+        return (subtask * maxParallelism + parallelism - 1) / parallelism;
+    }
+
+    /** The last key group owned by {@code subtask}, inclusive. */
+    public static int lastKeyGroup(int subtask, int maxParallelism, int parallelism) {
+        return ((subtask + 1) * maxParallelism - 1) / parallelism;
+    }
+
+    private static int mix(int h) {
+        h *= 0xcc9e2d51;
+        h = Integer.rotateLeft(h, 15);
+        h *= 0x1b873593;
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+}

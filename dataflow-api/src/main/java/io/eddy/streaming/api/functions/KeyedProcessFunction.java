@@ -1,0 +1,29 @@
+package io.eddy.streaming.api.functions;
+
+import io.eddy.api.common.functions.AbstractRichFunction;
+import io.eddy.api.common.functions.Collector;
+import io.eddy.streaming.api.OutputTag;
+
+/**
+ * A low-level function on a keyed stream: sees each record with its key and keyed state (through
+ * {@code getRuntimeContext().getState(...)}, scoped to the record's key).
+ */
+public abstract class KeyedProcessFunction<K, I, O> extends AbstractRichFunction {
+
+    private static final long serialVersionUID = 1L;
+
+    public abstract void processElement(I value, Context ctx, Collector<O> out) throws Exception;
+
+    /** The context of the record being processed; valid only during the call it is passed to. */
+    public abstract class Context {
+
+        /** The record's event timestamp, or null if it has none. */
+        public abstract Long timestamp();
+
+        /** The key of the record being processed. */
+        public abstract K getCurrentKey();
+
+        /** Emits {@code value} to the side output {@code outputTag}. */
+        public abstract <X> void output(OutputTag<X> outputTag, X value);
+    }
+}
