@@ -4,6 +4,28 @@ package io.eddy.jobgraph;
  * The operator kinds of the streaming API: the contract between the API, which describes
  * operators by kind in {@link OperatorDescriptor}s, and the runtime, which implements each kind.
  * The user function's interface for each kind is named beside it.
+ *
+ * <p>What the API ({@code io.eddy.streaming.api.graph.JobGraphGenerator}) puts into the descriptor of each kind:
+ * <table>
+ * <caption>Descriptor contents per kind</caption>
+ * <tr><th>kind</th><th>userFunction</th><th>keySelectors / keyType</th><th>inputTypes</th><th>outputType</th><th>params</th></tr>
+ * <tr><td>{@link #SOURCE}</td><td>the {@code SourceFunction}</td><td>none / null</td><td>none</td><td>the record type</td><td>none</td></tr>
+ * <tr><td>{@link #MAP}, {@link #FLAT_MAP}, {@link #FILTER}, {@link #PROCESS}</td><td>the function</td><td>none / null</td>
+ *     <td>one</td><td>the record type (FILTER: the input type)</td><td>none</td></tr>
+ * <tr><td>{@link #KEYED_PROCESS}, {@link #KEYED_REDUCE}</td><td>the function (for the aggregations
+ *     {@code sum/min/max/minBy/maxBy}, a {@code ReduceFunction} written by the API)</td><td>one / the key type</td>
+ *     <td>one</td><td>the record type (KEYED_REDUCE: the input type)</td><td>none</td></tr>
+ * <tr><td>{@link #CO_MAP}, {@link #CO_FLAT_MAP}</td><td>the function</td><td>none / null, or on keyed connected
+ *     streams two (input 0, input 1) / the common key type</td><td>two (input 0, input 1)</td><td>the record type</td><td>none</td></tr>
+ * <tr><td>{@link #SINK}</td><td>the {@code SinkFunction}</td><td>none / null</td><td>one</td><td>null</td><td>none</td></tr>
+ * <tr><td>{@link #COLLECT_SINK}</td><td>null</td><td>none / null</td><td>one</td><td>null</td>
+ *     <td>{@link #PARAM_COLLECT_ID} (a String)</td></tr>
+ * </table>
+ *
+ * <p>The keyed kinds always read their input(s) through HASH edges whose key selectors are the
+ * descriptor's. Side outputs are not in the descriptor: they appear as {@code OperatorOutput}s with
+ * a side output tag id; a {@code ProcessFunction}'s context emits to the output whose tag id
+ * equals {@code OutputTag.getId()}, and records of a tag without such an output are dropped.
  */
 public final class OperatorKinds {
 

@@ -1,0 +1,116 @@
+package io.eddy.benchmarks;
+
+import io.eddy.examples.statemachine.AlertSink;
+import io.eddy.examples.statemachine.StateMachineDemo;
+import io.eddy.examples.statemachine.model.GeneratorSpec;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.HdrHistogram.Histogram;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Eddy's side of the benchmarks run by {@code scripts/bench}. Each command runs one measurement in
+ * this JVM and prints one {@code RESULT} line. Where the job runs (embedded, or a cluster of worker
+ * processes) is chosen by the {@code eddy.*} system properties, as for any Eddy program.
+ */
+@Command(name = "eddy-bench", mixinStandardHelpOptions = true, description = "Eddy's benchmarks; each prints RESULT lines.",
+        subcommands = {EddyBench.StateMachine.class, EddyBench.Ceiling.class, EddyBench.Latency.class})
+public final class EddyBench implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new EddyBench()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose statemachine, ceiling or latency");
+    }
+
+    /** The state machine job on Eddy; exits with 1 if the alerts differ from the injected invalid transitions. */
+    @Command(name = "statemachine", mixinStandardHelpOptions = true, description = "The state machine job on Eddy.")
+    static final class StateMachine implements Callable<Integer> {
+
+        @Option(names = "--events", defaultValue = "50000000", description = "Events in total (default: ${DEFAULT-VALUE}).")
+        long events;
+
+        @Option(names = "--parallelism", defaultValue = "2", description = "Parallel subtasks (default: ${DEFAULT-VALUE}).")
+        int parallelism;
+
+        @Option(names = "--name", defaultValue = "statemachine-embedded", description = "The name in the RESULT line (default: ${DEFAULT-VALUE}).")
+        String name;
+
+        @Override
+        public Integer call() throws Exception {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            env.setParallelism(parallelism);
+            StateMachineDemo.Summary s = StateMachineDemo.run(env, GeneratorSpec.DEFAULT, events, new AlertSink(0));
+            double seconds = s.netRuntimeMillis() / 1000.0;
+            System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%n",
+                    name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected());
+            if (!s.matches()) {
+                System.err.printf("eddy-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", s.alerts(), s.injected());
+                return 1;
+            }
+            return 0;
+        }
+    }
+
+    /** The hand-written single-threaded loop: the ceiling. */
+    @Command(name = "ceiling", mixinStandardHelpOptions = true, description = "The same work as one plain loop, without a framework.")
+    static final class Ceiling implements Callable<Integer> {
+
+        @Option(names = "--events", defaultValue = "50000000", description = "Events in total (default: ${DEFAULT-VALUE}).")
+        long events;
+
+        @Option(names = "--parallelism", defaultValue = "2",
+                description = "Generators the events are split over, as in the job (run one after the other; default: ${DEFAULT-VALUE}).")
+        int parallelism;
+
+        @Override
+        public Integer call() {
+            CeilingBench.Outcome o = CeilingBench.run(GeneratorSpec.DEFAULT, events, parallelism);
+            System.out.printf(Locale.ROOT, "RESULT name=statemachine-ceiling system=ceiling rate=%.0f events=%d threads=1 seconds=%.2f alerts=%d injected=%d%n",
+                    o.rate(), o.events(), o.seconds(), o.alerts(), o.injected());
+            return o.alerts() == o.injected() ? 0 : 1;
+        }
+    }
+
+    /** Latency of one keyed exchange at a given buffer timeout. */
+    @Command(name = "latency", mixinStandardHelpOptions = true, description = "Latency of one keyed exchange, p50/p99 with HdrHistogram.")
+    static final class Latency implements Callable<Integer> {
+
+        @Option(names = "--buffer-timeout", defaultValue = "0", description = "Buffer timeout in ms (default: ${DEFAULT-VALUE}).")
+        long bufferTimeout;
+
+        @Option(names = "--rate", defaultValue = "10000", description = "Records per second in total (default: ${DEFAULT-VALUE}).")
+        int rate;
+
+        @Option(names = "--seconds", defaultValue = "5", description = "How long the source emits (default: ${DEFAULT-VALUE}).")
+        double seconds;
+
+        @Option(names = "--parallelism", defaultValue = "2", description = "Parallel subtasks (default: ${DEFAULT-VALUE}).")
+        int parallelism;
+
+        @Option(names = "--setup", defaultValue = "embedded", description = "Where it ran, for the RESULT line (default: ${DEFAULT-VALUE}).")
+        String setup;
+
+        @Override
+        public Integer call() throws Exception {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            env.setParallelism(parallelism);
+            env.setBufferTimeout(bufferTimeout);
+            Histogram h = LatencyJob.run(env, rate, seconds);
+            System.out.printf(Locale.ROOT,
+                    "RESULT name=latency-%dms system=eddy rate=%d p50_ms=%.3f p99_ms=%.3f max_ms=%.3f records=%d buffer_timeout_ms=%d setup=%s%n",
+                    bufferTimeout, rate, h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6,
+                    h.getTotalCount(), bufferTimeout, setup);
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.eddy.benchmarks.flink;
+
+import io.eddy.examples.statemachine.model.Alert;
+import io.eddy.examples.statemachine.model.Event;
+import io.eddy.examples.statemachine.model.GeneratorSpec;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The Flink peer of Eddy's state machine benchmark: the same generator, key and detector on Flink
+ * 2.3.0, on a MiniCluster shaped like Eddy's embedded cluster or with one TaskManager per subtask.
+ * Prints one {@code RESULT} line; exits with 1 if the alerts differ from the injected invalid
+ * transitions. Run by {@code scripts/bench} in a JVM of its own.
+ */
+@Command(name = "flink-bench", mixinStandardHelpOptions = true, description = "Runs the state machine job on Apache Flink and prints a RESULT line.")
+public final class FlinkBench implements Callable<Integer> {
+
+    @Option(names = "--events", description = "Events in total (default: ${DEFAULT-VALUE}).", defaultValue = "50000000")
+    long events;
+
+    @Option(names = "--parallelism", description = "Parallel subtasks (default: ${DEFAULT-VALUE}).", defaultValue = "2")
+    int parallelism;
+
+    @Option(names = "--cluster", description = "EMBEDDED (one TaskManager) or NETWORK (one TaskManager per subtask; default: ${DEFAULT-VALUE}).",
+            defaultValue = "EMBEDDED")
+    FlinkMiniClusters.Shape shape;
+
+    @Option(names = "--name", description = "The benchmark name in the RESULT line (default: statemachine-<cluster>).")
+    String name;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new FlinkBench()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+    }
+
+    /** What one run of the job found. */
+    record Outcome(long events, long alerts, long injected, long netRuntimeMillis) {
+
+        double seconds() {
+            return netRuntimeMillis / 1000.0;
+        }
+
+        double rate() {
+            return events / Math.max(0.001, seconds());
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        String benchmark = name != null ? name : "statemachine-" + shape.name().toLowerCase(Locale.ROOT);
+        Outcome o = run(events, parallelism, shape, benchmark);
+        System.out.printf(Locale.ROOT, "RESULT name=%s system=flink rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%n",
+                benchmark, o.rate(), events, parallelism, o.seconds(), o.alerts(), o.injected());
+        if (o.alerts() != o.injected()) {
+            System.err.printf("flink-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", o.alerts(), o.injected());
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Builds the job (source, keyBy(address), detector, counting sink) and runs it on a cluster of {@code shape}. */
+    static Outcome run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(parallelism);
+        env.addSource(new EventSource(GeneratorSpec.DEFAULT, events), "event generator")
+                .returns(Event.class)
+                .keyBy(Event::sourceAddress)
+                .process(new StateMachineFunction())
+                .returns(Alert.class)
+                .name("state machine")
+                .addSink(new AlertCountingSink())
+                .name("alert counter");
+        JobExecutionResult result = FlinkMiniClusters.run(env, shape, jobName);
+        return new Outcome(events, longValue(result.getAccumulatorResult(AlertCountingSink.ALERTS)),
+                longValue(result.getAccumulatorResult(EventSource.INJECTED)), result.getNetRuntime());
+    }
+
+    private static long longValue(Object accumulator) {
+        return accumulator == null ? 0 : ((Number) accumulator).longValue();
+    }
+}

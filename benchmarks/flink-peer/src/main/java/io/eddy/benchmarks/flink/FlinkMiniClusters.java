@@ -1,0 +1,44 @@
+package io.eddy.benchmarks.flink;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+
+/**
+ * Runs a Flink job on a {@link MiniCluster} of the shape a benchmark asks for: {@link
+ * Shape#EMBEDDED} is what Flink's local environment builds (one TaskManager with a slot per
+ * parallel subtask, exchanges through local channels), {@link Shape#NETWORK} one TaskManager per
+ * subtask with one slot each, so the keyed exchange crosses Netty between TaskManagers.
+ */
+final class FlinkMiniClusters {
+
+    /** The cluster layout. */
+    enum Shape {
+        EMBEDDED,
+        NETWORK
+    }
+
+    private FlinkMiniClusters() {}
+
+    /** Starts a cluster of {@code shape} for {@code env}'s parallelism, runs its job, stops the cluster. */
+    static JobExecutionResult run(StreamExecutionEnvironment env, Shape shape, String jobName) throws Exception {
+        int parallelism = env.getParallelism();
+        MiniClusterConfiguration configuration = new MiniClusterConfiguration.Builder()
+                .setConfiguration(new Configuration())
+                .setNumTaskManagers(shape == Shape.NETWORK ? parallelism : 1)
+                .setNumSlotsPerTaskManager(shape == Shape.NETWORK ? 1 : parallelism)
+                .withRandomPorts()
+                .build();
+        StreamGraph streamGraph = env.getStreamGraph();
+        streamGraph.setJobName(jobName);
+        JobGraph jobGraph = streamGraph.getJobGraph();
+        try (MiniCluster cluster = new MiniCluster(configuration)) {
+            cluster.start();
+            return cluster.executeJobBlocking(jobGraph);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.eddy.benchmarks.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.examples.statemachine.model.EventGenerator;
+import io.eddy.examples.statemachine.model.GeneratorSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Runs the Flink peer's state machine job on a Flink MiniCluster of each shape. */
+@Timeout(120)
+class FlinkStateMachineITCase {
+
+    private static final long EVENTS = 300_000;
+
+    @ParameterizedTest
+    @EnumSource(FlinkMiniClusters.Shape.class)
+    void raisesExactlyTheInjectedAlerts(FlinkMiniClusters.Shape shape) throws Exception {
+        FlinkBench.Outcome outcome = FlinkBench.run(EVENTS, 2, shape, "test " + shape);
+
+        long expected = 0;
+        for (int subtask = 0; subtask < 2; subtask++) {
+            EventGenerator generator = new EventGenerator(GeneratorSpec.DEFAULT, subtask, 2);
+            for (long i = GeneratorSpec.eventsForSubtask(EVENTS, subtask, 2); i > 0; i--) {
+                generator.next();
+            }
+            expected += generator.injectedInvalid();
+        }
+        assertThat(expected).isPositive();
+        assertThat(outcome.injected()).isEqualTo(expected);
+        assertThat(outcome.alerts()).isEqualTo(expected);
+        assertThat(outcome.netRuntimeMillis()).isPositive();
+    }
+
+    @Test
+    void commandLineRejectsAnUnknownClusterShape() {
+        int code = new picocli.CommandLine(new FlinkBench()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setErr(new java.io.PrintWriter(new java.io.StringWriter()))
+                .execute("--cluster", "yarn");
+        assertThat(code).isEqualTo(2);
+    }
+}

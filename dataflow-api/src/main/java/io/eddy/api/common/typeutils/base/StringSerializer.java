@@ -1,0 +1,176 @@
+package io.eddy.api.common.typeutils.base;
+
+import io.eddy.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.api.common.typeutils.TypeSerializerSnapshot;
+import io.eddy.core.memory.DataInputView;
+import io.eddy.core.memory.DataOutputView;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Serializes strings of any length as a variable-length byte count followed by each UTF-16 char
+ * encoded on its own in 1 to 3 bytes (UTF-8 style, {@code '\0'} as one byte). This encoding keeps
+ * the order of chars, so the unsigned byte order of two encodings is {@link String#compareTo}
+ * order: {@link StringComparator} compares serialized strings without decoding them.
+ *
+ * <p>Holds a scratch buffer, so each thread uses its own {@link #duplicate()}.
+ */
+public final class StringSerializer extends TypeSerializer<String> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** An instance for one thread; other threads call {@link #duplicate()}. */
+    public static final StringSerializer INSTANCE = new StringSerializer();
+
+    /** Scratch for encoding and decoding; owned by the thread using this instance. */
+    private transient byte[] scratch;
+
+    @Override
+    public boolean isImmutableType() {
+        return true;
+    }
+
+    @Override
+    public StringSerializer duplicate() {
+        return new StringSerializer();
+    }
+
+    @Override
+    public String createInstance() {
+        return "";
+    }
+
+    @Override
+    public String copy(String from) {
+        return from;
+    }
+
+    @Override
+    public String copy(String from, String reuse) {
+        return from;
+    }
+
+    @Override
+    public int getLength() {
+        return -1;
+    }
+
+    @Override
+    public void serialize(String record, DataOutputView target) throws IOException {
+        int len = record.length();
+        byte[] buf = scratch(3 * len);
+        int n = encode(record, buf);
+        VarInts.writeVarInt(n, target);
+        target.write(buf, 0, n);
+    }
+
+    @Override
+    public String deserialize(DataInputView source) throws IOException {
+        int n = VarInts.readVarInt(source);
+        byte[] buf = scratch(n);
+        source.readFully(buf, 0, n);
+        return decode(buf, n);
+    }
+
+    @Override
+    public String deserialize(String reuse, DataInputView source) throws IOException {
+        return deserialize(source);
+    }
+
+    @Override
+    public void copy(DataInputView source, DataOutputView target) throws IOException {
+        int n = VarInts.copyVarInt(source, target);
+        target.write(source, n);
+    }
+
+    private byte[] scratch(int size) {
+        byte[] buf = scratch;
+        if (buf == null || buf.length < size) {
+            buf = new byte[Math.max(size, 64)];
+            scratch = buf;
+        }
+        return buf;
+    }
+
+    /** Encodes {@code s} into {@code buf} (at least {@code 3 * s.length()} bytes); returns the byte count. */
+    static int encode(String s, byte[] buf) {
+        int len = s.length();
+        int p = 0;
+        for (int i = 0; i < len; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                buf[p++] = (byte) c;
+            } else if (c < 0x800) {
+                buf[p++] = (byte) (0xC0 | (c >> 6));
+                buf[p++] = (byte) (0x80 | (c & 0x3F));
+            } else {
+                buf[p++] = (byte) (0xE0 | (c >> 12));
+                buf[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                buf[p++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        return p;
+    }
+
+    /** Decodes {@code n} bytes written by {@link #encode}. */
+    static String decode(byte[] buf, int n) throws IOException {
+        int i = 0;
+        while (i < n && buf[i] >= 0) {
+            i++;
+        }
+        if (i == n) {
+            return new String(buf, 0, n, StandardCharsets.ISO_8859_1);
+        }
+        char[] chars = new char[n];
+        for (int k = 0; k < i; k++) {
+            chars[k] = (char) buf[k];
+        }
+        int count = i;
+        int p = i;
+        while (p < n) {
+            int b = buf[p] & 0xFF;
+            if (b < 0x80) {
+                chars[count++] = (char) b;
+                p++;
+            } else if (b < 0xE0 && p + 1 < n) {
+                chars[count++] = (char) (((b & 0x1F) << 6) | (buf[p + 1] & 0x3F));
+                p += 2;
+            } else if (p + 2 < n) {
+                chars[count++] = (char) (((b & 0x0F) << 12) | ((buf[p + 1] & 0x3F) << 6) | (buf[p + 2] & 0x3F));
+                p += 3;
+            } else {
+                throw new IOException("Corrupt string: a char's encoding is cut off at byte " + p + " of " + n
+                        + "; the data was not written by StringSerializer");
+            }
+        }
+        return new String(chars, 0, count);
+    }
+
+    @Override
+    public TypeSerializerSnapshot<String> snapshotConfiguration() {
+        return new Snapshot();
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof StringSerializer;
+    }
+
+    @Override
+    public int hashCode() {
+        return StringSerializer.class.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "StringSerializer";
+    }
+
+    /** The configuration-free snapshot of {@link StringSerializer}. */
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<String> {
+        public Snapshot() {
+            super(StringSerializer::new);
+        }
+    }
+}

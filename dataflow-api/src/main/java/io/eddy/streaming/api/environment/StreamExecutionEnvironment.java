@@ -1,0 +1,345 @@
+package io.eddy.streaming.api.environment;
+
+import io.eddy.api.common.JobExecutionResult;
+import io.eddy.api.common.typeinfo.TypeExtractor;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.configuration.Configuration;
+import io.eddy.executor.ExecutionOptions;
+import io.eddy.executor.JobClient;
+import io.eddy.executor.JobExecutionException;
+import io.eddy.executor.PipelineExecutor;
+import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.KeyGroups;
+import io.eddy.jobgraph.OperatorKinds;
+import io.eddy.streaming.api.datastream.DataStreamSource;
+import io.eddy.streaming.api.functions.source.FromElementsFunction;
+import io.eddy.streaming.api.functions.source.ParallelSourceFunction;
+import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
+import io.eddy.streaming.api.functions.source.SocketTextStreamFunction;
+import io.eddy.streaming.api.functions.source.SourceFunction;
+import io.eddy.streaming.api.functions.source.TextFileSourceFunction;
+import io.eddy.streaming.api.graph.JobGraphGenerator;
+import io.eddy.streaming.api.graph.OperatorTransformation;
+import io.eddy.streaming.api.graph.StreamGraph;
+import io.eddy.streaming.api.graph.StreamGraphGenerator;
+import io.eddy.streaming.api.graph.Transformation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The entry point of a streaming program: creates sources, collects the operators the program
+ * defines, and runs them with {@link #execute(String)}, which translates the program into a
+ * {@link JobGraph} and submits it to the executor chosen by {@link ExecutionOptions#TARGET}
+ * (found through {@link ExecutorLookup}).
+ *
+ * <p>Not thread-safe: a program is built on one thread.
+ */
+public class StreamExecutionEnvironment {
+
+    /** The default buffer timeout in milliseconds. */
+    public static final long DEFAULT_BUFFER_TIMEOUT_MILLIS = 100;
+
+    private final Configuration configuration;
+    private final SerializerConfig serializerConfig = new SerializerConfig();
+    private final List<Transformation<?>> transformations = new ArrayList<>();
+    private int parallelism;
+    private int maxParallelism = Transformation.DEFAULT_PARALLELISM;
+    private long bufferTimeoutMillis = DEFAULT_BUFFER_TIMEOUT_MILLIS;
+
+    protected StreamExecutionEnvironment(Configuration configuration, int parallelism) {
+        this.configuration = Objects.requireNonNull(configuration, "configuration");
+        setParallelism(parallelism);
+    }
+
+    /**
+     * The environment of this program: settings from the system properties {@code eddy.*} (so
+     * {@code eddy run} can choose the target), the default parallelism the number of cores.
+     */
+    public static StreamExecutionEnvironment getExecutionEnvironment() {
+        return getExecutionEnvironment(Configuration.fromSystemProperties());
+    }
+
+    /** An environment with {@code configuration}; the default parallelism is the number of cores. */
+    public static StreamExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
+        return new StreamExecutionEnvironment(configuration, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** An environment that runs jobs on the embedded cluster in this JVM with default parallelism {@code parallelism}. */
+    public static StreamExecutionEnvironment createLocalEnvironment(int parallelism) {
+        Configuration conf = Configuration.fromSystemProperties().set(ExecutionOptions.TARGET, "embedded");
+        return new StreamExecutionEnvironment(conf, parallelism);
+    }
+
+    /** An environment that runs jobs on the embedded cluster, with the number of cores as default parallelism. */
+    public static StreamExecutionEnvironment createLocalEnvironment() {
+        return createLocalEnvironment(Runtime.getRuntime().availableProcessors());
+    }
+
+    // ---- settings ---------------------------------------------------------------------------
+
+    /** Sets the parallelism of operators that set none; validated: >= 1 and <= the max parallelism. */
+    public StreamExecutionEnvironment setParallelism(int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("setParallelism: " + parallelism + " (expected: >= 1)");
+        }
+        int max = maxParallelism == Transformation.DEFAULT_PARALLELISM ? KeyGroups.UPPER_BOUND_MAX_PARALLELISM : maxParallelism;
+        if (parallelism > max) {
+            throw new IllegalArgumentException("setParallelism: " + parallelism + " (expected: <= the max parallelism " + max + ")");
+        }
+        this.parallelism = parallelism;
+        return this;
+    }
+
+    public int getParallelism() {
+        return parallelism;
+    }
+
+    /**
+     * Sets the maximum parallelism (number of key groups) of operators that set none; by default
+     * {@link KeyGroups#DEFAULT_MAX_PARALLELISM}, or the parallelism if that is larger.
+     */
+    public StreamExecutionEnvironment setMaxParallelism(int maxParallelism) {
+        if (maxParallelism < 1 || maxParallelism > KeyGroups.UPPER_BOUND_MAX_PARALLELISM) {
+            throw new IllegalArgumentException("setMaxParallelism: " + maxParallelism + " (expected: between 1 and "
+                    + KeyGroups.UPPER_BOUND_MAX_PARALLELISM + ")");
+        }
+        if (maxParallelism < parallelism) {
+            throw new IllegalArgumentException("setMaxParallelism: " + maxParallelism + " (expected: >= the parallelism " + parallelism + ")");
+        }
+        this.maxParallelism = maxParallelism;
+        return this;
+    }
+
+    /** The max parallelism set with {@link #setMaxParallelism}, or -1 for the default. */
+    public int getMaxParallelism() {
+        return maxParallelism;
+    }
+
+    /**
+     * Sets how long a partly filled network buffer may wait before it is sent: 0 sends after
+     * every record (lowest latency), -1 only full buffers (highest throughput), by default 100 ms.
+     */
+    public StreamExecutionEnvironment setBufferTimeout(long timeoutMillis) {
+        if (timeoutMillis < -1) {
+            throw new IllegalArgumentException("setBufferTimeout: " + timeoutMillis
+                    + " ms (expected: -1 to flush only full buffers, 0 to flush after every record, or a positive number of milliseconds)");
+        }
+        this.bufferTimeoutMillis = timeoutMillis;
+        return this;
+    }
+
+    public long getBufferTimeout() {
+        return bufferTimeoutMillis;
+    }
+
+    /** The serializer settings of jobs of this environment, e.g. to {@code registerKryoType(...)}. */
+    public SerializerConfig getConfig() {
+        return serializerConfig;
+    }
+
+    public Configuration getConfiguration() {
+        return configuration;
+    }
+
+    // ---- sources ----------------------------------------------------------------------------
+
+    /**
+     * A non-parallel source of the given elements; their type is that of the first element.
+     *
+     * @throws IllegalArgumentException if there are no elements, one is null, or they differ in class
+     */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromElements(T... elements) {
+        if (elements == null || elements.length == 0) {
+            throw new IllegalArgumentException("fromElements: no elements given (expected: at least one, to find the type from)");
+        }
+        if (elements[0] == null) {
+            throw new IllegalArgumentException("fromElements: the first element is null; elements must not be null");
+        }
+        @SuppressWarnings("unchecked")
+        TypeInfo<T> type = (TypeInfo<T>) TypeExtractor.getForObject(elements[0]);
+        for (int i = 1; i < elements.length; i++) {
+            if (elements[i] == null || !type.getTypeClass().isInstance(elements[i])) {
+                throw new IllegalArgumentException("fromElements: element " + i + " (" + elements[i] + ") is not of the type " + type
+                        + " of the first element; use fromElements(Class, ...) or fromCollection(collection, typeInfo) to give a common type");
+            }
+        }
+        return fromCollection(Arrays.asList(elements), type);
+    }
+
+    /** A non-parallel source of the given elements, all of {@code type}. */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromElements(Class<T> type, T... elements) {
+        return fromCollection(Arrays.asList(elements), TypeInfo.of(type));
+    }
+
+    /**
+     * A non-parallel source of the collection's elements; their type is that of the first element.
+     *
+     * @throws IllegalArgumentException if the collection is empty (give the type with {@link #fromCollection(Collection, TypeInfo)})
+     */
+    public <T> DataStreamSource<T> fromCollection(Collection<T> data) {
+        Objects.requireNonNull(data, "fromCollection: data");
+        if (data.isEmpty()) {
+            throw new IllegalArgumentException("fromCollection: the collection is empty, so its element type is unknown: "
+                    + "use fromCollection(collection, typeInfo)");
+        }
+        T first = data.iterator().next();
+        if (first == null) {
+            throw new IllegalArgumentException("fromCollection: the first element is null; elements must not be null");
+        }
+        @SuppressWarnings("unchecked")
+        TypeInfo<T> type = (TypeInfo<T>) TypeExtractor.getForObject(first);
+        return fromCollection(data, type);
+    }
+
+    /** A non-parallel source of the collection's elements of {@code type}, serialized into the source at plan time. */
+    public <T> DataStreamSource<T> fromCollection(Collection<T> data, TypeInfo<T> type) {
+        Objects.requireNonNull(data, "fromCollection: data");
+        Objects.requireNonNull(type, "fromCollection: type");
+        FromElementsFunction<T> function = new FromElementsFunction<>(type.createSerializer(serializerConfig), data);
+        return addSource(function, "Collection Source", type);
+    }
+
+    /** A parallel source of the numbers {@code from..to}, both inclusive; each subtask emits its own contiguous share. */
+    public DataStreamSource<Long> generateSequence(long from, long to) {
+        return addSource(new SequenceSourceFunction(from, to), "Sequence Source", TypeInfo.of(Long.class));
+    }
+
+    /**
+     * A parallel source of the lines of a UTF-8 text file, or of all files of a directory.
+     *
+     * @throws IllegalArgumentException if the path does not exist (naming it)
+     */
+    public DataStreamSource<String> readTextFile(String path) {
+        return addSource(new TextFileSourceFunction(path), "Text File Source: " + path, TypeInfo.of(String.class));
+    }
+
+    /** A non-parallel source of the lines a server sends on {@code host:port}; at most once. */
+    public DataStreamSource<String> socketTextStream(String host, int port) {
+        return socketTextStream(host, port, "\n");
+    }
+
+    /** A non-parallel source of the records, cut at {@code delimiter}, a server sends on {@code host:port}; at most once. */
+    public DataStreamSource<String> socketTextStream(String host, int port, String delimiter) {
+        return addSource(new SocketTextStreamFunction(host, port, delimiter), "Socket Stream: " + host + ":" + port, TypeInfo.of(String.class));
+    }
+
+    public <T> DataStreamSource<T> addSource(SourceFunction<T> function) {
+        return addSource(function, "Custom Source", null);
+    }
+
+    public <T> DataStreamSource<T> addSource(SourceFunction<T> function, String name) {
+        return addSource(function, name, null);
+    }
+
+    public <T> DataStreamSource<T> addSource(SourceFunction<T> function, TypeInfo<T> type) {
+        return addSource(function, "Custom Source", type);
+    }
+
+    /**
+     * Adds a source. A {@link ParallelSourceFunction} runs with the default parallelism, any other
+     * source with parallelism 1 (more is an error naming the source).
+     *
+     * @param type the output type, or null to extract it from the function (lazily: an error surfaces
+     *     when the type is first needed, unless {@code returns(...)} gives it)
+     * @throws IllegalArgumentException if the function is not serializable
+     */
+    public <T> DataStreamSource<T> addSource(SourceFunction<T> function, String name, TypeInfo<T> type) {
+        Objects.requireNonNull(function, "addSource: function");
+        InstantiationUtil.serialize(function, "the function of source '" + name + "'");
+        OperatorTransformation<T> source = new OperatorTransformation<>(name, OperatorKinds.SOURCE, function, List.of(), type);
+        if (type == null) {
+            source.setOutputTypeFrom(opName -> TypeExtractor.getOutputType(function, SourceFunction.class, 0, new TypeInfo<?>[0], opName));
+        }
+        if (!(function instanceof ParallelSourceFunction)) {
+            source.setNonParallel();
+        }
+        return new DataStreamSource<>(this, source);
+    }
+
+    // ---- plan and execution -----------------------------------------------------------------
+
+    /** Registers an operator to be executed; called by the {@code DataStream} methods, not by programs. */
+    public void addOperator(Transformation<?> transformation) {
+        transformations.add(Objects.requireNonNull(transformation, "transformation"));
+    }
+
+    /** The operators registered so far (unmodifiable view). */
+    public List<Transformation<?>> getTransformations() {
+        return java.util.Collections.unmodifiableList(transformations);
+    }
+
+    /** The stream graph of the operators defined so far; plan errors surface here. */
+    public StreamGraph getStreamGraph() {
+        return StreamGraphGenerator.generate(transformations, parallelism, maxParallelism);
+    }
+
+    /** The job graph of the operators defined so far, without running it (for tests and {@code eddy plan}). */
+    public JobGraph getJobGraph(String jobName) {
+        byte[] config = InstantiationUtil.serialize(serializerConfig, "the serializer config (registered Kryo types)");
+        return JobGraphGenerator.generate(getStreamGraph(), jobName, bufferTimeoutMillis, config, Map.of());
+    }
+
+    /** The stream graph as JSON: nodes with their inputs, ship strategies and parallelism. */
+    public String getStreamGraphAsJson() {
+        return getStreamGraph().toJson();
+    }
+
+    /** Same as {@link #getStreamGraphAsJson()}. */
+    public String getExecutionPlan() {
+        return getStreamGraphAsJson();
+    }
+
+    /** Runs the program as a job named "Eddy Streaming Job"; see {@link #execute(String)}. */
+    public JobExecutionResult execute() throws Exception {
+        return execute("Eddy Streaming Job");
+    }
+
+    /**
+     * Runs the operators defined so far as one job and waits for it to finish. Afterwards the
+     * environment is empty, ready for the next job.
+     *
+     * @throws JobExecutionException if the job failed, with the root cause
+     * @throws IllegalArgumentException for plan errors, naming the operator
+     * @throws InterruptedException if interrupted while waiting; the job is then cancelled
+     */
+    public JobExecutionResult execute(String jobName) throws Exception {
+        try (JobClient client = executeAsync(jobName)) {
+            try {
+                return client.getJobResult().get();
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof Exception ex) {
+                    throw ex;
+                }
+                throw e;
+            } catch (InterruptedException e) {
+                client.cancel();
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Submits the operators defined so far as one job and returns at once. The environment is
+     * then empty, ready for the next job (it keeps the operators if the plan is invalid or no
+     * executor is found).
+     *
+     * @throws IllegalStateException if no executor serves the configured target
+     */
+    public JobClient executeAsync(String jobName) throws Exception {
+        JobGraph jobGraph = getJobGraph(jobName);
+        ClassLoader userClassLoader = Thread.currentThread().getContextClassLoader();
+        PipelineExecutor executor = ExecutorLookup.find(configuration, userClassLoader);
+        transformations.clear();
+        return executor.submit(jobGraph, ExecutorLookup.userJars(configuration), userClassLoader);
+    }
+}

@@ -1,0 +1,178 @@
+package io.eddy.streaming.api.graph;
+
+import io.eddy.api.common.functions.KeySelector;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.jobgraph.KeyGroups;
+import io.eddy.jobgraph.ShipStrategy;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the transformations of a program into a {@link StreamGraph}: each {@link
+ * OperatorTransformation} becomes a node, the virtual transformations (partition, union, side
+ * output) become properties of the edges. Resolves parallelism (the operator's, its input's for a
+ * collect sink, or the environment's default), the maximum parallelism, the ship strategy of each
+ * edge (explicit, else FORWARD for equal parallelism and REBALANCE otherwise) and the operators' uids.
+ *
+ * <p>Used once, on the thread that translates the program.
+ */
+public final class StreamGraphGenerator {
+
+    /** Where the records of one upstream operator come from, with what the virtual nodes on the way added. */
+    private record Ref(StreamNode node, ShipStrategy strategy, KeySelector<?, ?> keySelector, String sideOutputTag, TypeInfo<?> type) {
+        Ref withPartitioning(ShipStrategy s, KeySelector<?, ?> k) {
+            return new Ref(node, s, k, sideOutputTag, type);
+        }
+    }
+
+    private final int defaultParallelism;
+    private final int defaultMaxParallelism;
+    private final Map<Transformation<?>, List<Ref>> translated = new IdentityHashMap<>();
+    private final List<StreamNode> nodes = new ArrayList<>();
+    private final List<StreamEdge> edges = new ArrayList<>();
+
+    private StreamGraphGenerator(int defaultParallelism, int defaultMaxParallelism) {
+        this.defaultParallelism = defaultParallelism;
+        this.defaultMaxParallelism = defaultMaxParallelism;
+    }
+
+    /**
+     * Generates the stream graph of {@code transformations} (and everything they read from).
+     *
+     * @param defaultParallelism the parallelism of operators that set none
+     * @param defaultMaxParallelism the max parallelism of operators that set none, or {@link
+     *     Transformation#DEFAULT_PARALLELISM} for {@code max(128, parallelism)}
+     * @throws IllegalStateException if there are no transformations
+     * @throws IllegalArgumentException for plan errors (parallelism, forward edges, duplicate uids), naming the operator
+     */
+    public static StreamGraph generate(List<Transformation<?>> transformations, int defaultParallelism, int defaultMaxParallelism) {
+        if (transformations.isEmpty()) {
+            throw new IllegalStateException("No operators defined in the streaming program: add at least one operator and a sink "
+                    + "(e.g. print() or addSink(...)) before calling execute()");
+        }
+        StreamGraphGenerator generator = new StreamGraphGenerator(defaultParallelism, defaultMaxParallelism);
+        for (Transformation<?> t : transformations) {
+            generator.translate(t);
+        }
+        generator.assignUids();
+        return new StreamGraph(generator.nodes, generator.edges);
+    }
+
+    private List<Ref> translate(Transformation<?> t) {
+        List<Ref> refs = translated.get(t);
+        if (refs != null) {
+            return refs;
+        }
+        if (t instanceof OperatorTransformation<?> op) {
+            refs = translateOperator(op);
+        } else if (t instanceof PartitionTransformation<?> p) {
+            refs = new ArrayList<>();
+            for (Ref r : translate(p.getInputs().get(0))) {
+                refs.add(r.withPartitioning(p.getShipStrategy(), p.getKeySelector()));
+            }
+        } else if (t instanceof UnionTransformation<?> u) {
+            refs = new ArrayList<>();
+            for (Transformation<?> input : u.getInputs()) {
+                refs.addAll(translate(input));
+            }
+        } else if (t instanceof SideOutputTransformation<?> s) {
+            refs = new ArrayList<>();
+            for (Ref r : translate(s.getInputs().get(0))) {
+                refs.add(new Ref(r.node(), r.strategy(), r.keySelector(), s.getTag().getId(), s.getTag().getTypeInfo()));
+            }
+        } else {
+            throw new IllegalStateException("Bug: unknown transformation " + t);
+        }
+        translated.put(t, refs);
+        return refs;
+    }
+
+    private List<Ref> translateOperator(OperatorTransformation<?> op) {
+        List<List<Ref>> inputs = new ArrayList<>();
+        for (Transformation<?> input : op.getInputs()) {
+            inputs.add(translate(input));
+        }
+        int parallelism = op.getParallelism();
+        if (parallelism == Transformation.DEFAULT_PARALLELISM) {
+            parallelism = op.inheritsInputParallelism() && !inputs.isEmpty() && !inputs.get(0).isEmpty()
+                    ? inputs.get(0).get(0).node().getParallelism()
+                    : defaultParallelism;
+        }
+        StreamNode node = new StreamNode(nodes.size(), op, parallelism, maxParallelismOf(op, parallelism));
+        nodes.add(node);
+        for (int i = 0; i < inputs.size(); i++) {
+            for (Ref ref : inputs.get(i)) {
+                addEdge(ref, node, i);
+            }
+        }
+        return op.isSink() ? List.of() : List.of(new Ref(node, null, null, null, op.getOutputType()));
+    }
+
+    private int maxParallelismOf(OperatorTransformation<?> op, int parallelism) {
+        int max = op.getMaxParallelism() != Transformation.DEFAULT_PARALLELISM ? op.getMaxParallelism() : defaultMaxParallelism;
+        if (max == Transformation.DEFAULT_PARALLELISM) {
+            return Math.max(KeyGroups.DEFAULT_MAX_PARALLELISM, parallelism);
+        }
+        if (parallelism > max) {
+            throw new IllegalArgumentException("parallelism of operator '" + op.getName() + "': " + parallelism
+                    + " (expected: <= its max parallelism " + max + "; raise it with setMaxParallelism(...))");
+        }
+        return max;
+    }
+
+    private void addEdge(Ref ref, StreamNode target, int targetInput) {
+        StreamNode source = ref.node();
+        ShipStrategy strategy = ref.strategy();
+        boolean equalParallelism = source.getParallelism() == target.getParallelism();
+        if (strategy == null) {
+            strategy = equalParallelism ? ShipStrategy.FORWARD : ShipStrategy.REBALANCE;
+        } else if (strategy == ShipStrategy.FORWARD && !equalParallelism) {
+            throw new IllegalArgumentException("forward() from '" + source.getName() + "' (parallelism " + source.getParallelism()
+                    + ") to '" + target.getName() + "' (parallelism " + target.getParallelism()
+                    + ") needs equal parallelism: use rebalance() instead of forward(), or give both operators the same parallelism");
+        }
+        StreamEdge edge = new StreamEdge(source, target, targetInput, strategy, ref.keySelector(), ref.sideOutputTag(), ref.type());
+        source.addOutEdge(edge);
+        target.addInEdge(edge);
+        edges.add(edge);
+    }
+
+    private void assignUids() {
+        Map<String, StreamNode> byUid = new HashMap<>();
+        for (StreamNode node : nodes) {
+            String uid = node.getUserUid();
+            if (uid == null) {
+                StringBuilder position = new StringBuilder(node.getKind()).append('#').append(node.getId());
+                for (StreamEdge e : node.getInEdges()) {
+                    position.append('|').append(e.source().getUid()).append('.').append(e.targetInput()).append('.').append(e.sideOutputTag());
+                }
+                uid = hash(position.toString());
+            }
+            StreamNode previous = byUid.putIfAbsent(uid, node);
+            if (previous != null) {
+                throw new IllegalArgumentException("uid '" + uid + "' is used by two operators, '" + previous.getName() + "' and '"
+                        + node.getName() + "': give each operator its own uid(...)");
+            }
+            node.setUid(uid);
+        }
+    }
+
+    private static String hash(String s) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+            StringBuilder hex = new StringBuilder(32);
+            for (int i = 0; i < 16; i++) {
+                hex.append(String.format("%02x", digest[i]));
+            }
+            return hex.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Bug: SHA-256 is missing from this JVM", e);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package io.eddy.cli;
+
+import io.eddy.executor.ExecutionOptions;
+import io.eddy.master.remote.ClusterClient;
+import io.eddy.master.remote.RemoteOptions;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code eddy run app.jar [args...]}: runs a job jar's {@code main} in this process, in a
+ * child-first class loader over the jar, with the system properties that make {@code execute()}
+ * submit to the chosen cluster ({@code eddy.execution.target=remote}, {@code eddy.master.address},
+ * {@code eddy.execution.jars}, {@code eddy.cluster.secret-file}) or, without {@code --master} /
+ * {@code --cluster-dir}, run on the embedded cluster. The properties are restored afterwards.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Runs a job jar: on a cluster with --master or --cluster-dir, otherwise embedded in this process.")
+final class RunCommand implements Callable<Integer> {
+
+    /** The system property through which {@code --parallelism} reaches the program's environment. */
+    static final String PARALLELISM_PROPERTY = "eddy.parallelism.default";
+
+    @Mixin
+    private ClusterTarget target;
+
+    @Option(names = {"-p", "--parallelism"}, paramLabel = "N", description = "Default parallelism of the job's operators.")
+    private Integer parallelism;
+
+    @Option(names = {"-c", "--class"}, paramLabel = "NAME", description = "The main class (default: Main-Class of the jar's manifest).")
+    private String mainClass;
+
+    @Parameters(index = "0", paramLabel = "JAR", description = "The job jar.")
+    private Path jar;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for the job's main method.")
+    private List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        Path jarFile = jar.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jarFile)) {
+            throw CliException.usage("Job jar not found: " + jarFile + " (check the path; build the jar first, e.g. with 'mvn package')");
+        }
+        if (parallelism != null && parallelism < 1) {
+            throw CliException.usage("--parallelism: " + parallelism + " (expected: >= 1)");
+        }
+        String className = mainClass != null ? mainClass : manifestMainClass(jarFile);
+        Map<String, String> properties = new HashMap<>();
+        if (target.isGiven()) {
+            ClusterTarget.Endpoint endpoint = target.resolve();
+            checkReachable(endpoint);
+            properties.put("eddy." + ExecutionOptions.TARGET.key(), "remote");
+            properties.put("eddy." + ExecutionOptions.MASTER_ADDRESS.key(), io.eddy.runtime.cluster.rpc.HostPort.format(endpoint.master()));
+            properties.put("eddy." + ExecutionOptions.USER_JARS.key(), jarFile.toString());
+            properties.put("eddy." + RemoteOptions.SECRET_FILE.key(), endpoint.secretFile().toString());
+        } else {
+            properties.put("eddy." + ExecutionOptions.TARGET.key(), "embedded");
+        }
+        if (parallelism != null) {
+            properties.put(PARALLELISM_PROPERTY, parallelism.toString());
+        }
+        runMain(jarFile, className, properties);
+        return EddyCli.EXIT_OK;
+    }
+
+    private static String manifestMainClass(Path jarFile) throws IOException {
+        try (JarFile jf = new JarFile(jarFile.toFile())) {
+            Manifest manifest = jf.getManifest();
+            String name = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
+            if (name == null || name.isBlank()) {
+                throw CliException.usage("The jar " + jarFile + " has no Main-Class in its manifest: name the main class with --class NAME");
+            }
+            return name.trim();
+        } catch (java.util.zip.ZipException e) {
+            throw CliException.usage("The file " + jarFile + " is not a jar (" + e.getMessage() + ")");
+        }
+    }
+
+    private static void checkReachable(ClusterTarget.Endpoint endpoint) {
+        try (ClusterClient client = ClusterClient.connect(endpoint.master(), endpoint.secretFile())) {
+            client.workers();
+        } catch (IOException e) {
+            throw CliException.failure(e.getMessage(), e);
+        }
+    }
+
+    private void runMain(Path jarFile, String className, Map<String, String> properties) {
+        Map<String, String> previous = new HashMap<>();
+        properties.forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
+        Thread thread = Thread.currentThread();
+        ClassLoader previousContext = thread.getContextClassLoader();
+        try (ChildFirstClassLoader loader = new ChildFirstClassLoader(new URL[] {toUrl(jarFile)}, RunCommand.class.getClassLoader())) {
+            Method main = findMain(loader, className, jarFile);
+            thread.setContextClassLoader(loader);
+            DemoCommand.invokeMain(main, args.toArray(new String[0]), "The job " + className + " (" + jarFile.getFileName() + ")");
+        } catch (IOException e) {
+            throw CliException.failure("Cannot close the class loader of " + jarFile + ": " + e.getMessage(), e);
+        } finally {
+            thread.setContextClassLoader(previousContext);
+            previous.forEach((k, v) -> {
+                if (v == null) {
+                    System.clearProperty(k);
+                } else {
+                    System.setProperty(k, v);
+                }
+            });
+        }
+    }
+
+    private static Method findMain(ClassLoader loader, String className, Path jarFile) {
+        try {
+            Method main = Class.forName(className, true, loader).getMethod("main", String[].class);
+            if (!Modifier.isStatic(main.getModifiers())) {
+                throw CliException.usage("The main method of " + className + " is not static: declare 'public static void main(String[] args)'");
+            }
+            return main;
+        } catch (ClassNotFoundException e) {
+            throw CliException.usage("The main class " + className + " is not in " + jarFile + ": check --class or the jar's Main-Class");
+        } catch (NoSuchMethodException e) {
+            throw CliException.usage("The class " + className + " has no 'public static void main(String[] args)'");
+        }
+    }
+
+    private static URL toUrl(Path file) {
+        try {
+            return file.toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException("Bug: the path " + file + " has no URL form", e);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.eddy.master;
+
+import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.JobId;
+import io.eddy.jobgraph.JobVertex;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKinds;
+import io.eddy.jobgraph.OperatorSpec;
+import io.eddy.runtime.cluster.ClientGateway;
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Relays a job's collect-sink batches from the workers to the client. A batch's future is the
+ * client's: it completes when the client queued the batch, so the client's bounded queue
+ * back-pressures the sink. The client hears {@code collectFinished} once every subtask of the sink
+ * has finished.
+ *
+ * <p>Owned by the master's main thread.
+ */
+final class CollectRelay {
+
+    private final JobId job;
+    private final ClientGateway client;
+    /** collect id → parallelism of the sink. */
+    private final Map<String, Integer> sinks;
+    private final Map<String, Set<Integer>> finished = new HashMap<>();
+    private boolean closed;
+
+    CollectRelay(JobId job, ClientGateway client, Map<String, Integer> sinks) {
+        this.job = job;
+        this.client = client;
+        this.sinks = Map.copyOf(sinks);
+    }
+
+    /**
+     * The collect sinks of a job and their parallelism, read from the {@code COLLECT_SINK} operators'
+     * descriptors (with the job's class loader).
+     */
+    static Map<String, Integer> collectSinksOf(JobGraph graph, ClassLoader classLoader) {
+        Map<String, Integer> sinks = new HashMap<>();
+        for (JobVertex v : graph.vertices()) {
+            for (OperatorSpec op : v.chain()) {
+                if (!OperatorKinds.COLLECT_SINK.equals(op.kind())) {
+                    continue;
+                }
+                OperatorDescriptor descriptor = InstantiationUtil.deserialize(op.descriptorBytes(), classLoader, "the operator '" + op.name() + "'");
+                Serializable id = descriptor.params().get(OperatorKinds.PARAM_COLLECT_ID);
+                if (!(id instanceof String collectId)) {
+                    throw new IllegalArgumentException("The collect sink '" + op.name() + "' has no String parameter '"
+                            + OperatorKinds.PARAM_COLLECT_ID + "' (found: " + id + "): set it when building the descriptor");
+                }
+                if (sinks.put(collectId, v.parallelism()) != null) {
+                    throw new IllegalArgumentException("Two collect sinks of job '" + graph.name() + "' use the collect id '" + collectId
+                            + "': give each collect sink its own id");
+                }
+            }
+        }
+        return sinks;
+    }
+
+    CompletableFuture<Void> batch(String collectId, int subtask, byte[] batch) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Job " + job + " has ended: collect stream '" + collectId
+                    + "' takes no more batches"));
+        }
+        return client.collectBatch(job, collectId, batch);
+    }
+
+    void finished(String collectId, int subtask) {
+        if (closed) {
+            return;
+        }
+        Set<Integer> done = finished.computeIfAbsent(collectId, k -> new HashSet<>());
+        done.add(subtask);
+        Integer parallelism = sinks.get(collectId);
+        if (parallelism == null || done.size() == parallelism) {
+            client.collectFinished(job, collectId);
+        }
+    }
+
+    /** After the job's end no batch is relayed any more. */
+    void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,353 @@
+package io.eddy.master;
+
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.cluster.AccumulatorBytes;
+import io.eddy.runtime.cluster.ClientGateway;
+import io.eddy.runtime.cluster.FailureInfo;
+import io.eddy.runtime.cluster.JobArtifacts;
+import io.eddy.runtime.cluster.JobResultInfo;
+import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.runtime.tasks.TaskExecutionState;
+import io.eddy.runtime.worker.UserCodeLibrary;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one job on the master: waits for slots, expands the graph, prepares the workers, deploys the
+ * tasks, tracks their states, and ends the job (merging accumulators, or cancelling the rest after
+ * the first failure) with a report to the client. The states are {@link JobStatus}'s:
+ *
+ * <pre>
+ * CREATED --slots--> RUNNING --all tasks FINISHED--> FINISHED
+ *    |                  |--task FAILED / worker lost--> FAILING --all tasks ended | timeout--> FAILED
+ *    |                  '--cancel()--> CANCELLING --all tasks ended | timeout--> CANCELED
+ *    |--slot wait timeout--> FAILED
+ *    '--cancel()--> CANCELED
+ * </pre>
+ *
+ * <p>Scheduling: a streaming job is one pipelined region, so all tasks are deployed together once
+ * every involved worker has prepared the job ({@link #deployRegion}). Batch scheduling by regions
+ * would call {@link #deployRegion} per region as their blocking inputs complete.
+ *
+ * <p>Threads: every method runs on the master's main thread, which owns all fields; callbacks of
+ * worker futures hop back onto it.
+ */
+final class JobManager {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JobManager.class);
+
+    private final MasterContext ctx;
+    private final JobGraph graph;
+    private final JobArtifacts artifacts;
+    private final UserCodeLibrary library;
+    private final ClientGateway client;
+    private final CollectRelay collectRelay;
+    private final int requiredSlots;
+    private final long submitTime;
+    private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
+
+    private JobStatus status = JobStatus.CREATED;
+    private SlotAssignment slots;
+    private ExecutionGraph executionGraph;
+    private boolean deploymentIssued;
+    private long deployTime;
+    private JobFailure failure;
+    private ScheduledFuture<?> timer;
+
+    JobManager(MasterContext ctx, JobGraph graph, JobArtifacts artifacts, UserCodeLibrary library, ClientGateway client) {
+        this.ctx = ctx;
+        this.graph = graph;
+        this.artifacts = artifacts;
+        this.library = library;
+        this.client = client;
+        this.collectRelay = new CollectRelay(graph.jobId(), client, CollectRelay.collectSinksOf(graph, library.classLoader()));
+        this.requiredSlots = ExecutionGraph.requiredSlots(graph);
+        this.submitTime = ctx.clock().millis();
+    }
+
+    JobId id() {
+        return graph.jobId();
+    }
+
+    JobStatus status() {
+        return status;
+    }
+
+    /** Completes with the final status once the job has ended and reported to its client. */
+    CompletableFuture<JobStatus> termination() {
+        return termination;
+    }
+
+    JobSummary summary() {
+        return new JobSummary(graph.jobId(), graph.name(), status, submitTime, graph.numberOfTasks());
+    }
+
+    CollectRelay collectRelay() {
+        return collectRelay;
+    }
+
+    /** Starts waiting for slots (bounded by the slot wait timeout) and runs the job once they are there. */
+    void start() {
+        LOG.info("Job {} ('{}'): submitted, {} tasks in {} vertices, needs {} slots", id(), graph.name(),
+                graph.numberOfTasks(), graph.vertices().size(), requiredSlots);
+        if (!tryAllocateSlots()) {
+            LOG.info("Job {}: waiting up to {} for {} free slots ({})", id(), ctx.config().slotWaitTimeout(), requiredSlots,
+                    ctx.registry().describeShortage(requiredSlots));
+            timer = ctx.mainThread().schedule(this::onSlotWaitTimeout, ctx.config().slotWaitTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Takes the slots and deploys if the job is waiting and enough slots are free; true if it did. */
+    boolean tryAllocateSlots() {
+        if (status != JobStatus.CREATED) {
+            return false;
+        }
+        slots = ctx.registry().allocate(requiredSlots);
+        if (slots == null) {
+            return false;
+        }
+        cancelTimer();
+        executionGraph = ExecutionGraph.build(graph, slots, 0);
+        status = JobStatus.RUNNING;
+        deployTime = ctx.clock().millis();
+        prepareWorkers();
+        return true;
+    }
+
+    private void onSlotWaitTimeout() {
+        if (status == JobStatus.CREATED) {
+            String message = ctx.registry().describeShortage(requiredSlots);
+            failure = JobFailure.of(new IllegalStateException(message), message);
+            end(JobStatus.FAILED);
+        }
+    }
+
+    private void prepareWorkers() {
+        List<CompletableFuture<Void>> prepared = new ArrayList<>();
+        for (RegisteredWorker w : executionGraph.involvedWorkers()) {
+            prepared.add(w.gateway().prepareJob(artifacts).whenCompleteAsync((v, e) -> {
+                if (e != null) {
+                    onPrepareFailed(w, unwrap(e));
+                }
+            }, ctx.mainThread()));
+        }
+        CompletableFuture.allOf(prepared.toArray(new CompletableFuture<?>[0]))
+                .thenRunAsync(() -> deployRegion(executionGraph.tasks()), ctx.mainThread());
+    }
+
+    private void onPrepareFailed(RegisteredWorker worker, Throwable cause) {
+        if (status == JobStatus.RUNNING) {
+            startFailing(JobFailure.of(cause, "The job could not be prepared on " + worker.describeShort() + ": " + cause.getMessage()));
+        }
+    }
+
+    /** Deploys a pipelined region: all of a streaming job's tasks. */
+    private void deployRegion(Collection<ExecutionVertex> region) {
+        if (status != JobStatus.RUNNING) {
+            return;
+        }
+        deploymentIssued = true;
+        for (ExecutionVertex task : region) {
+            task.worker().gateway().deployTask(task.spec()).whenCompleteAsync((v, e) -> {
+                if (e != null) {
+                    onTaskFailed(task, FailureInfo.of(unwrap(e)));
+                }
+            }, ctx.mainThread());
+        }
+        LOG.info("Job {}: deployed {} tasks on {} worker(s)", id(), region.size(), executionGraph.involvedWorkers().size());
+    }
+
+    void onTaskStateChanged(TaskStateUpdate update) {
+        ExecutionVertex task = executionGraph == null ? null : executionGraph.task(update.task());
+        if (task == null || status.isTerminal()) {
+            LOG.debug("Job {}: ignoring {} ({} the job is {})", id(), update, task == null ? "unknown task," : "", status);
+            return;
+        }
+        switch (update.state()) {
+            case RUNNING -> task.transitionTo(TaskExecutionState.RUNNING, null);
+            case FINISHED -> {
+                if (task.transitionTo(TaskExecutionState.FINISHED, update.accumulatorsOrNull()) && status == JobStatus.RUNNING
+                        && executionGraph.allFinished()) {
+                    end(JobStatus.FINISHED);
+                }
+                checkCancellationComplete();
+            }
+            case FAILED -> onTaskFailed(task, update.failureOrNull());
+            case CANCELED -> {
+                if (task.transitionTo(TaskExecutionState.CANCELED, null) && status == JobStatus.RUNNING) {
+                    IllegalStateException e = new IllegalStateException("Task '" + task.taskName()
+                            + "' was cancelled on its worker although the master did not ask for it");
+                    startFailing(JobFailure.of(e, "Task '" + task.taskName() + "' on " + task.worker().describeShort() + " was cancelled"));
+                }
+                checkCancellationComplete();
+            }
+            default -> LOG.warn("Job {}: unexpected state {} of task {}", id(), update.state(), task);
+        }
+    }
+
+    private void onTaskFailed(ExecutionVertex task, FailureInfo cause) {
+        if (!task.transitionTo(TaskExecutionState.FAILED, null)) {
+            return;
+        }
+        if (status == JobStatus.RUNNING) {
+            String what = cause.message() != null ? cause.message() : cause.exceptionClass();
+            startFailing(new JobFailure(cause, "Task '" + task.taskName() + "' on " + task.worker().describeShort() + " failed: " + what));
+        }
+        checkCancellationComplete();
+    }
+
+    void onWorkerLost(RegisteredWorker worker, String reason) {
+        if (status.isTerminal() || executionGraph == null || !executionGraph.involvedWorkers().contains(worker)) {
+            return;
+        }
+        String message = worker.registration().describe() + " was lost: " + reason;
+        List<String> lostTasks = new ArrayList<>();
+        for (ExecutionVertex t : executionGraph.tasks()) {
+            if (t.worker() == worker && t.transitionTo(TaskExecutionState.FAILED, null)) {
+                lostTasks.add(t.taskName());
+            }
+        }
+        LOG.warn("Job {}: {}; it ran {}", id(), message, lostTasks);
+        if (status == JobStatus.RUNNING) {
+            startFailing(JobFailure.of(new WorkerLostException(message), "Worker " + message + " (it ran " + String.join(", ", lostTasks) + ")"));
+        }
+        checkCancellationComplete();
+    }
+
+    /** Cancels the job; a job that has ended already is left alone. */
+    void cancel() {
+        switch (status) {
+            case CREATED -> end(JobStatus.CANCELED);
+            case RUNNING -> {
+                LOG.info("Job {}: cancelling", id());
+                status = JobStatus.CANCELLING;
+                cancelRemainingTasks();
+                checkCancellationComplete();
+            }
+            default -> LOG.debug("Job {}: cancel ignored in state {}", id(), status);
+        }
+    }
+
+    private void startFailing(JobFailure cause) {
+        failure = cause;
+        status = JobStatus.FAILING;
+        LOG.warn("Job {}: failing: {}", id(), cause.summary());
+        cancelRemainingTasks();
+        checkCancellationComplete();
+    }
+
+    private void cancelRemainingTasks() {
+        for (ExecutionVertex t : executionGraph.tasks()) {
+            if (t.isTerminal()) {
+                continue;
+            }
+            if (!deploymentIssued) {
+                t.transitionTo(TaskExecutionState.CANCELED, null);
+            } else if (t.worker().isLost()) {
+                t.transitionTo(TaskExecutionState.FAILED, null);
+            } else {
+                t.worker().gateway().cancelTask(t.id());
+            }
+        }
+        cancelTimer();
+        timer = ctx.mainThread().schedule(this::onCancelTimeout, ctx.config().cancelTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void checkCancellationComplete() {
+        if ((status == JobStatus.FAILING || status == JobStatus.CANCELLING) && executionGraph.allTerminal()) {
+            end(status == JobStatus.FAILING ? JobStatus.FAILED : JobStatus.CANCELED);
+        }
+    }
+
+    private void onCancelTimeout() {
+        if (status != JobStatus.FAILING && status != JobStatus.CANCELLING) {
+            return;
+        }
+        List<String> stuck = executionGraph.tasks().stream().filter(t -> !t.isTerminal()).map(ExecutionVertex::toString).toList();
+        LOG.warn("Job {}: {} task(s) did not confirm cancellation within {}; giving up on them: {}", id(), stuck.size(),
+                ctx.config().cancelTimeout(), stuck);
+        end(status == JobStatus.FAILING ? JobStatus.FAILED : JobStatus.CANCELED);
+    }
+
+    private void end(JobStatus finalStatus) {
+        byte[] accumulators = AccumulatorBytes.serializeValues(Map.of(), "job " + id());
+        if (finalStatus == JobStatus.FINISHED) {
+            try {
+                accumulators = mergeAccumulators();
+            } catch (RuntimeException e) {
+                failure = JobFailure.of(e, "The accumulators of the job could not be merged: " + e.getMessage());
+                finalStatus = JobStatus.FAILED;
+            }
+        }
+        status = finalStatus;
+        cancelTimer();
+        collectRelay.close();
+        releaseResources();
+        long runtime = deployTime == 0 ? 0 : ctx.clock().millis() - deployTime;
+        JobResultInfo result = new JobResultInfo(id(), finalStatus, runtime, accumulators,
+                failure == null ? null : failure.cause(), resultSummary(finalStatus));
+        LOG.info("Job {} ('{}') ended: {} after {} ms{}", id(), graph.name(), finalStatus, runtime,
+                result.failureSummary().isEmpty() ? "" : ": " + result.failureSummary());
+        client.jobFinished(result).whenComplete((v, e) -> {
+            if (e != null) {
+                LOG.warn("Job {}: the client did not take the job's result", id(), e);
+            }
+        });
+        ctx.jobEnded(this);
+        termination.complete(finalStatus);
+    }
+
+    private String resultSummary(JobStatus finalStatus) {
+        if (finalStatus == JobStatus.CANCELED) {
+            return "Job '" + graph.name() + "' was cancelled";
+        }
+        return failure == null ? "" : failure.summary();
+    }
+
+    private byte[] mergeAccumulators() {
+        AccumulatorMerger merger = new AccumulatorMerger(library.classLoader());
+        for (ExecutionVertex t : executionGraph.tasks()) {
+            merger.add(t.accumulators(), t.taskName());
+        }
+        Map<String, Serializable> results = merger.results();
+        return AccumulatorBytes.serializeValues(results, "job " + id());
+    }
+
+    private void releaseResources() {
+        if (slots != null) {
+            ctx.registry().release(slots);
+            for (RegisteredWorker w : executionGraph.involvedWorkers()) {
+                if (!w.isLost()) {
+                    w.gateway().releaseJob(id());
+                }
+            }
+        }
+        library.close();
+    }
+
+    private void cancelTimer() {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+    }
+
+    private static Throwable unwrap(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof java.util.concurrent.CompletionException || t instanceof java.util.concurrent.ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

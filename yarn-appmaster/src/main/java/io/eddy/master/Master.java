@@ -1,0 +1,299 @@
+package io.eddy.master;
+
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.cluster.ClientGateway;
+import io.eddy.runtime.cluster.JobArtifacts;
+import io.eddy.runtime.cluster.JobGraphBytes;
+import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.cluster.JobSubmissionGateway;
+import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.cluster.MasterGateway;
+import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.runtime.cluster.WorkerGateway;
+import io.eddy.runtime.cluster.WorkerId;
+import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.worker.UserCodeLibrary;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The master: keeps the registry of workers and runs each submitted job with a {@link JobManager}.
+ *
+ * <p><b>Threads.</b> One single-threaded executor, the <i>master main thread</i> ({@code
+ * eddy-master-main}), owns all state: {@link #registry}, {@link #jobs} and every {@link JobManager}.
+ * Every gateway method only hops onto it, so gateway calls never block their caller and the master
+ * needs no locks. Timers (slot wait, cancellation timeout) are scheduled on the same executor.
+ *
+ * <p>The same class serves the embedded {@code LocalCluster} (gateways called directly) and the
+ * multi-process cluster (gateways called by the RPC layer).
+ */
+public final class Master implements MasterGateway, JobSubmissionGateway, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Master.class);
+
+    private final MasterConfig config;
+    private final Clock clock;
+    private final ScheduledThreadPoolExecutor mainThread;
+    private final Context context = new Context();
+
+    /** Owned by the main thread. */
+    private final WorkerRegistry registry = new WorkerRegistry();
+    /** Owned by the main thread; insertion order = submission order. */
+    private final Map<JobId, JobManager> jobs = new LinkedHashMap<>();
+
+    private Master(MasterConfig config, Clock clock) {
+        this.config = config;
+        this.clock = clock;
+        this.mainThread = new ScheduledThreadPoolExecutor(1, r -> new Thread(r, "eddy-master-main"));
+        this.mainThread.setRemoveOnCancelPolicy(true);
+        this.mainThread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    }
+
+    public static Master start(MasterConfig config) {
+        return start(config, Clock.systemUTC());
+    }
+
+    /** Starts a master with the given clock (a test seam for run times). */
+    public static Master start(MasterConfig config, Clock clock) {
+        LOG.info("Master started (slot wait timeout {}, cancel timeout {})", config.slotWaitTimeout(), config.cancelTimeout());
+        return new Master(config, clock);
+    }
+
+    @Override
+    public CompletableFuture<Void> registerWorker(WorkerRegistration registration, WorkerGateway worker) {
+        return onMain(() -> {
+            registry.register(registration, worker);
+            LOG.info("Worker {} registered with {} slot(s), data address {}; the cluster has {} slots",
+                    registration.describe(), registration.slots(), registration.dataAddress(), registry.totalSlots());
+            scheduleWaitingJobs();
+            return null;
+        });
+    }
+
+    @Override
+    public void workerLost(WorkerId worker, String reason) {
+        runOnMain("worker lost " + worker, () -> {
+            RegisteredWorker lost = registry.remove(worker);
+            if (lost == null) {
+                LOG.debug("Worker {} reported lost ({}), but it is not registered", worker, reason);
+                return;
+            }
+            LOG.warn("Worker {} was lost: {}", lost, reason);
+            for (JobManager job : new ArrayList<>(jobs.values())) {
+                job.onWorkerLost(lost, reason);
+            }
+        });
+    }
+
+    @Override
+    public void taskStateChanged(TaskStateUpdate update) {
+        runOnMain("task update " + update, () -> {
+            JobManager job = jobs.get(update.task().job());
+            if (job == null) {
+                LOG.debug("Ignoring {}: job {} is unknown", update, update.task().job());
+            } else {
+                job.onTaskStateChanged(update);
+            }
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> collectBatch(JobId job, String collectId, int subtask, byte[] batch) {
+        return onMain(() -> jobOrThrow(job).collectRelay().batch(collectId, subtask, batch)).thenCompose(f -> f);
+    }
+
+    @Override
+    public void collectFinished(JobId job, String collectId, int subtask) {
+        runOnMain("collect finished " + collectId, () -> {
+            JobManager manager = jobs.get(job);
+            if (manager != null) {
+                manager.collectRelay().finished(collectId, subtask);
+            }
+        });
+    }
+
+    @Override
+    public CompletableFuture<JobId> submitJob(JobArtifacts artifacts, ClientGateway client) {
+        return onMain(() -> doSubmit(artifacts, client));
+    }
+
+    private JobId doSubmit(JobArtifacts artifacts, ClientGateway client) {
+        JobGraph graph;
+        try {
+            graph = JobGraphBytes.decode(artifacts.jobGraph());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("The master cannot read the job graph of job " + artifacts.job() + ": " + e.getMessage(), e);
+        }
+        if (jobs.containsKey(graph.jobId())) {
+            throw new IllegalArgumentException("Job " + graph.jobId() + " was submitted already: submit a job graph with a new job id");
+        }
+        ExecutionGraph.validate(graph);
+        UserCodeLibrary library = UserCodeLibrary.create(graph.jobId(), artifacts.jars(), config.tempDirectory(), Master.class.getClassLoader());
+        JobManager job;
+        try {
+            job = new JobManager(context, graph, artifacts, library, client);
+        } catch (RuntimeException e) {
+            library.close();
+            throw e;
+        }
+        jobs.put(graph.jobId(), job);
+        job.start();
+        return graph.jobId();
+    }
+
+    @Override
+    public CompletableFuture<Void> cancelJob(JobId job) {
+        return onMain(() -> {
+            jobOrThrow(job).cancel();
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<JobSummary>> listJobs() {
+        return onMain(() -> jobs.values().stream().map(JobManager::summary).toList());
+    }
+
+    /** Completes with the job's final status once it has ended; fails for an unknown job. */
+    public CompletableFuture<JobStatus> jobTermination(JobId job) {
+        return onMain(() -> jobOrThrow(job).termination()).thenCompose(f -> f);
+    }
+
+    /** The number of registered workers and their free slots, e.g. for tests: {@code [workers, totalSlots, freeSlots]}. */
+    public CompletableFuture<int[]> slotReport() {
+        return onMain(() -> new int[] {registry.workers().size(), registry.totalSlots(), registry.freeSlots()});
+    }
+
+    private JobManager jobOrThrow(JobId job) {
+        JobManager manager = jobs.get(job);
+        if (manager == null) {
+            throw new IllegalArgumentException("No job " + job + " is known to this master: list the jobs to see their ids");
+        }
+        return manager;
+    }
+
+    private void scheduleWaitingJobs() {
+        for (JobManager job : jobs.values()) {
+            if (job.status() == JobStatus.CREATED) {
+                job.tryAllocateSlots();
+            }
+        }
+    }
+
+    private void retireEndedJobs() {
+        long ended = jobs.values().stream().filter(j -> j.status().isTerminal()).count();
+        Iterator<JobManager> it = jobs.values().iterator();
+        while (ended > config.retainedEndedJobs() && it.hasNext()) {
+            if (it.next().status().isTerminal()) {
+                it.remove();
+                ended--;
+            }
+        }
+    }
+
+    /**
+     * Cancels all running jobs, waits (bounded by the cancel timeout plus a margin) until they have
+     * ended, and stops the main thread. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (mainThread.isShutdown()) {
+            return;
+        }
+        try {
+            CompletableFuture<Void> allEnded = onMain(() -> {
+                List<CompletableFuture<JobStatus>> ends = new ArrayList<>();
+                for (JobManager job : new ArrayList<>(jobs.values())) {
+                    job.cancel();
+                    ends.add(job.termination());
+                }
+                return CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0]));
+            }).thenCompose(f -> f);
+            allEnded.get(config.cancelTimeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.warn("Master: not all jobs ended while closing", e);
+        }
+        mainThread.shutdown();
+        try {
+            if (!mainThread.awaitTermination(10, TimeUnit.SECONDS)) {
+                LOG.warn("Master: the main thread did not stop within 10 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        LOG.info("Master stopped");
+    }
+
+    private <T> CompletableFuture<T> onMain(Supplier<T> action) {
+        try {
+            return CompletableFuture.supplyAsync(action, mainThread);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new IllegalStateException("The master is shut down", e));
+        }
+    }
+
+    private void runOnMain(String what, Runnable action) {
+        try {
+            mainThread.execute(() -> {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    LOG.error("Master: '{}' failed", what, e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.debug("Master is shut down: dropping '{}'", what);
+        }
+    }
+
+    /** Unwraps the {@link CompletionException} a failed {@link #onMain} action leaves. */
+    static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+
+    /** What job managers see of the master. Used on the main thread only. */
+    private final class Context implements MasterContext {
+        @Override
+        public ScheduledExecutorService mainThread() {
+            return mainThread;
+        }
+
+        @Override
+        public WorkerRegistry registry() {
+            return registry;
+        }
+
+        @Override
+        public MasterConfig config() {
+            return config;
+        }
+
+        @Override
+        public Clock clock() {
+            return clock;
+        }
+
+        @Override
+        public void jobEnded(JobManager job) {
+            retireEndedJobs();
+            scheduleWaitingJobs();
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.eddy.master;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which worker hosts each lane (slot) of a job. With slot sharing, lane i runs subtask i of every
+ * vertex, so a job needs as many lanes as its largest vertex parallelism. Immutable.
+ */
+final class SlotAssignment {
+
+    private final List<RegisteredWorker> lanes;
+
+    SlotAssignment(List<RegisteredWorker> lanes) {
+        this.lanes = List.copyOf(lanes);
+    }
+
+    int numberOfLanes() {
+        return lanes.size();
+    }
+
+    /** The worker hosting subtask {@code subtask} of any vertex. */
+    RegisteredWorker workerOf(int subtask) {
+        return lanes.get(subtask);
+    }
+
+    /** How many lanes each worker hosts. */
+    Map<RegisteredWorker, Integer> lanesPerWorker() {
+        Map<RegisteredWorker, Integer> counts = new HashMap<>();
+        for (RegisteredWorker w : lanes) {
+            counts.merge(w, 1, Integer::sum);
+        }
+        return counts;
+    }
+}

@@ -1,0 +1,92 @@
+package io.eddy.master.remote;
+
+import io.eddy.executor.JobClient;
+import io.eddy.executor.PipelineExecutor;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.cluster.JobArtifacts;
+import io.eddy.runtime.cluster.JobGraphBytes;
+import io.eddy.runtime.cluster.NamedBlob;
+import io.eddy.runtime.cluster.rpc.ClusterProtocol;
+import io.eddy.runtime.cluster.rpc.HostPort;
+import io.eddy.runtime.cluster.rpc.RpcJobSubmissionGateway;
+import io.eddy.runtime.rpc.Secret;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Submits a job to a remote master: opens a connection for the job, uploads the job graph and the
+ * user jars ({@link JobArtifacts}) and returns a {@link JobClient} that follows the job over that
+ * connection.
+ */
+final class RemoteExecutor implements PipelineExecutor {
+
+    private final InetSocketAddress master;
+    private final Secret secret;
+    private final Duration connectTimeout;
+    private final int collectCapacity;
+
+    RemoteExecutor(InetSocketAddress master, Secret secret, Duration connectTimeout, int collectCapacity) {
+        this.master = master;
+        this.secret = secret;
+        this.connectTimeout = connectTimeout;
+        this.collectCapacity = collectCapacity;
+    }
+
+    @Override
+    public JobClient submit(JobGraph jobGraph, List<Path> userJars, ClassLoader userClassLoader) throws Exception {
+        JobArtifacts artifacts = new JobArtifacts(jobGraph.jobId(), JobGraphBytes.encode(jobGraph), readJars(userJars));
+        RpcJobSubmissionGateway gateway = RpcJobSubmissionGateway.connect(master, secret, connectTimeout);
+        RemoteJobClient client = new RemoteJobClient(jobGraph.jobId(), gateway, userClassLoader, collectCapacity);
+        gateway.onDisconnect(client::connectionLost);
+        try {
+            JobId accepted = gateway.submitJob(artifacts, client).get(ClusterProtocol.ARTIFACTS_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            if (!accepted.equals(jobGraph.jobId())) {
+                throw new IllegalStateException("Bug: the master at " + HostPort.format(master) + " accepted job " + jobGraph.jobId()
+                        + " as " + accepted);
+            }
+            return client;
+        } catch (ExecutionException e) {
+            gateway.close();
+            throw new IOException("The master at " + HostPort.format(master) + " refused job '" + jobGraph.name() + "' (" + jobGraph.jobId()
+                    + "): " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            gateway.close();
+            throw new IOException("The master at " + HostPort.format(master) + " did not accept job '" + jobGraph.name() + "' within "
+                    + ClusterProtocol.ARTIFACTS_TIMEOUT.toSeconds() + " s", e);
+        } catch (InterruptedException | RuntimeException e) {
+            gateway.close();
+            throw e;
+        }
+    }
+
+    /** The jars as blobs, named by file name (made unique if two jars share one). */
+    private static List<NamedBlob> readJars(List<Path> jars) throws IOException {
+        List<NamedBlob> blobs = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Path jar : jars) {
+            String name = jar.getFileName().toString();
+            for (int i = 1; !names.add(name); i++) {
+                name = i + "-" + jar.getFileName();
+            }
+            try {
+                blobs.add(new NamedBlob(name, Files.readAllBytes(jar)));
+            } catch (NoSuchFileException e) {
+                throw new IOException("The job jar " + jar.toAbsolutePath() + " does not exist (listed in eddy.execution.jars): "
+                        + "check the path", e);
+            }
+        }
+        return blobs;
+    }
+}

@@ -1,0 +1,54 @@
+package io.eddy.master.remote;
+
+import io.eddy.configuration.Configuration;
+import io.eddy.executor.ExecutionOptions;
+import io.eddy.executor.PipelineExecutor;
+import io.eddy.executor.PipelineExecutorFactory;
+import io.eddy.runtime.cluster.rpc.HostPort;
+import io.eddy.runtime.rpc.Secret;
+import io.eddy.runtime.worker.ContainerMain;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+
+/**
+ * The {@code remote} execution target: submits jobs to the master of a multi-process cluster at
+ * {@link ExecutionOptions#MASTER_ADDRESS}, authenticating with the secret in {@link
+ * RemoteOptions#SECRET_FILE} (or the environment variable {@code EDDY_CLUSTER_SECRET}).
+ */
+public final class RemoteExecutorFactory implements PipelineExecutorFactory {
+
+    public static final String TARGET = "remote";
+
+    @Override
+    public String target() {
+        return TARGET;
+    }
+
+    @Override
+    public PipelineExecutor create(Configuration configuration) throws IOException {
+        String address = configuration.get(ExecutionOptions.MASTER_ADDRESS);
+        if (address == null || address.isBlank()) {
+            throw new IllegalArgumentException("The 'remote' execution target needs the master's address: set eddy."
+                    + ExecutionOptions.MASTER_ADDRESS.key() + "=HOST:PORT (or run the job with 'eddy run --master HOST:PORT app.jar')");
+        }
+        InetSocketAddress master = HostPort.parse(address, "eddy." + ExecutionOptions.MASTER_ADDRESS.key());
+        Secret secret = readSecret(configuration);
+        return new RemoteExecutor(master, secret, configuration.get(RemoteOptions.CONNECT_TIMEOUT),
+                configuration.get(RemoteOptions.COLLECT_QUEUE_CAPACITY));
+    }
+
+    /** The cluster secret from {@link RemoteOptions#SECRET_FILE}, else from {@code EDDY_CLUSTER_SECRET}. */
+    static Secret readSecret(Configuration configuration) throws IOException {
+        String file = configuration.get(RemoteOptions.SECRET_FILE);
+        if (file != null && !file.isBlank()) {
+            return Secret.fromFile(Path.of(file));
+        }
+        if (System.getenv(ContainerMain.SECRET_ENVIRONMENT_VARIABLE) != null) {
+            return Secret.fromEnvironment(ContainerMain.SECRET_ENVIRONMENT_VARIABLE);
+        }
+        throw new IllegalArgumentException("The 'remote' execution target needs the cluster secret: set eddy." + RemoteOptions.SECRET_FILE.key()
+                + "=PATH (e.g. .eddy/cluster/secret written by 'eddy cluster start') or the environment variable "
+                + ContainerMain.SECRET_ENVIRONMENT_VARIABLE);
+    }
+}

@@ -1,0 +1,58 @@
+package io.eddy.cli;
+
+import io.eddy.api.common.functions.KeySelector;
+import io.eddy.api.common.functions.MapFunction;
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.streaming.api.datastream.CloseableIterator;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A job program for {@code eddy run} tests, packed into a jar by the test: counts 1..N by
+ * {@code x % 5} and writes {@code key=count} lines to the file named by its first argument. With
+ * the argument {@code fail} it throws instead.
+ */
+public final class CliTestJob {
+
+    private CliTestJob() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("fail")) {
+            throw new IllegalStateException("the job program failed on purpose");
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        Map<Long, Long> counts = new TreeMap<>();
+        try (CloseableIterator<Tuple2<Long, Long>> it = env.generateSequence(1, 1000).map(new KeyAndOne()).keyBy(new Key()).sum(1)
+                .executeAndCollect("cli test job")) {
+            it.forEachRemaining(t -> counts.merge(t.f0, t.f1, Math::max));
+        }
+        StringBuilder sb = new StringBuilder();
+        counts.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
+        Files.writeString(Path.of(args[0]), sb.toString(), StandardCharsets.UTF_8);
+    }
+
+    /** x -> (x % 5, 1). */
+    public static final class KeyAndOne implements MapFunction<Long, Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Tuple2<Long, Long> map(Long value) {
+            return Tuple2.of(value % 5, 1L);
+        }
+    }
+
+    /** The first field. */
+    public static final class Key implements KeySelector<Tuple2<Long, Long>, Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Long getKey(Tuple2<Long, Long> value) {
+            return value.f0;
+        }
+    }
+}

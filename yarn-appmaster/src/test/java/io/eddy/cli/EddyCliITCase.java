@@ -1,0 +1,147 @@
+package io.eddy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.master.remote.ProcessClusterExtension;
+import io.eddy.runtime.rpc.Secret;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The eddy command line, in this JVM through {@link EddyCli#run}; the cluster commands start real processes. */
+@Timeout(180)
+class EddyCliITCase {
+
+    /** Output and exit code of one command line. */
+    private record Result(int code, String out, String err) {}
+
+    private static Result eddy(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = EddyCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void runWithAMissingJarIsAUsageErrorNamingThePath(@TempDir Path dir) {
+        Path missing = dir.resolve("no-such-app.jar");
+        Result r = eddy("run", missing.toString());
+        assertThat(r.code()).isEqualTo(EddyCli.EXIT_USAGE);
+        assertThat(r.err()).contains("Job jar not found: " + missing.toAbsolutePath());
+    }
+
+    @Test
+    void unknownOptionsAreUsageErrors() {
+        assertThat(eddy("run", "--no-such-option", "x.jar").code()).isEqualTo(EddyCli.EXIT_USAGE);
+        assertThat(eddy("frobnicate").code()).isEqualTo(EddyCli.EXIT_USAGE);
+        assertThat(eddy("cancel", "--master", "127.0.0.1:1", "not-a-job-id").code()).isEqualTo(EddyCli.EXIT_USAGE);
+    }
+
+    @Test
+    void runAgainstAnUnreachableMasterNamesTheAddressAndHowToStartACluster(@TempDir Path dir) throws Exception {
+        Path jar = jobJar(dir);
+        Path secret = dir.resolve("secret");
+        Secret.generate().writeTo(secret);
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            port = s.getLocalPort();
+        }
+        Result r = eddy("run", "--master", "127.0.0.1:" + port, "--secret-file", secret.toString(), jar.toString(), dir.resolve("out").toString());
+        assertThat(r.code()).isEqualTo(EddyCli.EXIT_FAILURE);
+        assertThat(r.err()).contains("127.0.0.1:" + port).contains("cluster start");
+    }
+
+    @Test
+    void aFailingJobProgramExitsWithOneAndPrintsTheCause(@TempDir Path dir) throws Exception {
+        Result r = eddy("run", jobJar(dir).toString(), "fail");
+        assertThat(r.code()).isEqualTo(EddyCli.EXIT_FAILURE);
+        assertThat(r.err()).contains("the job program failed on purpose");
+    }
+
+    @Test
+    void demoWithoutTheExamplesOnTheClassPathSaysHowToRunIt() {
+        Result r = eddy("demo", "--events", "1000");
+        if (r.code() != EddyCli.EXIT_OK) {
+            assertThat(r.err()).contains(DemoCommand.DEMO_CLASS);
+        }
+    }
+
+    @Test
+    void clusterStartRunListStopRoundTripLeavesNoProcessBehind(@TempDir Path dir) throws Exception {
+        Path clusterDir = dir.resolve("cluster");
+        List<String> start = new ArrayList<>(List.of("cluster", "start", "--workers", "1", "--slots", "2", "--port", "0", "--dir", clusterDir.toString()));
+        ProcessClusterExtension.TEST_JVM_OPTIONS.forEach(o -> start.add("--jvm-option=" + o));
+        Result started = eddy(start.toArray(new String[0]));
+        List<Long> pids = new ArrayList<>();
+        try {
+            assertThat(started.code()).as("start: %s %s", started.out(), started.err()).isZero();
+            assertThat(started.out()).contains("Master listening on 127.0.0.1:");
+            for (String line : Files.readAllLines(clusterDir.resolve("processes"))) {
+                pids.add(Long.parseLong(line.split(" ")[1]));
+            }
+            assertThat(pids).hasSize(2).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isPresent());
+            assertThat(Files.getPosixFilePermissions(clusterDir.resolve("secret")).toString()).isEqualTo("[OWNER_READ, OWNER_WRITE]");
+
+            Result status = eddy("cluster", "status", "--dir", clusterDir.toString());
+            assertThat(status.code()).as(status.err()).isZero();
+            assertThat(status.out()).contains("1 worker(s) registered, 2 slot(s)").contains("worker-1");
+
+            Path output = dir.resolve("counts.txt");
+            Result run = eddy("run", "--cluster-dir", clusterDir.toString(), jobJar(dir).toString(), output.toString());
+            assertThat(run.code()).as("run: %s %s", run.out(), run.err()).isZero();
+            assertThat(Files.readAllLines(output)).containsExactly("0=200", "1=200", "2=200", "3=200", "4=200");
+
+            Result list = eddy("list", "--cluster-dir", clusterDir.toString());
+            assertThat(list.code()).as(list.err()).isZero();
+            assertThat(list.out()).contains("FINISHED").contains("cli test job");
+        } finally {
+            Result stop = eddy("cluster", "stop", "--dir", clusterDir.toString());
+            assertThat(stop.code()).as(stop.err()).isZero();
+        }
+        assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).as("pid %d", pid).isEmpty());
+        assertThat(clusterDir.resolve("secret")).doesNotExist();
+        assertThat(eddy("cluster", "status", "--dir", clusterDir.toString()).code()).isEqualTo(EddyCli.EXIT_FAILURE);
+    }
+
+    /** A jar with {@link CliTestJob} and its nested classes, Main-Class set. */
+    private static Path jobJar(Path dir) throws IOException {
+        Path jar = dir.resolve("cli-test-job.jar");
+        if (Files.exists(jar)) {
+            return jar;
+        }
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, CliTestJob.class.getName());
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
+            for (Class<?> c : List.of(CliTestJob.class, CliTestJob.KeyAndOne.class, CliTestJob.Key.class)) {
+                String entry = c.getName().replace('.', '/') + ".class";
+                out.putNextEntry(new JarEntry(entry));
+                try (InputStream in = c.getClassLoader().getResourceAsStream(entry)) {
+                    in.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    static String utf8(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

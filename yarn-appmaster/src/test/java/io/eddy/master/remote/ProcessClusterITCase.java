@@ -1,0 +1,115 @@
+package io.eddy.master.remote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.executor.JobClient;
+import io.eddy.executor.JobExecutionException;
+import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.rpc.RpcJobSubmissionGateway;
+import io.eddy.runtime.rpc.RpcException;
+import io.eddy.runtime.rpc.Secret;
+import io.eddy.streaming.api.datastream.CloseableIterator;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Jobs on a master and two worker processes of one slot each: every keyed exchange crosses processes. */
+@Timeout(120)
+class ProcessClusterITCase {
+
+    @RegisterExtension
+    static final ProcessClusterExtension CLUSTER = new ProcessClusterExtension(2, 1);
+
+    @Test
+    @Timeout(60)
+    void keyedJobAcrossTwoWorkerProcessesGivesExactResults() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(CLUSTER.remoteConfiguration());
+        env.setParallelism(2);
+        List<Tuple2<Long, Long>> rolling = new ArrayList<>();
+        try (CloseableIterator<Tuple2<Long, Long>> it = TestJobs.keyedCounts(env, 20_000, 7).executeAndCollect("keyed counts")) {
+            it.forEachRemaining(rolling::add);
+        }
+        assertThat(rolling).hasSize(20_000);
+        assertThat(TestJobs.finalCounts(rolling)).isEqualTo(TestJobs.expectedCounts(20_000, 7));
+    }
+
+    @Test
+    void userFailureReachesTheClientWithOperatorWorkerAndRootCause() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(CLUSTER.remoteConfiguration());
+        env.setParallelism(1);
+        env.generateSequence(1, 1000).map(new TestJobs.FailOn500()).addSink(v -> { });
+        assertThatThrownBy(() -> env.execute("failing job"))
+                .isInstanceOf(JobExecutionException.class)
+                .hasMessageContaining("worker-")
+                .hasRootCauseMessage("java.lang.IllegalStateException: user function rejected 500");
+    }
+
+    @Test
+    void listAndCancelAJob() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(CLUSTER.remoteConfiguration());
+        env.setParallelism(1);
+        env.addSource(new TestJobs.EndlessSource()).addSink(v -> { });
+        JobClient job = env.executeAsync("endless job");
+        try (ClusterClient admin = CLUSTER.client()) {
+            assertThat(admin.listJobs()).extracting(JobSummary::id).contains(job.getJobId());
+            admin.cancelJob(job.getJobId());
+            assertThatThrownBy(() -> job.getJobResult().get(30, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(JobExecutionException.class);
+            assertThat(admin.listJobs()).filteredOn(s -> s.id().equals(job.getJobId()))
+                    .extracting(JobSummary::status).containsExactly(JobStatus.CANCELED);
+        }
+    }
+
+    @Test
+    void connectionsWithoutTheSecretAreRejectedAndTheClusterKeepsRunning() throws Exception {
+        InetSocketAddress master = CLUSTER.masterAddress();
+        try (Socket raw = new Socket(master.getHostString(), master.getPort())) {
+            raw.setSoTimeout(20_000);
+            OutputStream out = raw.getOutputStream();
+            out.write("GET / HTTP/1.1\r\nHost: eddy\r\n\r\n".repeat(20).getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = raw.getInputStream();
+            assertThat(readUntilClosed(in)).as("the master closes an unauthenticated connection").isTrue();
+        }
+        assertThatThrownBy(() -> RpcJobSubmissionGateway.connect(master, Secret.generate(), Duration.ofSeconds(10)).close())
+                .isInstanceOf(RpcException.class)
+                .hasMessageContaining("secret");
+        try (ClusterClient admin = CLUSTER.client()) {
+            assertThat(admin.workers()).extracting(WorkerRegistration::id).extracting(Object::toString)
+                    .containsExactlyInAnyOrder("worker-1", "worker-2");
+        }
+        assertThat(CLUSTER.master().process().isAlive()).isTrue();
+    }
+
+    /** Reads (the server's nonce, then nothing) until the peer closes; false if it never does within the socket timeout. */
+    private static boolean readUntilClosed(InputStream in) throws Exception {
+        byte[] buffer = new byte[1024];
+        try {
+            while (true) {
+                if (in.read(buffer) < 0) {
+                    return true;
+                }
+            }
+        } catch (SocketException e) {
+            return true; // reset by the master: closed as well
+        } catch (java.net.SocketTimeoutException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.eddy.runtime.cluster;
+
+import io.eddy.jobgraph.JobId;
+import java.util.concurrent.CompletableFuture;
+
+/** What workers (and the transport that watches them) call on the master (worker → master). Calls never block. */
+public interface MasterGateway {
+
+    /**
+     * Registers a worker; {@code worker} is how the master reaches it. Fails if a different worker
+     * with the same id is registered already.
+     */
+    CompletableFuture<Void> registerWorker(WorkerRegistration registration, WorkerGateway worker);
+
+    /** A task changed state. Updates of one task arrive in the order the worker sent them. */
+    void taskStateChanged(TaskStateUpdate update);
+
+    /**
+     * One batch of collect sink {@code collectId}'s subtask {@code subtask}. The future completes
+     * when the client has queued it (back pressure: the sink waits for it before sending more), and
+     * fails when the job has ended or the client is gone.
+     */
+    CompletableFuture<Void> collectBatch(JobId job, String collectId, int subtask, byte[] batch);
+
+    /** Subtask {@code subtask} of collect sink {@code collectId} has sent its last batch. */
+    void collectFinished(JobId job, String collectId, int subtask);
+
+    /**
+     * A worker is gone (its connection closed, it stopped heart-beating, its container ended). Jobs
+     * with tasks on it fail with {@code reason} in their cause, e.g. {@code connection closed}.
+     */
+    void workerLost(WorkerId worker, String reason);
+}

@@ -1,0 +1,30 @@
+package io.eddy.runtime.cluster;
+
+import io.eddy.runtime.io.network.InputChannelSpec;
+import io.eddy.runtime.tasks.OutputPartitionSpec;
+import io.eddy.runtime.tasks.TaskId;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the master decides about one task (master → worker); the worker adds what it knows from
+ * the job graph it received with {@link WorkerGateway#prepareJob} (the vertex, its edges, the
+ * buffer timeout, the class loader) to make a {@code TaskDeployment}.
+ *
+ * <p>Channel rule: for a {@code FORWARD} edge, consumer subtask i has one channel, reading
+ * subpartition 0 of producer subtask i's one-subpartition partition; for every other ship strategy,
+ * consumer subtask i has one channel per producer subtask p, reading subpartition i of p's
+ * partition, which has one subpartition per consumer subtask.
+ *
+ * @param task the task to start (job, vertex index, subtask, attempt)
+ * @param inputChannels per input gate (ordered by gate index): its channels
+ * @param outputPartitions per output edge (ordered by output index): the partition to write
+ */
+public record TaskDeploymentSpec(TaskId task, List<List<InputChannelSpec>> inputChannels, List<OutputPartitionSpec> outputPartitions) {
+
+    public TaskDeploymentSpec {
+        Objects.requireNonNull(task, "task");
+        inputChannels = inputChannels.stream().map(List::copyOf).toList();
+        outputPartitions = List.copyOf(outputPartitions);
+    }
+}

@@ -1,0 +1,38 @@
+package io.eddy.runtime.cluster;
+
+import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.tasks.TaskId;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the master calls on a worker (master → worker). Calls never block the caller; the futures
+ * complete on the worker's side.
+ */
+public interface WorkerGateway {
+
+    /**
+     * Makes a job's graph and classes available on the worker (decodes the graph, stores the jars,
+     * builds the user-code class loader). Idempotent per job. Fails if the graph cannot be read or
+     * the jars cannot be stored.
+     */
+    CompletableFuture<Void> prepareJob(JobArtifacts artifacts);
+
+    /**
+     * Starts a task of a prepared job. Completes once the task thread has been started; fails if the
+     * job was not prepared or the task cannot be created. The task's progress is reported through
+     * {@link MasterGateway#taskStateChanged}.
+     */
+    CompletableFuture<Void> deployTask(TaskDeploymentSpec spec);
+
+    /**
+     * Cancels a task; it reports {@code CANCELED} (or {@code FINISHED}/{@code FAILED} if it ended
+     * first). Unknown tasks are ignored: they have ended already.
+     */
+    void cancelTask(TaskId task);
+
+    /**
+     * Forgets a job: cancels its remaining tasks, releases its result partitions, closes its class
+     * loader and deletes its stored jars. Unknown jobs are ignored.
+     */
+    void releaseJob(JobId job);
+}

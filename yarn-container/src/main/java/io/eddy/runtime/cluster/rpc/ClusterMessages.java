@@ -1,0 +1,163 @@
+package io.eddy.runtime.cluster.rpc;
+
+import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.cluster.JobArtifacts;
+import io.eddy.runtime.cluster.JobResultInfo;
+import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.cluster.TaskDeploymentSpec;
+import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.rpc.Message;
+import io.eddy.runtime.tasks.TaskId;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The messages of the cluster protocol, one per gateway call. Requests are answered by {@link Ack}
+ * unless a dedicated response is named. The codecs are in {@link ClusterProtocol}.
+ *
+ * <pre>
+ * worker -> master   RegisterWorker (request), TaskStateChanged, CollectBatch (request), CollectFinished
+ * master -> worker   PrepareJob (request), DeployTask (request), CancelTask, ReleaseJob
+ * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
+ *                    ClusterStatus (request -> ClusterStatusReply)
+ * master -> client   JobFinished (request), ClientCollectBatch (request), ClientCollectFinished
+ * </pre>
+ */
+public final class ClusterMessages {
+
+    private ClusterMessages() {}
+
+    /** The empty answer to a request that succeeded. */
+    public record Ack() implements Message {
+        static final Ack INSTANCE = new Ack();
+    }
+
+    /** {@code MasterGateway.registerWorker}. */
+    public record RegisterWorker(WorkerRegistration registration) implements Message {
+        public RegisterWorker {
+            Objects.requireNonNull(registration, "registration");
+        }
+    }
+
+    /** {@code MasterGateway.taskStateChanged}. */
+    public record TaskStateChanged(TaskStateUpdate update) implements Message {
+        public TaskStateChanged {
+            Objects.requireNonNull(update, "update");
+        }
+    }
+
+    /** {@code MasterGateway.collectBatch}: answered when the client has queued the batch. */
+    public record CollectBatch(JobId job, String collectId, int subtask, byte[] batch) implements Message {
+        public CollectBatch {
+            Objects.requireNonNull(job, "job");
+            Objects.requireNonNull(collectId, "collectId");
+            Objects.requireNonNull(batch, "batch");
+        }
+    }
+
+    /** {@code MasterGateway.collectFinished}. */
+    public record CollectFinished(JobId job, String collectId, int subtask) implements Message {
+        public CollectFinished {
+            Objects.requireNonNull(job, "job");
+            Objects.requireNonNull(collectId, "collectId");
+        }
+    }
+
+    /** {@code WorkerGateway.prepareJob}. */
+    public record PrepareJob(JobArtifacts artifacts) implements Message {
+        public PrepareJob {
+            Objects.requireNonNull(artifacts, "artifacts");
+        }
+    }
+
+    /** {@code WorkerGateway.deployTask}. */
+    public record DeployTask(TaskDeploymentSpec spec) implements Message {
+        public DeployTask {
+            Objects.requireNonNull(spec, "spec");
+        }
+    }
+
+    /** {@code WorkerGateway.cancelTask}. */
+    public record CancelTask(TaskId task) implements Message {
+        public CancelTask {
+            Objects.requireNonNull(task, "task");
+        }
+    }
+
+    /** {@code WorkerGateway.releaseJob}. */
+    public record ReleaseJob(JobId job) implements Message {
+        public ReleaseJob {
+            Objects.requireNonNull(job, "job");
+        }
+    }
+
+    /** {@code JobSubmissionGateway.submitJob}: answered by {@link JobAccepted}. */
+    public record SubmitJob(JobArtifacts artifacts) implements Message {
+        public SubmitJob {
+            Objects.requireNonNull(artifacts, "artifacts");
+        }
+    }
+
+    /** The master accepted a submitted job. */
+    public record JobAccepted(JobId job) implements Message {
+        public JobAccepted {
+            Objects.requireNonNull(job, "job");
+        }
+    }
+
+    /** {@code JobSubmissionGateway.cancelJob}. */
+    public record CancelJob(JobId job) implements Message {
+        public CancelJob {
+            Objects.requireNonNull(job, "job");
+        }
+    }
+
+    /** {@code JobSubmissionGateway.listJobs}: answered by {@link JobList}. */
+    public record ListJobs() implements Message {}
+
+    /** The jobs the master knows. */
+    public record JobList(List<JobSummary> jobs) implements Message {
+        public JobList {
+            jobs = List.copyOf(jobs);
+        }
+    }
+
+    /**
+     * Asks which workers are registered, answered by {@link ClusterStatusReply} once at least
+     * {@code awaitWorkers} are (or after {@code timeoutMillis} with those there are), so a launcher
+     * waits for its workers without polling.
+     */
+    public record ClusterStatus(int awaitWorkers, long timeoutMillis) implements Message {}
+
+    /** The registered workers. */
+    public record ClusterStatusReply(List<WorkerRegistration> workers) implements Message {
+        public ClusterStatusReply {
+            workers = List.copyOf(workers);
+        }
+    }
+
+    /** {@code ClientGateway.jobFinished}. */
+    public record JobFinished(JobResultInfo result) implements Message {
+        public JobFinished {
+            Objects.requireNonNull(result, "result");
+        }
+    }
+
+    /** {@code ClientGateway.collectBatch}: answered when the client has queued the batch. */
+    public record ClientCollectBatch(JobId job, String collectId, byte[] batch) implements Message {
+        public ClientCollectBatch {
+            Objects.requireNonNull(job, "job");
+            Objects.requireNonNull(collectId, "collectId");
+            Objects.requireNonNull(batch, "batch");
+        }
+    }
+
+    /** {@code ClientGateway.collectFinished}. */
+    public record ClientCollectFinished(JobId job, String collectId) implements Message {
+        public ClientCollectFinished {
+            Objects.requireNonNull(job, "job");
+            Objects.requireNonNull(collectId, "collectId");
+        }
+    }
+}

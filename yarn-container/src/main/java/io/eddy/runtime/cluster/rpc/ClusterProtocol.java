@@ -1,0 +1,191 @@
+package io.eddy.runtime.cluster.rpc;
+
+import io.eddy.core.memory.DataInputView;
+import io.eddy.core.memory.DataOutputView;
+import io.eddy.runtime.cluster.rpc.ClusterCodecs.Reader;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectBatch;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
+import io.eddy.runtime.rpc.Message;
+import io.eddy.runtime.rpc.MessageCodec;
+import io.eddy.runtime.rpc.MessageRegistry;
+import io.eddy.runtime.rpc.RpcCodecs;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The cluster protocol: the {@link MessageRegistry} master, workers and clients share, and the
+ * timeouts of its requests. Type ids are stable within a {@link #VERSION}; adding, removing or
+ * changing a message bumps it (the handshake then refuses peers of another version).
+ */
+public final class ClusterProtocol {
+
+    /** The protocol version; checked in the authentication handshake. */
+    public static final int VERSION = 1;
+
+    /** Timeout of small requests (registration, deployment, cancellation, listings). */
+    public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    /** Timeout of requests that carry job artifacts (jars may be large). */
+    public static final Duration ARTIFACTS_TIMEOUT = Duration.ofMinutes(5);
+    /**
+     * Timeout of collect batches, which are answered only when the client has room: a client that
+     * reads nothing for this long fails the job's collect sink.
+     */
+    public static final Duration COLLECT_TIMEOUT = Duration.ofHours(1);
+
+    /** Every message class with its codec, in type id order; filled once by {@link #build}. */
+    private static final Map<Class<? extends Message>, MessageCodec<?>> CODECS = new LinkedHashMap<>();
+    private static final MessageRegistry REGISTRY = build();
+
+    private ClusterProtocol() {}
+
+    /** The registry of all cluster messages (immutable, shared). */
+    public static MessageRegistry registry() {
+        return REGISTRY;
+    }
+
+    /** Writes a message's fields. */
+    @FunctionalInterface
+    private interface Writer<M> {
+        void write(M message, DataOutputView out) throws IOException;
+    }
+
+    /** The message classes of the protocol (for tests). */
+    static Set<Class<? extends Message>> messageTypes() {
+        return Collections.unmodifiableSet(CODECS.keySet());
+    }
+
+    /** The codec of {@code type} (for tests). */
+    @SuppressWarnings("unchecked")
+    static <M extends Message> MessageCodec<M> codecFor(Class<M> type) {
+        return (MessageCodec<M>) CODECS.get(type);
+    }
+
+    private static <M extends Message> void register(MessageRegistry.Builder b, int typeId, Class<M> type, MessageCodec<M> codec) {
+        b.register(typeId, type, codec);
+        CODECS.put(type, codec);
+    }
+
+    private static <M extends Message> MessageCodec<M> codec(Writer<M> writer, Reader<M> reader) {
+        return new MessageCodec<>() {
+            @Override
+            public void write(M message, DataOutputView out) throws IOException {
+                writer.write(message, out);
+            }
+
+            @Override
+            public M read(DataInputView in) throws IOException {
+                return reader.read(in);
+            }
+        };
+    }
+
+    private static MessageRegistry build() {
+        MessageRegistry.Builder b = MessageRegistry.builder(VERSION);
+        register(b, 1, Ack.class, codec((m, out) -> { }, in -> Ack.INSTANCE));
+        registerWorkerMessages(b);
+        registerMasterToWorkerMessages(b);
+        registerClientMessages(b);
+        return b.build();
+    }
+
+    private static void registerWorkerMessages(MessageRegistry.Builder b) {
+        register(b, 10, RegisterWorker.class, codec(
+                (m, out) -> ClusterCodecs.writeRegistration(m.registration(), out),
+                in -> new RegisterWorker(ClusterCodecs.readRegistration(in))));
+        register(b, 11, TaskStateChanged.class, codec(
+                (m, out) -> ClusterCodecs.writeTaskStateUpdate(m.update(), out),
+                in -> new TaskStateChanged(ClusterCodecs.readTaskStateUpdate(in))));
+        register(b, 12, CollectBatch.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeJobId(m.job(), out);
+                    RpcCodecs.writeString(out, m.collectId());
+                    out.writeInt(m.subtask());
+                    RpcCodecs.writeBytes(out, m.batch());
+                },
+                in -> new CollectBatch(ClusterCodecs.readJobId(in), RpcCodecs.readString(in), in.readInt(), RpcCodecs.readBytes(in))));
+        register(b, 13, CollectFinished.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeJobId(m.job(), out);
+                    RpcCodecs.writeString(out, m.collectId());
+                    out.writeInt(m.subtask());
+                },
+                in -> new CollectFinished(ClusterCodecs.readJobId(in), RpcCodecs.readString(in), in.readInt())));
+    }
+
+    private static void registerMasterToWorkerMessages(MessageRegistry.Builder b) {
+        register(b, 20, PrepareJob.class, codec(
+                (m, out) -> ClusterCodecs.writeArtifacts(m.artifacts(), out),
+                in -> new PrepareJob(ClusterCodecs.readArtifacts(in))));
+        register(b, 21, DeployTask.class, codec(
+                (m, out) -> ClusterCodecs.writeDeploymentSpec(m.spec(), out),
+                in -> new DeployTask(ClusterCodecs.readDeploymentSpec(in))));
+        register(b, 22, CancelTask.class, codec(
+                (m, out) -> ClusterCodecs.writeTaskId(m.task(), out),
+                in -> new CancelTask(ClusterCodecs.readTaskId(in))));
+        register(b, 23, ReleaseJob.class, codec(
+                (m, out) -> ClusterCodecs.writeJobId(m.job(), out),
+                in -> new ReleaseJob(ClusterCodecs.readJobId(in))));
+    }
+
+    private static void registerClientMessages(MessageRegistry.Builder b) {
+        register(b, 30, SubmitJob.class, codec(
+                (m, out) -> ClusterCodecs.writeArtifacts(m.artifacts(), out),
+                in -> new SubmitJob(ClusterCodecs.readArtifacts(in))));
+        register(b, 31, JobAccepted.class, codec(
+                (m, out) -> ClusterCodecs.writeJobId(m.job(), out),
+                in -> new JobAccepted(ClusterCodecs.readJobId(in))));
+        register(b, 32, CancelJob.class, codec(
+                (m, out) -> ClusterCodecs.writeJobId(m.job(), out),
+                in -> new CancelJob(ClusterCodecs.readJobId(in))));
+        register(b, 33, ListJobs.class, codec((m, out) -> { }, in -> new ListJobs()));
+        register(b, 34, JobList.class, codec(
+                (m, out) -> ClusterCodecs.writeList(m.jobs(), out, ClusterCodecs::writeJobSummary),
+                in -> new JobList(ClusterCodecs.readList(in, ClusterCodecs::readJobSummary))));
+        register(b, 35, ClusterStatus.class, codec(
+                (m, out) -> {
+                    out.writeInt(m.awaitWorkers());
+                    out.writeLong(m.timeoutMillis());
+                },
+                in -> new ClusterStatus(in.readInt(), in.readLong())));
+        register(b, 36, ClusterStatusReply.class, codec(
+                (m, out) -> ClusterCodecs.writeList(m.workers(), out, ClusterCodecs::writeRegistration),
+                in -> new ClusterStatusReply(ClusterCodecs.readList(in, ClusterCodecs::readRegistration))));
+        register(b, 40, JobFinished.class, codec(
+                (m, out) -> ClusterCodecs.writeJobResult(m.result(), out),
+                in -> new JobFinished(ClusterCodecs.readJobResult(in))));
+        register(b, 41, ClientCollectBatch.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeJobId(m.job(), out);
+                    RpcCodecs.writeString(out, m.collectId());
+                    RpcCodecs.writeBytes(out, m.batch());
+                },
+                in -> new ClientCollectBatch(ClusterCodecs.readJobId(in), RpcCodecs.readString(in), RpcCodecs.readBytes(in))));
+        register(b, 42, ClientCollectFinished.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeJobId(m.job(), out);
+                    RpcCodecs.writeString(out, m.collectId());
+                },
+                in -> new ClientCollectFinished(ClusterCodecs.readJobId(in), RpcCodecs.readString(in))));
+    }
+}

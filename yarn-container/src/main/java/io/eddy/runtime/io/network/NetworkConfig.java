@@ -1,0 +1,148 @@
+package io.eddy.runtime.io.network;
+
+import java.time.Duration;
+
+/**
+ * Settings of a worker's network stack. Build with {@link #builder()}; every setting has a default.
+ *
+ * @param segmentSize bytes per network buffer (default 32 KiB)
+ * @param totalBuffers buffers of the worker, allocated once (default 2048)
+ * @param exclusiveBuffersPerChannel buffers each remote input channel owns (its initial credit, default 2)
+ * @param floatingBuffersPerGate buffers an input gate's remote channels may borrow on backlog (default 8)
+ * @param buffersPerSubpartition pool size of a result partition per subpartition (default 2)
+ * @param extraBuffersPerPartition pool size of a result partition on top of that (default 8)
+ * @param bindHost host the data server binds to and announces (default 127.0.0.1)
+ * @param dataPort port of the data server, 0 for an ephemeral one (default 0)
+ * @param partitionRequestTimeout how long a request waits for a partition not yet registered (default 10 s)
+ * @param offHeap whether buffers are direct memory (default false: heap)
+ * @param nettyThreads event loop threads of the server and the client each (default 1)
+ */
+public record NetworkConfig(
+        int segmentSize,
+        int totalBuffers,
+        int exclusiveBuffersPerChannel,
+        int floatingBuffersPerGate,
+        int buffersPerSubpartition,
+        int extraBuffersPerPartition,
+        String bindHost,
+        int dataPort,
+        Duration partitionRequestTimeout,
+        boolean offHeap,
+        int nettyThreads) {
+
+    public NetworkConfig {
+        positive("segmentSize", segmentSize, 64);
+        positive("totalBuffers", totalBuffers, 1);
+        positive("exclusiveBuffersPerChannel", exclusiveBuffersPerChannel, 1);
+        positive("floatingBuffersPerGate", floatingBuffersPerGate, 1);
+        positive("buffersPerSubpartition", buffersPerSubpartition, 1);
+        positive("extraBuffersPerPartition", extraBuffersPerPartition, 0);
+        positive("dataPort", dataPort, 0);
+        positive("nettyThreads", nettyThreads, 1);
+        if (dataPort > 65535) {
+            throw new IllegalArgumentException("dataPort: " + dataPort + " (expected: 0..65535, 0 = ephemeral)");
+        }
+        if (partitionRequestTimeout == null || partitionRequestTimeout.isNegative() || partitionRequestTimeout.isZero()) {
+            throw new IllegalArgumentException("partitionRequestTimeout: " + partitionRequestTimeout + " (expected: > 0)");
+        }
+        if (bindHost == null || bindHost.isEmpty()) {
+            throw new IllegalArgumentException("bindHost: '" + bindHost + "' (expected: a host name or address)");
+        }
+    }
+
+    private static void positive(String name, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException(name + ": " + value + " (expected: >= " + min + ")");
+        }
+    }
+
+    /** The bound on the buffers a result partition of {@code numberOfSubpartitions} may hold. */
+    public int partitionPoolSize(int numberOfSubpartitions) {
+        return numberOfSubpartitions * buffersPerSubpartition + extraBuffersPerPartition;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static NetworkConfig defaults() {
+        return builder().build();
+    }
+
+    /** Builder with the defaults listed on {@link NetworkConfig}. */
+    public static final class Builder {
+        private int segmentSize = 32 * 1024;
+        private int totalBuffers = 2048;
+        private int exclusiveBuffersPerChannel = 2;
+        private int floatingBuffersPerGate = 8;
+        private int buffersPerSubpartition = 2;
+        private int extraBuffersPerPartition = 8;
+        private String bindHost = "127.0.0.1";
+        private int dataPort;
+        private Duration partitionRequestTimeout = Duration.ofSeconds(10);
+        private boolean offHeap;
+        private int nettyThreads = 1;
+
+        private Builder() {}
+
+        public Builder segmentSize(int bytes) {
+            this.segmentSize = bytes;
+            return this;
+        }
+
+        public Builder totalBuffers(int count) {
+            this.totalBuffers = count;
+            return this;
+        }
+
+        public Builder exclusiveBuffersPerChannel(int count) {
+            this.exclusiveBuffersPerChannel = count;
+            return this;
+        }
+
+        public Builder floatingBuffersPerGate(int count) {
+            this.floatingBuffersPerGate = count;
+            return this;
+        }
+
+        public Builder buffersPerSubpartition(int count) {
+            this.buffersPerSubpartition = count;
+            return this;
+        }
+
+        public Builder extraBuffersPerPartition(int count) {
+            this.extraBuffersPerPartition = count;
+            return this;
+        }
+
+        public Builder bindHost(String host) {
+            this.bindHost = host;
+            return this;
+        }
+
+        public Builder dataPort(int port) {
+            this.dataPort = port;
+            return this;
+        }
+
+        public Builder partitionRequestTimeout(Duration timeout) {
+            this.partitionRequestTimeout = timeout;
+            return this;
+        }
+
+        public Builder offHeap(boolean offHeap) {
+            this.offHeap = offHeap;
+            return this;
+        }
+
+        public Builder nettyThreads(int threads) {
+            this.nettyThreads = threads;
+            return this;
+        }
+
+        public NetworkConfig build() {
+            return new NetworkConfig(segmentSize, totalBuffers, exclusiveBuffersPerChannel, floatingBuffersPerGate,
+                    buffersPerSubpartition, extraBuffersPerPartition, bindHost, dataPort, partitionRequestTimeout, offHeap, nettyThreads);
+        }
+    }
+}

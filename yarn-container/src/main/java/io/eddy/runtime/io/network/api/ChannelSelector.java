@@ -1,0 +1,17 @@
+package io.eddy.runtime.io.network.api;
+
+/**
+ * Picks the subpartition (the consumer subtask) of each record. Instances hold state (round-robin
+ * position, random generator), so each record writer has its own; used by the task thread only.
+ */
+public interface ChannelSelector<T> {
+
+    /** Called once before the first record with the number of subpartitions. */
+    void setup(int numberOfChannels);
+
+    /** The subpartition of {@code record}, in {@code [0, numberOfChannels)}. Not called when {@link #isBroadcast()}. */
+    int selectChannel(T record);
+
+    /** Whether every record goes to every subpartition. */
+    boolean isBroadcast();
+}

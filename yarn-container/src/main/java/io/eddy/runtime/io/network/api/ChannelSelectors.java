@@ -1,0 +1,139 @@
+package io.eddy.runtime.io.network.api;
+
+import io.eddy.jobgraph.KeyGroups;
+import java.util.SplittableRandom;
+
+/** The channel selectors of the ship strategies. Each call returns a new, independent instance. */
+public final class ChannelSelectors {
+
+    private ChannelSelectors() {}
+
+    /** Everything to subpartition 0: for one-to-one edges (each producer has exactly one consumer). */
+    public static <T> ChannelSelector<T> forward() {
+        return new Base<>() {
+            @Override
+            public void setup(int numberOfChannels) {
+                super.setup(numberOfChannels);
+                if (numberOfChannels != 1) {
+                    throw new IllegalArgumentException("forward partitioning needs exactly one consumer per producer, got "
+                            + numberOfChannels + " subpartitions: give producer and consumer the same parallelism, or use rebalance()");
+                }
+            }
+
+            @Override
+            public int selectChannel(T record) {
+                return 0;
+            }
+        };
+    }
+
+    /** Cycles through the subpartitions (rebalance). */
+    public static <T> ChannelSelector<T> roundRobin() {
+        return new Base<>() {
+            private int next = -1;
+
+            @Override
+            public int selectChannel(T record) {
+                next++;
+                if (next >= numberOfChannels) {
+                    next = 0;
+                }
+                return next;
+            }
+        };
+    }
+
+    /** A uniformly random subpartition, from a generator seeded per instance. */
+    public static <T> ChannelSelector<T> shuffle() {
+        return shuffle(System.nanoTime() ^ Thread.currentThread().getId());
+    }
+
+    /** A uniformly random subpartition, from a generator with the given seed. */
+    public static <T> ChannelSelector<T> shuffle(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        return new Base<>() {
+            @Override
+            public int selectChannel(T record) {
+                return random.nextInt(numberOfChannels);
+            }
+        };
+    }
+
+    /** Every record to every subpartition. */
+    public static <T> ChannelSelector<T> broadcast() {
+        return new Base<>() {
+            @Override
+            public int selectChannel(T record) {
+                throw new UnsupportedOperationException("Bug: a broadcast selector selects no single channel; use broadcastEmit");
+            }
+
+            @Override
+            public boolean isBroadcast() {
+                return true;
+            }
+        };
+    }
+
+    /**
+     * The subtask that owns the record's key group: {@link KeyGroups#subtaskForKey}, so records reach
+     * the subtask holding their keyed state.
+     */
+    public static <T> ChannelSelector<T> keyGroups(KeyExtractor<T> keyExtractor, int maxParallelism) {
+        if (maxParallelism <= 0 || maxParallelism > KeyGroups.UPPER_BOUND_MAX_PARALLELISM) {
+            throw new IllegalArgumentException("maxParallelism: " + maxParallelism + " (expected: 1.." + KeyGroups.UPPER_BOUND_MAX_PARALLELISM + ")");
+        }
+        return new Base<>() {
+            @Override
+            public void setup(int numberOfChannels) {
+                super.setup(numberOfChannels);
+                if (numberOfChannels > maxParallelism) {
+                    throw new IllegalArgumentException("key-group partitioning to " + numberOfChannels
+                            + " subtasks exceeds the maximum parallelism " + maxParallelism + ": raise the job's max parallelism");
+                }
+            }
+
+            @Override
+            public int selectChannel(T record) {
+                Object key;
+                try {
+                    key = keyExtractor.keyOf(record);
+                } catch (Exception e) {
+                    throw new KeyExtractionException("Extracting the partitioning key of record " + abbreviate(record)
+                            + " failed with " + e + ": check the key selector of this keyBy/hash edge", e);
+                }
+                return KeyGroups.subtaskForKey(key, maxParallelism, numberOfChannels);
+            }
+        };
+    }
+
+    static String abbreviate(Object record) {
+        String text = String.valueOf(record);
+        return text.length() > 100 ? text.substring(0, 100) + "..." : text;
+    }
+
+    /** A key selector failed while a record writer routed a record. */
+    public static final class KeyExtractionException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        KeyExtractionException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private abstract static class Base<T> implements ChannelSelector<T> {
+        int numberOfChannels;
+
+        @Override
+        public void setup(int numberOfChannels) {
+            if (numberOfChannels <= 0) {
+                throw new IllegalArgumentException("numberOfChannels: " + numberOfChannels + " (expected: > 0)");
+            }
+            this.numberOfChannels = numberOfChannels;
+        }
+
+        @Override
+        public boolean isBroadcast() {
+            return false;
+        }
+    }
+}

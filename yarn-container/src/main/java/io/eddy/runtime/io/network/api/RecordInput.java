@@ -1,0 +1,113 @@
+package io.eddy.runtime.io.network.api;
+
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
+import io.eddy.runtime.io.network.event.RuntimeEvent;
+import io.eddy.runtime.io.network.partition.consumer.BufferOrEvent;
+import io.eddy.runtime.io.network.partition.consumer.InputGate;
+import io.eddy.runtime.io.network.serialization.RecordDeserializer;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Reads the records and events of one input gate, non-blocking: {@link #pollNext()} says what it
+ * found. A record is read out of the buffer of its channel; records spanning buffers are
+ * reassembled per channel. End-of-partition events are consumed here: when every channel has
+ * delivered one, the status is {@link InputStatus#END_OF_INPUT}.
+ *
+ * <p>Threads: task thread only.
+ */
+public final class RecordInput<T> {
+
+    private static final CompletableFuture<Void> AVAILABLE = CompletableFuture.completedFuture(null);
+
+    private final InputGate gate;
+    private final RecordDeserializer<T>[] deserializers;
+    private RecordDeserializer<T> current;
+    private int currentChannel;
+    private T record;
+    private RuntimeEvent event;
+    private int channelIndex = -1;
+
+    @SuppressWarnings("unchecked")
+    public RecordInput(InputGate gate, TypeSerializer<T> serializer) {
+        this.gate = gate;
+        this.deserializers = new RecordDeserializer[gate.numberOfChannels()];
+        for (int i = 0; i < deserializers.length; i++) {
+            deserializers[i] = new RecordDeserializer<>(serializer.duplicate());
+        }
+    }
+
+    /**
+     * Reads the next record or event.
+     *
+     * @throws IOException if a channel failed (producer failure, lost connection, missing partition)
+     *     or a record cannot be deserialized
+     */
+    public InputStatus pollNext() throws IOException, InterruptedException {
+        while (true) {
+            if (current != null) {
+                if (current.readNext()) {
+                    record = current.record();
+                    event = null;
+                    channelIndex = currentChannel;
+                    return InputStatus.RECORD;
+                }
+                current = null;
+            }
+            Optional<BufferOrEvent> next = gate.pollNext();
+            if (next.isEmpty()) {
+                return gate.isFinished() ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
+            }
+            BufferOrEvent element = next.get();
+            int channel = element.channelIndex();
+            if (element.isBuffer()) {
+                current = deserializers[channel];
+                currentChannel = channel;
+                current.setNextBuffer(element.buffer());
+                continue;
+            }
+            if (element.event() instanceof EndOfPartitionEvent) {
+                if (deserializers[channel].hasPartialRecord()) {
+                    throw new IOException("Channel " + channel + " ended in the middle of a record: the producer's serializer wrote"
+                            + " fewer bytes than announced, or the stream is corrupt");
+                }
+                continue;
+            }
+            record = null;
+            event = element.event();
+            channelIndex = channel;
+            return InputStatus.EVENT;
+        }
+    }
+
+    /** The record found by the last {@link #pollNext()} that returned {@link InputStatus#RECORD}. */
+    public T record() {
+        return record;
+    }
+
+    /** The event found by the last {@link #pollNext()} that returned {@link InputStatus#EVENT}. */
+    public RuntimeEvent event() {
+        return event;
+    }
+
+    /** The channel (producer subtask) of the last record or event. */
+    public int channelIndex() {
+        return channelIndex;
+    }
+
+    /** Completed if {@link #pollNext()} may find something now; otherwise completes when it may. */
+    public CompletableFuture<?> getAvailableFuture() {
+        return current != null ? AVAILABLE : gate.getAvailableFuture();
+    }
+
+    /** Recycles buffers held for partial records and closes the gate. Task thread; idempotent. */
+    public void close() {
+        current = null;
+        for (RecordDeserializer<T> deserializer : deserializers) {
+            deserializer.clear();
+        }
+        gate.close();
+    }
+}

@@ -1,0 +1,28 @@
+package io.eddy.runtime.operators;
+
+import io.eddy.api.common.functions.FilterFunction;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.streamrecord.StreamRecord;
+
+/** {@code FILTER}: forwards the records the function accepts, unchanged. */
+public final class FilterOperator<T> extends OneInputOperator<T, T> {
+
+    private final FilterFunction<T> function;
+
+    @SuppressWarnings("unchecked")
+    public FilterOperator(OperatorDescriptor descriptor) {
+        this(requireFunction(descriptor, FilterFunction.class));
+    }
+
+    private FilterOperator(FilterFunction<T> function) {
+        super(function);
+        this.function = function;
+    }
+
+    @Override
+    public void processElement(StreamRecord<T> record) throws Exception {
+        if (function.filter(record.getValue())) {
+            output.collect(record);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.eddy.runtime.operators;
+
+import io.eddy.api.common.functions.FlatMapFunction;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.streamrecord.StreamRecord;
+
+/** {@code FLAT_MAP}: zero or more output values per input value, each with the input's timestamp. */
+public final class FlatMapOperator<IN, OUT> extends OneInputOperator<IN, OUT> {
+
+    private final FlatMapFunction<IN, OUT> function;
+    private TimestampedCollector<OUT> collector;
+
+    @SuppressWarnings("unchecked")
+    public FlatMapOperator(OperatorDescriptor descriptor) {
+        this(requireFunction(descriptor, FlatMapFunction.class));
+    }
+
+    private FlatMapOperator(FlatMapFunction<IN, OUT> function) {
+        super(function);
+        this.function = function;
+    }
+
+    @Override
+    public void open() throws Exception {
+        collector = new TimestampedCollector<>(output);
+        super.open();
+    }
+
+    @Override
+    public void processElement(StreamRecord<IN> record) throws Exception {
+        collector.setTimestampFrom(record);
+        function.flatMap(record.getValue(), collector);
+    }
+}

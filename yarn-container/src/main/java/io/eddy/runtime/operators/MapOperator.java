@@ -1,0 +1,28 @@
+package io.eddy.runtime.operators;
+
+import io.eddy.api.common.functions.MapFunction;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.streamrecord.StreamRecord;
+
+/** {@code MAP}: one output value per input value, with the input's timestamp. */
+public final class MapOperator<IN, OUT> extends OneInputOperator<IN, OUT> {
+
+    private final MapFunction<IN, OUT> function;
+    private final StreamRecord<OUT> reuse = new StreamRecord<>(null);
+
+    @SuppressWarnings("unchecked")
+    public MapOperator(OperatorDescriptor descriptor) {
+        this(requireFunction(descriptor, MapFunction.class));
+    }
+
+    private MapOperator(MapFunction<IN, OUT> function) {
+        super(function);
+        this.function = function;
+    }
+
+    @Override
+    public void processElement(StreamRecord<IN> record) throws Exception {
+        reuse.setTimestampFrom(record);
+        output.collect(reuse.replace(function.map(record.getValue())));
+    }
+}

@@ -1,0 +1,188 @@
+package io.eddy.runtime.operators;
+
+import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.runtime.tasks.CollectGateway;
+import java.util.Objects;
+
+/**
+ * What the operators of one task share: the task's identity, class loader and serializer
+ * configuration, its accumulators, timers, mailbox access for sources, the checkpoint lock and
+ * the collect gateway. Built by the task (or by a test harness) with {@link #builder()}.
+ *
+ * <p>Used from the task thread only, except {@link #checkpointLock()}, which is a plain monitor.
+ */
+public final class TaskEnvironment {
+
+    private final String taskName;
+    private final int subtaskIndex;
+    private final int parallelism;
+    private final int maxParallelism;
+    private final int attempt;
+    private final ClassLoader userCodeClassLoader;
+    private final SerializerConfig serializerConfig;
+    private final Accumulators accumulators;
+    private final TimerService timerService;
+    private final MailboxAccess mailbox;
+    private final CollectGateway collectGateway;
+    private final Object checkpointLock;
+
+    private TaskEnvironment(Builder b) {
+        this.taskName = Objects.requireNonNull(b.taskName, "taskName");
+        this.subtaskIndex = b.subtaskIndex;
+        this.parallelism = b.parallelism;
+        this.maxParallelism = b.maxParallelism;
+        this.attempt = b.attempt;
+        this.userCodeClassLoader = Objects.requireNonNull(b.userCodeClassLoader, "userCodeClassLoader");
+        this.serializerConfig = Objects.requireNonNull(b.serializerConfig, "serializerConfig");
+        this.timerService = Objects.requireNonNull(b.timerService, "timerService");
+        this.mailbox = Objects.requireNonNull(b.mailbox, "mailbox");
+        this.collectGateway = b.collectGateway;
+        this.checkpointLock = b.checkpointLock;
+        if (subtaskIndex < 0 || subtaskIndex >= parallelism || maxParallelism < parallelism) {
+            throw new IllegalArgumentException("task '" + taskName + "': subtask " + subtaskIndex + " of parallelism " + parallelism
+                    + ", max parallelism " + maxParallelism + " (expected: 0 <= subtask < parallelism <= max parallelism)");
+        }
+        this.accumulators = new Accumulators(taskNameWithSubtask());
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The task (vertex) name, e.g. {@code "Source -> Map"}. */
+    public String taskName() {
+        return taskName;
+    }
+
+    /** {@code name} followed by this subtask, e.g. {@code "Map (2/4)"}. */
+    public String withSubtask(String name) {
+        return name + " (" + (subtaskIndex + 1) + "/" + parallelism + ")";
+    }
+
+    public String taskNameWithSubtask() {
+        return withSubtask(taskName);
+    }
+
+    public int subtaskIndex() {
+        return subtaskIndex;
+    }
+
+    public int parallelism() {
+        return parallelism;
+    }
+
+    public int maxParallelism() {
+        return maxParallelism;
+    }
+
+    public int attempt() {
+        return attempt;
+    }
+
+    public ClassLoader userCodeClassLoader() {
+        return userCodeClassLoader;
+    }
+
+    public SerializerConfig serializerConfig() {
+        return serializerConfig;
+    }
+
+    public Accumulators accumulators() {
+        return accumulators;
+    }
+
+    public TimerService timerService() {
+        return timerService;
+    }
+
+    public MailboxAccess mailbox() {
+        return mailbox;
+    }
+
+    /**
+     * The collect gateway of the worker.
+     *
+     * @throws IllegalStateException if the task was started without one
+     */
+    public CollectGateway collectGateway() {
+        if (collectGateway == null) {
+            throw new IllegalStateException("Bug: task '" + taskNameWithSubtask() + "' has a collect sink but was deployed without a "
+                    + "CollectGateway in its TaskServices");
+        }
+        return collectGateway;
+    }
+
+    /** The lock a source holds while it emits, so that (later) snapshots see state and output agree. */
+    public Object checkpointLock() {
+        return checkpointLock;
+    }
+
+    /** Builds a {@link TaskEnvironment}. */
+    public static final class Builder {
+        private String taskName;
+        private int subtaskIndex;
+        private int parallelism = 1;
+        private int maxParallelism = io.eddy.jobgraph.KeyGroups.DEFAULT_MAX_PARALLELISM;
+        private int attempt;
+        private ClassLoader userCodeClassLoader = TaskEnvironment.class.getClassLoader();
+        private SerializerConfig serializerConfig = new SerializerConfig();
+        private TimerService timerService;
+        private MailboxAccess mailbox;
+        private CollectGateway collectGateway;
+        private Object checkpointLock = new Object();
+
+        private Builder() {}
+
+        public Builder taskName(String name) {
+            this.taskName = name;
+            return this;
+        }
+
+        /** The subtask's index (from 0), the vertex's parallelism and its max parallelism (number of key groups). */
+        public Builder subtask(int index, int parallelism, int maxParallelism) {
+            this.subtaskIndex = index;
+            this.parallelism = parallelism;
+            this.maxParallelism = maxParallelism;
+            return this;
+        }
+
+        public Builder attempt(int attempt) {
+            this.attempt = attempt;
+            return this;
+        }
+
+        public Builder userCodeClassLoader(ClassLoader classLoader) {
+            this.userCodeClassLoader = classLoader;
+            return this;
+        }
+
+        public Builder serializerConfig(SerializerConfig config) {
+            this.serializerConfig = config;
+            return this;
+        }
+
+        public Builder timerService(TimerService service) {
+            this.timerService = service;
+            return this;
+        }
+
+        public Builder mailbox(MailboxAccess mailbox) {
+            this.mailbox = mailbox;
+            return this;
+        }
+
+        public Builder collectGateway(CollectGateway gateway) {
+            this.collectGateway = gateway;
+            return this;
+        }
+
+        public Builder checkpointLock(Object lock) {
+            this.checkpointLock = Objects.requireNonNull(lock, "lock");
+            return this;
+        }
+
+        public TaskEnvironment build() {
+            return new TaskEnvironment(this);
+        }
+    }
+}

@@ -1,0 +1,8 @@
+package io.eddy.runtime.operators;
+
+/** An action that may throw, run on the task thread (mails, timer callbacks). */
+@FunctionalInterface
+public interface ThrowingRunnable {
+
+    void run() throws Exception;
+}

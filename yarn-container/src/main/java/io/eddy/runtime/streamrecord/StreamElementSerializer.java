@@ -1,0 +1,161 @@
+package io.eddy.runtime.streamrecord;
+
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.api.common.typeutils.TypeSerializerSnapshot;
+import io.eddy.core.memory.DataInputView;
+import io.eddy.core.memory.DataOutputView;
+import java.io.IOException;
+import java.util.Objects;
+
+/**
+ * Serializes {@link StreamElement}s for the network: one tag byte, then the element. A record is
+ * tag {@value #TAG_RECORD} and its value, or tag {@value #TAG_RECORD_WITH_TIMESTAMP}, the timestamp
+ * as a long and its value; the value is written by the wrapped user type serializer. Later
+ * elements (watermarks) take the next tags.
+ */
+public final class StreamElementSerializer<T> extends TypeSerializer<StreamElement> {
+
+    private static final long serialVersionUID = 1L;
+
+    static final int TAG_RECORD = 0;
+    static final int TAG_RECORD_WITH_TIMESTAMP = 1;
+
+    private final TypeSerializer<T> valueSerializer;
+
+    public StreamElementSerializer(TypeSerializer<T> valueSerializer) {
+        this.valueSerializer = Objects.requireNonNull(valueSerializer, "valueSerializer");
+    }
+
+    public TypeSerializer<T> getValueSerializer() {
+        return valueSerializer;
+    }
+
+    @Override
+    public boolean isImmutableType() {
+        return false;
+    }
+
+    @Override
+    public TypeSerializer<StreamElement> duplicate() {
+        TypeSerializer<T> duplicate = valueSerializer.duplicate();
+        return duplicate == valueSerializer ? this : new StreamElementSerializer<>(duplicate);
+    }
+
+    @Override
+    public StreamElement createInstance() {
+        return new StreamRecord<>(valueSerializer.createInstance());
+    }
+
+    @Override
+    public StreamElement copy(StreamElement from) {
+        StreamRecord<T> record = requireRecord(from);
+        return record.copy(valueSerializer.copy(record.getValue()));
+    }
+
+    @Override
+    public StreamElement copy(StreamElement from, StreamElement reuse) {
+        StreamRecord<T> record = requireRecord(from);
+        if (reuse != null && reuse.isRecord()) {
+            StreamRecord<T> target = reuse.asRecord();
+            T value = target.getValue() == null ? valueSerializer.copy(record.getValue()) : valueSerializer.copy(record.getValue(), target.getValue());
+            target.replace(value);
+            target.setTimestampFrom(record);
+            return target;
+        }
+        return copy(from);
+    }
+
+    @Override
+    public int getLength() {
+        return -1;
+    }
+
+    @Override
+    public void serialize(StreamElement element, DataOutputView target) throws IOException {
+        StreamRecord<T> record = requireRecord(element);
+        if (record.hasTimestamp()) {
+            target.writeByte(TAG_RECORD_WITH_TIMESTAMP);
+            target.writeLong(record.getTimestamp());
+        } else {
+            target.writeByte(TAG_RECORD);
+        }
+        valueSerializer.serialize(record.getValue(), target);
+    }
+
+    @Override
+    public StreamElement deserialize(DataInputView source) throws IOException {
+        int tag = source.readUnsignedByte();
+        if (tag == TAG_RECORD) {
+            return new StreamRecord<>(valueSerializer.deserialize(source));
+        }
+        if (tag == TAG_RECORD_WITH_TIMESTAMP) {
+            long timestamp = source.readLong();
+            return new StreamRecord<>(valueSerializer.deserialize(source), timestamp);
+        }
+        throw unknownTag(tag);
+    }
+
+    @Override
+    public StreamElement deserialize(StreamElement reuse, DataInputView source) throws IOException {
+        if (reuse == null || !reuse.isRecord()) {
+            return deserialize(source);
+        }
+        StreamRecord<T> target = reuse.asRecord();
+        int tag = source.readUnsignedByte();
+        if (tag == TAG_RECORD) {
+            target.eraseTimestamp();
+            return target.replace(valueSerializer.deserialize(target.getValue(), source));
+        }
+        if (tag == TAG_RECORD_WITH_TIMESTAMP) {
+            long timestamp = source.readLong();
+            return target.replace(valueSerializer.deserialize(target.getValue(), source), timestamp);
+        }
+        throw unknownTag(tag);
+    }
+
+    @Override
+    public void copy(DataInputView source, DataOutputView target) throws IOException {
+        int tag = source.readUnsignedByte();
+        target.writeByte(tag);
+        if (tag == TAG_RECORD_WITH_TIMESTAMP) {
+            target.writeLong(source.readLong());
+        } else if (tag != TAG_RECORD) {
+            throw unknownTag(tag);
+        }
+        valueSerializer.copy(source, target);
+    }
+
+    @Override
+    public TypeSerializerSnapshot<StreamElement> snapshotConfiguration() {
+        return new StreamElementSerializerSnapshot<>(valueSerializer.snapshotConfiguration());
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof StreamElementSerializer<?> other && other.valueSerializer.equals(valueSerializer);
+    }
+
+    @Override
+    public int hashCode() {
+        return valueSerializer.hashCode() + 31;
+    }
+
+    @Override
+    public String toString() {
+        return "StreamElementSerializer(" + valueSerializer + ")";
+    }
+
+    private static <T> StreamRecord<T> requireRecord(StreamElement element) {
+        if (!element.isRecord()) {
+            throw new IllegalArgumentException("Bug: StreamElementSerializer got a " + element.getClass().getName()
+                    + "; only records are supported in this version");
+        }
+        return element.asRecord();
+    }
+
+    private static IOException unknownTag(int tag) {
+        return new IOException("Corrupt stream element: unknown tag " + tag + " (expected " + TAG_RECORD + " or "
+                + TAG_RECORD_WITH_TIMESTAMP + "). The producer and consumer may run different Eddy versions, or a serializer "
+                + "read fewer or more bytes than it wrote.");
+    }
+}

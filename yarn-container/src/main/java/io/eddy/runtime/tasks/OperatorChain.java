@@ -1,0 +1,189 @@
+package io.eddy.runtime.tasks;
+
+import io.eddy.jobgraph.JobVertex;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorOutput;
+import io.eddy.jobgraph.OperatorSpec;
+import io.eddy.runtime.operators.Input;
+import io.eddy.runtime.operators.OperatorContext;
+import io.eddy.runtime.operators.OperatorFactory;
+import io.eddy.runtime.operators.OperatorFailureException;
+import io.eddy.runtime.operators.OperatorFailureException.Phase;
+import io.eddy.runtime.operators.Output;
+import io.eddy.runtime.operators.SourceOperator;
+import io.eddy.runtime.operators.StreamOperator;
+import io.eddy.runtime.operators.TaskEnvironment;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The operators of one task, built from its vertex's chain: each operator's outputs are wired to
+ * the inputs of the operators after it (records pass by reference) or to the task's network
+ * outputs. Records are not copied between chained operators: a user function must not change a
+ * value after emitting it, nor keep and change a value it received.
+ *
+ * <p>Life cycle, driven by the task thread: {@link #open()} (tail first, so that consumers are
+ * ready before their producers emit), then input, then either {@link #finish()} (head first,
+ * flushing each operator into the next) and {@link #close()}, or {@link #closeAfterFailure}.
+ */
+public final class OperatorChain {
+
+    private final List<StreamOperator<?>> operators;
+    private final List<String> names;
+    // How many operators from the tail had open() entered; those (only) are closed.
+    private int openedFromTail;
+    private boolean closed;
+
+    private OperatorChain(List<StreamOperator<?>> operators, List<String> names) {
+        this.operators = operators;
+        this.names = names;
+    }
+
+    /**
+     * Instantiates and sets up the operators of {@code vertex}.
+     *
+     * @param networkOutputs the task's network outputs, by the index of the vertex's output edge
+     * @throws IllegalArgumentException if an operator's output points outside the chain or the edges
+     */
+    public static OperatorChain build(JobVertex vertex, TaskEnvironment environment, OperatorFactory factory,
+            List<? extends Output<?>> networkOutputs) {
+        List<OperatorSpec> specs = vertex.chain();
+        int length = specs.size();
+        List<OperatorDescriptor> descriptors = new ArrayList<>(length);
+        List<StreamOperator<?>> operators = new ArrayList<>(length);
+        List<String> names = new ArrayList<>(length);
+        for (OperatorSpec spec : specs) {
+            OperatorDescriptor descriptor = spec.descriptor(environment.userCodeClassLoader());
+            descriptors.add(descriptor);
+            operators.add(factory.create(descriptor, spec.name()));
+            names.add(environment.withSubtask(spec.name()));
+        }
+        // Wire outputs tail first: an operator's chained targets come after it.
+        for (int i = length - 1; i >= 0; i--) {
+            Output<Object> output = outputOf(vertex, i, operators, names, networkOutputs);
+            setup(operators.get(i), new OperatorContext<>(specs.get(i).name(), descriptors.get(i), environment, output));
+        }
+        return new OperatorChain(List.copyOf(operators), List.copyOf(names));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> void setup(StreamOperator<T> operator, OperatorContext<?> context) {
+        operator.setup((OperatorContext<T>) context);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Output<Object> outputOf(JobVertex vertex, int index, List<StreamOperator<?>> operators, List<String> names,
+            List<? extends Output<?>> networkOutputs) {
+        List<Output<Object>> main = new ArrayList<>();
+        Map<String, List<Output<Object>>> side = new LinkedHashMap<>();
+        for (OperatorOutput out : vertex.chain().get(index).outputs()) {
+            Output<Object> target;
+            if (out.target() == OperatorOutput.Target.CHAINED) {
+                if (out.index() <= index || out.index() >= operators.size()) {
+                    throw new IllegalArgumentException("Bug: operator " + index + " of '" + vertex.name() + "' has a chained output to operator "
+                            + out.index() + " (expected: an operator after it, below " + operators.size() + ")");
+                }
+                Input<Object> input = (Input<Object>) operators.get(out.index()).input(out.targetInput());
+                target = new ChainedOutput<>(input, names.get(out.index()));
+            } else {
+                if (out.index() < 0 || out.index() >= networkOutputs.size()) {
+                    throw new IllegalArgumentException("Bug: operator " + index + " of '" + vertex.name() + "' writes to output edge "
+                            + out.index() + " but the task has " + networkOutputs.size() + " output edges");
+                }
+                target = (Output<Object>) networkOutputs.get(out.index());
+            }
+            if (out.sideOutputTag() == null) {
+                main.add(target);
+            } else {
+                side.computeIfAbsent(out.sideOutputTag(), tag -> new ArrayList<>()).add(target);
+            }
+        }
+        return RoutingOutput.of(main, side);
+    }
+
+    public StreamOperator<?> head() {
+        return operators.get(0);
+    }
+
+    /** The head as a source, or null if the head is not a source. */
+    public SourceOperator<?> sourceHead() {
+        return head() instanceof SourceOperator<?> source ? source : null;
+    }
+
+    /** The head's name with the subtask, e.g. {@code "Map (1/2)"}. */
+    public String headName() {
+        return names.get(0);
+    }
+
+    public List<StreamOperator<?>> operators() {
+        return operators;
+    }
+
+    /** Opens the operators, tail first. */
+    public void open() {
+        for (int i = operators.size() - 1; i >= 0; i--) {
+            openedFromTail++;
+            try {
+                operators.get(i).open();
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(names.get(i), Phase.OPEN, e);
+            }
+        }
+    }
+
+    /** All input has been processed: finishes the operators head first, so each flushes into the next. */
+    public void finish() {
+        for (int i = 0; i < operators.size(); i++) {
+            try {
+                operators.get(i).finish();
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(names.get(i), Phase.FINISH, e);
+            }
+        }
+    }
+
+    /**
+     * Closes the operators that were opened, head first. Every operator is closed even if one
+     * fails; the first failure is thrown with the others suppressed.
+     */
+    public void close() {
+        OperatorFailureException failure = closeAll(null);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Closes the operators that were opened after {@code cause} failed the task; their failures are added to {@code cause} as suppressed. */
+    public void closeAfterFailure(Throwable cause) {
+        OperatorFailureException failure = closeAll(cause);
+        if (failure != null) {
+            cause.addSuppressed(failure);
+        }
+    }
+
+    private OperatorFailureException closeAll(Throwable primary) {
+        if (closed) {
+            return null;
+        }
+        closed = true;
+        OperatorFailureException first = null;
+        int firstOpened = operators.size() - openedFromTail;
+        for (int i = firstOpened; i < operators.size(); i++) {
+            try {
+                operators.get(i).close();
+            } catch (Exception | LinkageError e) {
+                OperatorFailureException wrapped = OperatorFailureException.wrap(names.get(i), Phase.CLOSE, e);
+                if (primary != null) {
+                    primary.addSuppressed(wrapped);
+                } else if (first == null) {
+                    first = wrapped;
+                } else {
+                    first.addSuppressed(wrapped);
+                }
+            }
+        }
+        return first;
+    }
+}

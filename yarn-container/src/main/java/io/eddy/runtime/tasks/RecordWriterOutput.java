@@ -1,0 +1,46 @@
+package io.eddy.runtime.tasks;
+
+import io.eddy.runtime.io.network.api.RecordWriter;
+import io.eddy.runtime.operators.Output;
+import io.eddy.runtime.streamrecord.StreamElement;
+import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.streaming.api.OutputTag;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Sends an operator's records to one output edge: each {@link StreamRecord} (value and timestamp)
+ * is serialized by the edge's {@link RecordWriter}, which blocks while the consumers back-pressure.
+ * Task thread only.
+ */
+final class RecordWriterOutput<T> implements Output<T> {
+
+    private final RecordWriter<StreamElement> writer;
+    private final String edgeDescription;
+
+    RecordWriterOutput(RecordWriter<StreamElement> writer, String edgeDescription) {
+        this.writer = writer;
+        this.edgeDescription = edgeDescription;
+    }
+
+    @Override
+    public void collect(StreamRecord<T> record) {
+        try {
+            writer.emit(record);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Writing a record to " + edgeDescription + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TaskInterruptedException("Interrupted while writing a record to " + edgeDescription
+                    + " (waiting for a network buffer): the task is being cancelled", e);
+        }
+    }
+
+    /** Dropped: this output receives side output records only when nothing consumes them (see {@link RoutingOutput}). */
+    @Override
+    public <X> void collect(OutputTag<X> tag, StreamRecord<X> record) {}
+
+    RecordWriter<StreamElement> writer() {
+        return writer;
+    }
+}

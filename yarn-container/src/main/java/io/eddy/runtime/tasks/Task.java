@@ -1,0 +1,317 @@
+package io.eddy.runtime.tasks;
+
+import io.eddy.api.common.accumulators.Accumulator;
+import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.jobgraph.JobEdge;
+import io.eddy.runtime.io.network.api.RecordInput;
+import io.eddy.runtime.operators.Input;
+import io.eddy.runtime.operators.OperatorFactory;
+import io.eddy.runtime.operators.OperatorFailureException;
+import io.eddy.runtime.operators.SourceOperator;
+import io.eddy.runtime.operators.TaskEnvironment;
+import io.eddy.runtime.streamrecord.StreamElement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One subtask of a job vertex, running its operator chain on its own thread.
+ *
+ * <pre>
+ *  CREATED --start()--> RUNNING: set up network I/O and the chain, listener.running, open (tail first)
+ *                          |
+ *                          v
+ *                  mailbox loop: mails | input records (or the source's run())
+ *                          |                     \ exception / cancel()
+ *          end of all input (or source returned)   \
+ *                          v                         v
+ *      finish operators head first, close them,    close opened operators (their failures suppressed),
+ *      end partitions  --> FINISHED                fail + release partitions --> FAILED / CANCELED
+ * </pre>
+ *
+ * <p>Exactly one of {@link TaskListener#finished} and {@link TaskListener#failed} is called, from
+ * the task thread, before {@link #terminationFuture()} completes. A cancelled task reports
+ * {@code failed} with a {@link CancellationException} and terminates as {@link
+ * TaskExecutionState#CANCELED}; cancelling a task that was never started ends it at once, calling
+ * the listener from the cancelling thread.
+ *
+ * <p>Thread ownership: the task thread owns the chain, the mailbox loop and the network I/O.
+ * {@link #cancel()} and {@link #terminationFuture()} may be called from any thread; {@code state}
+ * is guarded by {@code lock}.
+ */
+public final class Task {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Task.class);
+
+    private final TaskDeployment deployment;
+    private final TaskServices services;
+    private final TaskId id;
+    private final String nameWithSubtask;
+    private final Thread thread;
+    private final TaskMailbox mailbox;
+    private final MailboxProcessor mailboxProcessor;
+    private final CompletableFuture<TaskExecutionState> terminationFuture = new CompletableFuture<>();
+    private final Object lock = new Object();
+
+    // Guarded by lock.
+    private TaskExecutionState state = TaskExecutionState.CREATED;
+    // Guarded by lock: whether cancel() may interrupt the task thread (true while user code or network I/O runs).
+    private boolean interruptible;
+    private volatile boolean cancelRequested;
+    // Set by the task thread once the chain is built, so that cancel() can stop a running source.
+    private volatile SourceOperator<?> source;
+
+    public Task(TaskDeployment deployment, TaskServices services) {
+        this.deployment = Objects.requireNonNull(deployment, "deployment");
+        this.services = Objects.requireNonNull(services, "services");
+        this.id = deployment.taskId();
+        this.nameWithSubtask = deployment.taskNameWithSubtask();
+        this.mailbox = new TaskMailbox(nameWithSubtask);
+        this.mailboxProcessor = new MailboxProcessor(mailbox);
+        this.thread = new Thread(this::run, nameWithSubtask + " [" + id + "]");
+    }
+
+    public TaskId id() {
+        return id;
+    }
+
+    /** The task name with the subtask, e.g. {@code "Source -> Map (2/4)"}. */
+    public String nameWithSubtask() {
+        return nameWithSubtask;
+    }
+
+    /** Queues actions for the task thread. */
+    public MailboxExecutor mailboxExecutor() {
+        return mailboxProcessor.executor();
+    }
+
+    /** The current state. Any thread. */
+    public TaskExecutionState state() {
+        synchronized (lock) {
+            return state;
+        }
+    }
+
+    /**
+     * Starts the task thread.
+     *
+     * @throws IllegalStateException if the task was started before
+     */
+    public void start() {
+        synchronized (lock) {
+            if (state == TaskExecutionState.CANCELED) {
+                return;
+            }
+            if (state != TaskExecutionState.CREATED) {
+                throw new IllegalStateException("Task " + id + " ('" + nameWithSubtask + "') was already started (state " + state + ")");
+            }
+            state = TaskExecutionState.RUNNING;
+            interruptible = true;
+        }
+        thread.start();
+    }
+
+    /**
+     * Cancels the task: asks a running source to stop, stops the mailbox loop and interrupts the
+     * task thread so that it wakes from waiting for input, for network buffers or in user code.
+     * The task then ends as {@link TaskExecutionState#CANCELED} (unless it had already ended).
+     * Any thread; idempotent; does not wait.
+     */
+    public void cancel() {
+        boolean neverStarted;
+        synchronized (lock) {
+            if (state.isTerminal()) {
+                return;
+            }
+            cancelRequested = true;
+            neverStarted = state == TaskExecutionState.CREATED;
+            if (neverStarted) {
+                state = TaskExecutionState.CANCELED;
+            }
+        }
+        if (neverStarted) {
+            notifyTerminal(TaskExecutionState.CANCELED, cancellation(), null);
+            return;
+        }
+        LOG.info("Cancelling task {} ({})", nameWithSubtask, id);
+        SourceOperator<?> runningSource = source;
+        if (runningSource != null) {
+            try {
+                runningSource.cancel();
+            } catch (RuntimeException e) {
+                LOG.warn("The source of task {} ({}) failed in cancel(); interrupting it", nameWithSubtask, id, e);
+            }
+        }
+        mailboxProcessor.stop();
+        synchronized (lock) {
+            if (interruptible) {
+                thread.interrupt();
+            }
+        }
+    }
+
+    /** Completes with the final state (FINISHED, FAILED or CANCELED) once the task thread has cleaned up. */
+    public CompletableFuture<TaskExecutionState> terminationFuture() {
+        return terminationFuture;
+    }
+
+    private void run() {
+        TaskNetworkIo io = null;
+        OperatorChain chain = null;
+        TimerHolder timers = new TimerHolder();
+        try {
+            checkCancelled();
+            ClassLoader cl = deployment.userCodeClassLoader();
+            SerializerConfig serializerConfig = InstantiationUtil.deserialize(deployment.serializerConfigBytes(), cl,
+                    "the serializer config of job '" + deployment.jobName() + "'");
+            io = TaskNetworkIo.create(deployment, services.network(), serializerConfig);
+            timers.service = new MailboxTimerService(mailboxProcessor.executor(), nameWithSubtask);
+            TaskEnvironment environment = environment(serializerConfig, timers.service);
+            chain = OperatorChain.build(deployment.vertex(), environment, OperatorFactory.load(cl), io.outputs());
+            source = chain.sourceHead();
+            services.listener().running(id);
+            chain.open();
+            checkCancelled();
+            boolean completed = mailboxProcessor.runMailboxLoop(defaultAction(chain, io));
+            if (!completed || cancelRequested) {
+                throw cancellation();
+            }
+            chain.finish();
+            chain.close();
+            timers.service.shutdown();
+            enterPointOfNoReturn();
+            io.finishOutputs();
+            io.closeInputs();
+            mailbox.close();
+            transition(TaskExecutionState.FINISHED);
+            notifyTerminal(TaskExecutionState.FINISHED, null, accumulatorSnapshot(environment));
+        } catch (Throwable t) {
+            handleFailure(t, chain, io, timers);
+        }
+    }
+
+    private TaskEnvironment environment(SerializerConfig serializerConfig, MailboxTimerService timerService) {
+        return TaskEnvironment.builder()
+                .taskName(deployment.vertex().name())
+                .subtask(deployment.subtaskIndex(), deployment.vertex().parallelism(), deployment.vertex().maxParallelism())
+                .attempt(deployment.attempt())
+                .userCodeClassLoader(deployment.userCodeClassLoader())
+                .serializerConfig(serializerConfig)
+                .timerService(timerService)
+                .mailbox(mailboxProcessor)
+                .collectGateway(services.collectGateway())
+                .build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private MailboxProcessor.DefaultAction defaultAction(OperatorChain chain, TaskNetworkIo io) {
+        SourceOperator<?> sourceHead = chain.sourceHead();
+        if (sourceHead != null) {
+            return controller -> {
+                try {
+                    sourceHead.run();
+                } catch (Exception e) {
+                    throw OperatorFailureException.wrap(chain.headName(), OperatorFailureException.Phase.RUN, e);
+                }
+                controller.allActionsCompleted();
+            };
+        }
+        List<RecordInput<StreamElement>> inputs = io.inputs();
+        if (inputs.isEmpty()) {
+            throw new IllegalStateException("Bug: task '" + nameWithSubtask + "' has neither a source head nor input edges");
+        }
+        List<Input<Object>> targets = new ArrayList<>();
+        for (JobEdge edge : deployment.inputEdges()) {
+            targets.add((Input<Object>) chain.head().input(edge.targetInput()));
+        }
+        return new StreamInputProcessor(inputs, targets, chain.headName(), mailbox);
+    }
+
+    private void handleFailure(Throwable failure, OperatorChain chain, TaskNetworkIo io, TimerHolder timers) {
+        boolean cancelled = cancelRequested;
+        enterPointOfNoReturn();
+        Throwable cause = cancelled ? cancellation() : failure;
+        if (cancelled && failure != cause && !(failure instanceof CancellationException)) {
+            LOG.debug("Task {} ({}) was cancelled; the failure it saw while stopping was {}", nameWithSubtask, id, failure.toString());
+        }
+        if (chain != null) {
+            chain.closeAfterFailure(cause);
+        }
+        if (timers.service != null) {
+            timers.service.shutdown();
+        }
+        if (io != null) {
+            io.failOutputs(cause);
+            io.closeInputs();
+        }
+        mailbox.close();
+        TaskExecutionState end = cancelled ? TaskExecutionState.CANCELED : TaskExecutionState.FAILED;
+        if (!cancelled) {
+            LOG.warn("Task {} ({}) failed", nameWithSubtask, id, cause);
+        }
+        transition(end);
+        notifyTerminal(end, cause, null);
+    }
+
+    /** From here on cancel() no longer interrupts; a pending interrupt is cleared so that cleanup is not disturbed. */
+    private void enterPointOfNoReturn() {
+        synchronized (lock) {
+            interruptible = false;
+        }
+        if (Thread.interrupted()) {
+            LOG.debug("Task {} ({}): cleared the interrupt of a cancellation before cleanup", nameWithSubtask, id);
+        }
+    }
+
+    private void checkCancelled() {
+        if (cancelRequested) {
+            throw cancellation();
+        }
+    }
+
+    private CancellationException cancellation() {
+        return new CancellationException("Task '" + nameWithSubtask + "' (" + id + ") was cancelled");
+    }
+
+    private void transition(TaskExecutionState end) {
+        synchronized (lock) {
+            state = end;
+        }
+    }
+
+    private static Map<String, Accumulator<?, ?>> accumulatorSnapshot(TaskEnvironment environment) {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(environment.accumulators().all()));
+    }
+
+    private void notifyTerminal(TaskExecutionState end, Throwable cause, Map<String, Accumulator<?, ?>> accumulators) {
+        try {
+            if (end == TaskExecutionState.FINISHED) {
+                services.listener().finished(id, accumulators);
+            } else {
+                services.listener().failed(id, cause);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("The listener of task {} ({}) failed while being told the task ended as {}", nameWithSubtask, id, end, e);
+        } finally {
+            terminationFuture.complete(end);
+        }
+    }
+
+    /** The timer service, once created; a holder so that cleanup can shut it down whatever happened. */
+    private static final class TimerHolder {
+        MailboxTimerService service;
+    }
+
+    @Override
+    public String toString() {
+        return "Task{" + nameWithSubtask + ", " + id + "}";
+    }
+}

@@ -1,0 +1,169 @@
+package io.eddy.runtime.tasks;
+
+import io.eddy.api.common.functions.KeySelector;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.jobgraph.JobEdge;
+import io.eddy.runtime.io.network.NetworkEnvironment;
+import io.eddy.runtime.io.network.api.ChannelSelector;
+import io.eddy.runtime.io.network.api.ChannelSelectors;
+import io.eddy.runtime.io.network.api.RecordInput;
+import io.eddy.runtime.io.network.api.RecordWriter;
+import io.eddy.runtime.io.network.partition.ResultPartition;
+import io.eddy.runtime.io.network.partition.consumer.InputGate;
+import io.eddy.runtime.streamrecord.StreamElement;
+import io.eddy.runtime.streamrecord.StreamElementSerializer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The network side of one task: a result partition and record writer per output edge, an input
+ * gate and record input per input edge. Created, used and closed on the task thread.
+ *
+ * <p>End of a task: {@link #finishOutputs()} after success (end-of-partition on every
+ * subpartition; the partitions are released once consumed), or {@link #failOutputs} after a
+ * failure or cancellation (consumers see the cause; the partitions are released).
+ */
+final class TaskNetworkIo {
+
+    private final List<ResultPartition> partitions = new ArrayList<>();
+    private final List<RecordWriter<StreamElement>> writers = new ArrayList<>();
+    private final List<RecordWriterOutput<?>> outputs = new ArrayList<>();
+    private final List<RecordInput<StreamElement>> inputs = new ArrayList<>();
+    private boolean outputsEnded;
+    private boolean inputsClosed;
+
+    private TaskNetworkIo() {}
+
+    /** Creates the partitions and gates of {@code deployment}; on failure, releases what it created and rethrows. */
+    static TaskNetworkIo create(TaskDeployment deployment, NetworkEnvironment network, SerializerConfig serializerConfig) {
+        TaskNetworkIo io = new TaskNetworkIo();
+        if (deployment.outputEdges().isEmpty() && deployment.inputEdges().isEmpty()) {
+            return io;
+        }
+        if (network == null) {
+            throw new IllegalStateException("Bug: task '" + deployment.taskNameWithSubtask() + "' has network edges but its TaskServices "
+                    + "have no NetworkEnvironment");
+        }
+        try {
+            io.createOutputs(deployment, network, serializerConfig);
+            io.createInputs(deployment, network, serializerConfig);
+            return io;
+        } catch (RuntimeException | Error e) {
+            io.failOutputs(e);
+            io.closeInputs();
+            throw e;
+        }
+    }
+
+    private void createOutputs(TaskDeployment deployment, NetworkEnvironment network, SerializerConfig serializerConfig) {
+        ClassLoader cl = deployment.userCodeClassLoader();
+        String taskName = deployment.taskNameWithSubtask();
+        for (int i = 0; i < deployment.outputEdges().size(); i++) {
+            JobEdge edge = deployment.outputEdges().get(i);
+            OutputPartitionSpec spec = deployment.outputPartitions().get(i);
+            ResultPartition partition = network.createResultPartition(spec.partitionId(), spec.numberOfSubpartitions(), taskName);
+            partitions.add(partition);
+            TypeInfo<Object> type = edge.recordType(cl);
+            StreamElementSerializer<Object> serializer = new StreamElementSerializer<>(type.createSerializer(serializerConfig));
+            RecordWriter<StreamElement> writer = new RecordWriter<>(partition, selector(edge, spec, deployment.subtaskIndex(), cl),
+                    serializer, deployment.bufferTimeoutMillis());
+            writers.add(writer);
+            outputs.add(new RecordWriterOutput<>(writer, "edge " + edge + " (" + spec.partitionId() + ")"));
+        }
+    }
+
+    private void createInputs(TaskDeployment deployment, NetworkEnvironment network, SerializerConfig serializerConfig) {
+        ClassLoader cl = deployment.userCodeClassLoader();
+        for (int i = 0; i < deployment.inputEdges().size(); i++) {
+            JobEdge edge = deployment.inputEdges().get(i);
+            TypeInfo<Object> type = edge.recordType(cl);
+            InputGate gate = network.createInputGate(deployment.taskNameWithSubtask(), deployment.inputChannels().get(i));
+            inputs.add(new RecordInput<>(gate, new StreamElementSerializer<>(type.createSerializer(serializerConfig))));
+        }
+    }
+
+    static ChannelSelector<StreamElement> selector(JobEdge edge, OutputPartitionSpec spec, int subtaskIndex, ClassLoader cl) {
+        return switch (edge.shipStrategy()) {
+            case FORWARD -> spec.numberOfSubpartitions() == 1 ? ChannelSelectors.forward() : new FixedChannelSelector(subtaskIndex);
+            case REBALANCE -> ChannelSelectors.roundRobin();
+            case SHUFFLE -> ChannelSelectors.shuffle();
+            case BROADCAST -> ChannelSelectors.broadcast();
+            case HASH -> {
+                KeySelector<Object, Object> keySelector = edge.keySelector(cl);
+                yield ChannelSelectors.keyGroups(element -> keySelector.getKey(element.asRecord().getValue()), spec.consumerMaxParallelism());
+            }
+        };
+    }
+
+    List<RecordWriterOutput<?>> outputs() {
+        return outputs;
+    }
+
+    List<RecordInput<StreamElement>> inputs() {
+        return inputs;
+    }
+
+    /** Ends every partition (end-of-partition after the last record) and stops the writers. */
+    void finishOutputs() {
+        outputsEnded = true;
+        for (int i = 0; i < partitions.size(); i++) {
+            partitions.get(i).finish();
+            if (i < writers.size()) {
+                writers.get(i).close();
+            }
+        }
+    }
+
+    /** Fails and releases every partition: their consumers see {@code cause}. Idempotent; never throws. */
+    void failOutputs(Throwable cause) {
+        if (outputsEnded) {
+            return;
+        }
+        outputsEnded = true;
+        for (int i = 0; i < partitions.size(); i++) {
+            ResultPartition partition = partitions.get(i);
+            try {
+                if (i < writers.size()) {
+                    writers.get(i).close();
+                }
+                partition.fail(cause);
+                partition.release();
+            } catch (RuntimeException e) {
+                cause.addSuppressed(e);
+            }
+        }
+    }
+
+    /** Closes the record inputs and their gates. Idempotent. */
+    void closeInputs() {
+        if (inputsClosed) {
+            return;
+        }
+        inputsClosed = true;
+        for (RecordInput<StreamElement> input : inputs) {
+            input.close();
+        }
+    }
+
+    /** Sends every record of a FORWARD edge to this subtask's subpartition, when the partition has one per consumer. */
+    private record FixedChannelSelector(int channel) implements ChannelSelector<StreamElement> {
+        @Override
+        public void setup(int numberOfChannels) {
+            if (channel >= numberOfChannels) {
+                throw new IllegalArgumentException("forward edge: subtask " + channel + " has no subpartition of its own among "
+                        + numberOfChannels + ": give producer and consumer the same parallelism");
+            }
+        }
+
+        @Override
+        public int selectChannel(StreamElement record) {
+            return channel;
+        }
+
+        @Override
+        public boolean isBroadcast() {
+            return false;
+        }
+    }
+}

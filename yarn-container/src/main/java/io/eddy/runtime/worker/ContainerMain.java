@@ -1,0 +1,231 @@
+package io.eddy.runtime.worker;
+
+import io.eddy.configuration.ConfigOption;
+import io.eddy.configuration.Configuration;
+import io.eddy.runtime.cluster.WorkerId;
+import io.eddy.runtime.cluster.rpc.ClusterProtocol;
+import io.eddy.runtime.cluster.rpc.HostPort;
+import io.eddy.runtime.cluster.rpc.RpcMasterGateway;
+import io.eddy.runtime.cluster.rpc.WorkerRpcHandler;
+import io.eddy.runtime.io.network.NetworkConfig;
+import io.eddy.runtime.io.network.NetworkEnvironment;
+import io.eddy.runtime.rpc.RpcClient;
+import io.eddy.runtime.rpc.RpcConnection;
+import io.eddy.runtime.rpc.RpcException;
+import io.eddy.runtime.rpc.Secret;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The worker process: connects to the master, offers its slots and runs the tasks the master
+ * deploys until the master goes away or the process is told to stop (SIGTERM).
+ *
+ * <pre>
+ * java io.eddy.runtime.worker.ContainerMain --master 127.0.0.1:6123 --slots 2 --name worker-1
+ *      (secret in the environment variable EDDY_CLUSTER_SECRET, or --secret-file PATH)
+ * </pre>
+ *
+ * <p>The secret is never accepted on the command line, where {@code ps} would show it. Exit codes:
+ * 0 stopped by a signal, 1 the master could not be reached, rejected the worker, or went away,
+ * 2 usage errors. Prints {@code Worker NAME registered with the master at HOST:PORT} once
+ * registered, so launchers and logs show it.
+ *
+ * <p>Threads: the main thread waits for the end; the shutdown hook stops the worker; the RPC
+ * event loop and the worker's threads do the work.
+ */
+@Command(name = "eddy-worker", mixinStandardHelpOptions = true,
+        description = "Runs an Eddy worker that offers its slots to a master.")
+public final class ContainerMain {
+
+    /** The environment variable that carries the cluster secret (hex) to a worker. */
+    public static final String SECRET_ENVIRONMENT_VARIABLE = "EDDY_CLUSTER_SECRET";
+
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerMain.class);
+
+    @Option(names = "--master", required = true, paramLabel = "HOST:PORT", description = "The master's control address.")
+    private String master;
+
+    @Option(names = "--slots", paramLabel = "N", defaultValue = "1", description = "Slots (parallel lanes) to offer (default: ${DEFAULT-VALUE}).")
+    private int slots;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "The worker's id, unique in the cluster (default: worker-PID).")
+    private String name;
+
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Host the data server binds to and announces to other workers (default: ${DEFAULT-VALUE}).")
+    private String host;
+
+    @Option(names = "--secret-file", paramLabel = "PATH",
+            description = "File holding the cluster secret (default: the environment variable " + SECRET_ENVIRONMENT_VARIABLE + ").")
+    private Path secretFile;
+
+    @Option(names = "--tmp-dir", paramLabel = "DIR", description = "Where job jars are stored (default: java.io.tmpdir).")
+    private Path tmpDir;
+
+    @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "30s",
+            description = "How long to try reaching the master, e.g. 10s (default: ${DEFAULT-VALUE}).")
+    private String connectTimeout;
+
+    /** Completes when the process should end: with the cause when the master connection closed, null on a signal. */
+    private final CompletableFuture<Throwable> end = new CompletableFuture<>();
+    /** Set by the shutdown hook; read by main (volatile: two threads). */
+    private volatile boolean stoppedBySignal;
+
+    public static void main(String[] args) {
+        ContainerMain main = new ContainerMain();
+        int code = main.run(args, System.out, System.err);
+        if (!main.stoppedBySignal) {
+            System.exit(code);
+        }
+    }
+
+    /** Parses {@code args} and runs the worker until it ends; returns the exit code. */
+    int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(this);
+        try {
+            CommandLine.ParseResult parsed = cli.parseArgs(args);
+            if (CommandLine.printHelpIfRequested(parsed)) {
+                return 0;
+            }
+        } catch (CommandLine.ParameterException e) {
+            err.println("eddy-worker: " + e.getMessage());
+            cli.usage(err);
+            return 2;
+        }
+        try {
+            return runWorker(out);
+        } catch (StartupException e) {
+            err.println("eddy-worker " + workerName() + ": " + e.getMessage());
+            LOG.error("Worker {} could not start: {}", workerName(), e.getMessage(), e.getCause());
+            return e.exitCode;
+        }
+    }
+
+    private int runWorker(PrintStream out) throws StartupException {
+        InetSocketAddress masterAddress = parseMaster();
+        Secret secret = readSecret();
+        Duration timeout = parseTimeout();
+        WorkerConfig config = new WorkerConfig(new WorkerId(workerName()), slots, host, ProcessHandle.current().pid(),
+                tmpDir != null ? tmpDir : Path.of(System.getProperty("java.io.tmpdir")), Duration.ofSeconds(10));
+        NetworkEnvironment network;
+        try {
+            network = NetworkEnvironment.start(NetworkConfig.builder().bindHost(host).build());
+        } catch (IOException e) {
+            throw new StartupException(1, "cannot start the data server on " + host + ": " + e.getMessage(), e);
+        }
+        WorkerRpcHandler handler = new WorkerRpcHandler(end::complete);
+        RpcConnection connection;
+        try {
+            connection = RpcClient.connect(HostPort.resolved(masterAddress), secret, ClusterProtocol.registry(), handler, timeout);
+        } catch (RpcException e) {
+            network.close();
+            handler.close();
+            throw new StartupException(1, e.getMessage(), e);
+        }
+        Worker worker = Worker.start(config, network, new RpcMasterGateway(connection, handler));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stoppedBySignal = true;
+            end.complete(null);
+            shutdown(worker, connection, handler);
+        }, "eddy-worker-shutdown"));
+        register(worker, connection);
+        out.println("Worker " + config.id() + " registered with the master at " + HostPort.format(masterAddress));
+        out.flush();
+        Throwable cause = awaitEnd();
+        if (stoppedBySignal) {
+            return 0;
+        }
+        LOG.error("Worker {}: the connection to the master at {} closed{}; exiting", config.id(), HostPort.format(masterAddress),
+                cause == null ? "" : " (" + cause + ")");
+        shutdown(worker, connection, handler);
+        return 1;
+    }
+
+    private void register(Worker worker, RpcConnection connection) throws StartupException {
+        try {
+            worker.register().get(ClusterProtocol.REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            connection.close();
+            throw new StartupException(1, "the master at " + connection.remoteAddress() + " refused the registration: "
+                    + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            connection.close();
+            throw new StartupException(1, "the master at " + connection.remoteAddress() + " did not answer the registration within "
+                    + ClusterProtocol.REQUEST_TIMEOUT.toSeconds() + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StartupException(1, "interrupted while registering", e);
+        }
+    }
+
+    private Throwable awaitEnd() {
+        try {
+            return end.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return e;
+        } catch (ExecutionException e) {
+            return e.getCause();
+        }
+    }
+
+    private static void shutdown(Worker worker, RpcConnection connection, WorkerRpcHandler handler) {
+        worker.close();
+        connection.close();
+        handler.close();
+    }
+
+    private String workerName() {
+        return name != null ? name : "worker-" + ProcessHandle.current().pid();
+    }
+
+    private InetSocketAddress parseMaster() throws StartupException {
+        try {
+            return HostPort.parse(master, "--master");
+        } catch (IllegalArgumentException e) {
+            throw new StartupException(2, e.getMessage(), e);
+        }
+    }
+
+    private Secret readSecret() throws StartupException {
+        try {
+            return secretFile != null ? Secret.fromFile(secretFile) : Secret.fromEnvironment(SECRET_ENVIRONMENT_VARIABLE);
+        } catch (IOException e) {
+            throw new StartupException(2, "cannot read the cluster secret from " + secretFile + ": " + e.getMessage(), e);
+        } catch (IllegalStateException e) {
+            throw new StartupException(2, e.getMessage() + " (or pass --secret-file PATH)", e);
+        }
+    }
+
+    private Duration parseTimeout() throws StartupException {
+        try {
+            ConfigOption<Duration> option = ConfigOption.of("connect-timeout", Duration.class, null, "--connect-timeout of the worker");
+            return new Configuration().setString(option.key(), connectTimeout).get(option);
+        } catch (IllegalArgumentException e) {
+            throw new StartupException(2, e.getMessage(), e);
+        }
+    }
+
+    /** The worker could not start; the message says why and what to do. */
+    private static final class StartupException extends Exception {
+        private static final long serialVersionUID = 1L;
+        final int exitCode;
+
+        StartupException(int exitCode, String message, Throwable cause) {
+            super(message, cause);
+            this.exitCode = exitCode;
+        }
+    }
+}

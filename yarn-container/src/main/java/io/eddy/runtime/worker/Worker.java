@@ -1,0 +1,297 @@
+package io.eddy.runtime.worker;
+
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.cluster.JobArtifacts;
+import io.eddy.runtime.cluster.JobGraphBytes;
+import io.eddy.runtime.cluster.MasterGateway;
+import io.eddy.runtime.cluster.TaskDeploymentSpec;
+import io.eddy.runtime.cluster.WorkerGateway;
+import io.eddy.runtime.cluster.WorkerId;
+import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.io.network.NetworkEnvironment;
+import io.eddy.runtime.tasks.Task;
+import io.eddy.runtime.tasks.TaskDeployment;
+import io.eddy.runtime.tasks.TaskId;
+import io.eddy.runtime.tasks.TaskServices;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A worker: offers slots to the master and runs the tasks the master deploys into them, with one
+ * {@link NetworkEnvironment} for all its tasks' data exchange.
+ *
+ * <p><b>Threads.</b> Every {@link WorkerGateway} call hops onto the worker's main thread ({@code
+ * eddy-worker-<id>}), which alone owns {@link #jobs}, {@link #tasks} and {@link #closed}. Tasks run
+ * on their own threads and report to the master directly from there ({@link TaskReporter}); their
+ * termination is handed back to the main thread.
+ *
+ * <p><b>Slots.</b> The master decides placement: slot i of a job hosts subtask i of every vertex
+ * (slot sharing), and the master never puts more lanes on a worker than it has slots. The worker
+ * trusts that and does not count.
+ *
+ * <p><b>Life cycle.</b> {@code prepareJob} (graph + classes) → {@code deployTask}* → {@code
+ * releaseJob} (cancel leftovers, release partitions, close the class loader, delete the jars).
+ * {@link #close()} cancels everything and stops the network environment.
+ */
+public final class Worker implements WorkerGateway, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+
+    private final WorkerConfig config;
+    private final NetworkEnvironment network;
+    private final MasterGateway master;
+    private final ExecutorService mainThread;
+
+    /** Owned by the main thread. */
+    private final Map<JobId, PreparedJob> jobs = new HashMap<>();
+    /** Owned by the main thread. */
+    private final Map<TaskId, RunningTask> tasks = new HashMap<>();
+    /** Owned by the main thread. */
+    private boolean closed;
+
+    private Worker(WorkerConfig config, NetworkEnvironment network, MasterGateway master) {
+        this.config = config;
+        this.network = network;
+        this.master = master;
+        this.mainThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "eddy-worker-" + config.id()));
+    }
+
+    /**
+     * Starts a worker that reports to {@code master}. The worker owns {@code network} from now on
+     * and closes it in {@link #close()}. Call {@link #register()} to offer its slots.
+     */
+    public static Worker start(WorkerConfig config, NetworkEnvironment network, MasterGateway master) {
+        Worker worker = new Worker(config, network, master);
+        LOG.info("Worker {} started with {} slot(s), data address {}", config.id(), config.slots(), network.dataAddress());
+        return worker;
+    }
+
+    public WorkerId id() {
+        return config.id();
+    }
+
+    public WorkerRegistration registration() {
+        return new WorkerRegistration(config.id(), config.slots(), network.dataAddress(), config.host(), config.pid());
+    }
+
+    /** Registers this worker with its master; the future completes when the master accepted it. */
+    public CompletableFuture<Void> register() {
+        return master.registerWorker(registration(), this);
+    }
+
+    public NetworkEnvironment network() {
+        return network;
+    }
+
+    @Override
+    public CompletableFuture<Void> prepareJob(JobArtifacts artifacts) {
+        return CompletableFuture.runAsync(() -> doPrepareJob(artifacts), mainThread);
+    }
+
+    @Override
+    public CompletableFuture<Void> deployTask(TaskDeploymentSpec spec) {
+        return CompletableFuture.runAsync(() -> doDeployTask(spec), mainThread);
+    }
+
+    @Override
+    public void cancelTask(TaskId task) {
+        runOnMain("cancel task " + task, () -> {
+            RunningTask running = tasks.get(task);
+            if (running != null) {
+                LOG.info("Worker {}: cancelling task {} of job {}", config.id(), task, task.job());
+                running.cancel();
+            }
+        });
+    }
+
+    @Override
+    public void releaseJob(JobId job) {
+        runOnMain("release job " + job, () -> {
+            List<CompletableFuture<?>> ends = cancelTasksOf(job);
+            CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0]))
+                    .orTimeout(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                    .whenComplete((ignored, e) -> runOnMain("forget job " + job, () -> forgetJob(job, e)));
+        });
+    }
+
+    /** The number of tasks currently running on this worker (for tests and monitoring). */
+    public CompletableFuture<Integer> numberOfRunningTasks() {
+        return CompletableFuture.supplyAsync(tasks::size, mainThread);
+    }
+
+    /** The number of jobs prepared and not yet released on this worker (for tests and monitoring). */
+    public CompletableFuture<Integer> numberOfPreparedJobs() {
+        return CompletableFuture.supplyAsync(jobs::size, mainThread);
+    }
+
+    private void doPrepareJob(JobArtifacts artifacts) {
+        checkOpen();
+        if (jobs.containsKey(artifacts.job())) {
+            return;
+        }
+        JobGraph graph;
+        try {
+            graph = JobGraphBytes.decode(artifacts.jobGraph());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Worker " + config.id() + " cannot read the job graph of job " + artifacts.job() + ": " + e.getMessage(), e);
+        }
+        if (!graph.jobId().equals(artifacts.job())) {
+            throw new IllegalArgumentException("Bug: artifacts of job " + artifacts.job() + " carry the graph of job " + graph.jobId());
+        }
+        UserCodeLibrary library = UserCodeLibrary.create(graph.jobId(), artifacts.jars(),
+                config.tempDirectory(), Worker.class.getClassLoader());
+        jobs.put(graph.jobId(), new PreparedJob(graph, library));
+        LOG.info("Worker {}: prepared job {} ('{}') with {} jar(s)", config.id(), graph.jobId(), graph.name(), artifacts.jars().size());
+    }
+
+    private void doDeployTask(TaskDeploymentSpec spec) {
+        checkOpen();
+        TaskId id = spec.task();
+        PreparedJob job = jobs.get(id.job());
+        if (job == null) {
+            throw new IllegalStateException("Worker " + config.id() + " cannot deploy task " + id + ": job " + id.job()
+                    + " was not prepared here (prepareJob must complete before deployTask) or was released already");
+        }
+        if (tasks.containsKey(id)) {
+            throw new IllegalStateException("Bug: task " + id + " of job " + id.job() + " is deployed twice on worker " + config.id());
+        }
+        TaskDeployment deployment = job.deploymentFor(spec);
+        TaskReporter reporter = new TaskReporter(master, deployment.taskNameWithSubtask());
+        TaskServices services = new TaskServices(network, reporter, new MasterCollectGateway(id.job(), master), config.id().value());
+        Task task = new Task(deployment, services);
+        tasks.put(id, new RunningTask(task, reporter));
+        task.terminationFuture().whenComplete((state, e) -> runOnMain("end of task " + id, () -> onTaskEnded(id, reporter, e)));
+        LOG.info("Worker {}: deploying task {} '{}' of job {}", config.id(), id, deployment.taskNameWithSubtask(), id.job());
+        task.start();
+    }
+
+    private void onTaskEnded(TaskId id, TaskReporter reporter, Throwable terminationFailure) {
+        tasks.remove(id);
+        reporter.reportEndWithoutState(id, terminationFailure);
+    }
+
+    /** Cancels the job's tasks; returns their termination futures. */
+    private List<CompletableFuture<?>> cancelTasksOf(JobId job) {
+        List<CompletableFuture<?>> ends = new ArrayList<>();
+        for (Map.Entry<TaskId, RunningTask> e : tasks.entrySet()) {
+            if (e.getKey().job().equals(job)) {
+                e.getValue().cancel();
+                ends.add(e.getValue().task().terminationFuture());
+            }
+        }
+        return ends;
+    }
+
+    private void forgetJob(JobId job, Throwable waitFailure) {
+        if (waitFailure instanceof TimeoutException) {
+            LOG.warn("Worker {}: tasks of job {} did not end within {} after cancelling; releasing the job anyway",
+                    config.id(), job, config.shutdownTimeout());
+        }
+        network.releasePartitionsOf(job);
+        PreparedJob prepared = jobs.remove(job);
+        if (prepared != null) {
+            prepared.close();
+            LOG.info("Worker {}: released job {}", config.id(), job);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("Worker " + config.id() + " is shutting down");
+        }
+    }
+
+    /** Runs {@code action} on the main thread; after {@link #close()} the action is dropped with a debug log line. */
+    private void runOnMain(String what, Runnable action) {
+        try {
+            mainThread.execute(() -> {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    LOG.error("Worker {}: '{}' failed", config.id(), what, e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.debug("Worker {} is closed: dropping '{}'", config.id(), what);
+        }
+    }
+
+    /**
+     * Cancels all tasks, waits (bounded by the shutdown timeout) for them to end, releases all jobs
+     * and closes the network environment. Idempotent. Must not be called from a task thread.
+     */
+    @Override
+    public void close() {
+        CompletableFuture<List<CompletableFuture<?>>> cancelled;
+        try {
+            cancelled = CompletableFuture.supplyAsync(this::cancelAll, mainThread);
+        } catch (RejectedExecutionException e) {
+            return; // closed before
+        }
+        try {
+            List<CompletableFuture<?>> ends = cancelled.get(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0])).get(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.warn("Worker {}: not all tasks ended within {} after cancelling; closing anyway", config.id(), config.shutdownTimeout(), e);
+        }
+        CompletableFuture<Void> released = CompletableFuture.runAsync(this::releaseAll, mainThread);
+        mainThread.shutdown();
+        try {
+            released.get(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            if (!mainThread.awaitTermination(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("Worker {}: the main thread did not stop within {}", config.id(), config.shutdownTimeout());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.warn("Worker {}: releasing the jobs failed while closing", config.id(), e);
+        } finally {
+            network.close();
+        }
+        LOG.info("Worker {} stopped", config.id());
+    }
+
+    private List<CompletableFuture<?>> cancelAll() {
+        closed = true;
+        List<CompletableFuture<?>> ends = new ArrayList<>();
+        for (RunningTask t : tasks.values()) {
+            t.cancel();
+            ends.add(t.task().terminationFuture());
+        }
+        return ends;
+    }
+
+    private void releaseAll() {
+        for (JobId job : new ArrayList<>(jobs.keySet())) {
+            forgetJob(job, null);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Worker{" + config.id() + ", " + config.slots() + " slots}";
+    }
+
+    /** A task and its reporter. */
+    private record RunningTask(Task task, TaskReporter reporter) {
+        void cancel() {
+            reporter.cancelRequested();
+            task.cancel();
+        }
+    }
+}

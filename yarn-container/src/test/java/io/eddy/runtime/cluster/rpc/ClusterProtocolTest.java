@@ -1,0 +1,155 @@
+package io.eddy.runtime.cluster.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.eddy.core.memory.DataInputDeserializer;
+import io.eddy.core.memory.DataOutputSerializer;
+import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.cluster.FailureInfo;
+import io.eddy.runtime.cluster.JobArtifacts;
+import io.eddy.runtime.cluster.JobResultInfo;
+import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.cluster.NamedBlob;
+import io.eddy.runtime.cluster.TaskDeploymentSpec;
+import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.runtime.cluster.WorkerId;
+import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectBatch;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
+import io.eddy.runtime.io.network.InputChannelSpec;
+import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.rpc.Message;
+import io.eddy.runtime.rpc.MessageCodec;
+import io.eddy.runtime.tasks.OutputPartitionSpec;
+import io.eddy.runtime.tasks.TaskExecutionState;
+import io.eddy.runtime.tasks.TaskId;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Every cluster message survives its codec, byte for byte, and consumes exactly what it wrote. */
+class ClusterProtocolTest {
+
+    private static final JobId JOB = new JobId(0x0123456789abcdefL, -2L);
+    private static final TaskId TASK = new TaskId(JOB, 2, 1, 3);
+    private static final ResultPartitionId PARTITION = new ResultPartitionId(JOB, 1, 0, 4, 2);
+    private static final WorkerRegistration REGISTRATION =
+            new WorkerRegistration(new WorkerId("worker-1"), 4, new InetSocketAddress("127.0.0.1", 40123), "127.0.0.1", 4711);
+    private static final FailureInfo FAILURE = new FailureInfo("java.lang.IllegalStateException", "outer",
+            "a.B.c(B.java:12)\n", new FailureInfo("java.io.IOException", null, "", new FailureInfo("x.Y", "root ü", "x.Y.z(Native Method)\n", null)));
+    private static final JobArtifacts ARTIFACTS = new JobArtifacts(JOB, new byte[] {1, 2, 3},
+            List.of(new NamedBlob("app.jar", new byte[] {9, 8}), new NamedBlob("lib.jar", new byte[0])));
+
+    static List<Message> samples() {
+        TaskDeploymentSpec spec = new TaskDeploymentSpec(TASK,
+                List.of(List.of(new InputChannelSpec(PARTITION, 1, new InetSocketAddress("127.0.0.1", 5000))), List.of()),
+                List.of(new OutputPartitionSpec(PARTITION, 3, 128)));
+        return List.of(
+                new Ack(),
+                new RegisterWorker(REGISTRATION),
+                new TaskStateChanged(TaskStateUpdate.failed(TASK, FAILURE)),
+                new CollectBatch(JOB, "collect-1", 2, new byte[] {7, 7, 7}),
+                new CollectFinished(JOB, "collect-1", 2),
+                new PrepareJob(ARTIFACTS),
+                new DeployTask(spec),
+                new CancelTask(TASK),
+                new ReleaseJob(JOB),
+                new SubmitJob(ARTIFACTS),
+                new JobAccepted(JOB),
+                new CancelJob(JOB),
+                new ListJobs(),
+                new JobList(List.of(new JobSummary(JOB, "my job", JobStatus.RUNNING, 1234L, 6))),
+                new ClusterStatus(2, 5000),
+                new ClusterStatusReply(List.of(REGISTRATION)),
+                new JobFinished(new JobResultInfo(JOB, JobStatus.FAILED, 99, new byte[] {5}, FAILURE, "Operator 'Map (1/2)' failed")),
+                new ClientCollectBatch(JOB, "c", new byte[] {1}),
+                new ClientCollectFinished(JOB, "c"));
+    }
+
+    @Test
+    void everyRegisteredMessageHasASample() {
+        assertThat(samples().stream().map(Message::getClass).collect(Collectors.toSet()))
+                .containsExactlyInAnyOrderElementsOf(ClusterProtocol.messageTypes());
+        for (Class<? extends Message> type : ClusterProtocol.messageTypes()) {
+            assertThat(ClusterProtocol.registry().isRegistered(type)).as("%s registered", type.getSimpleName()).isTrue();
+        }
+    }
+
+    @Test
+    void everyMessageRoundTrips() throws IOException {
+        for (Message m : samples()) {
+            Message copy = roundTrip(m);
+            assertThat(copy).as(m.getClass().getSimpleName()).usingRecursiveComparison().isEqualTo(m);
+        }
+    }
+
+    @Test
+    void taskStateUpdatesKeepAccumulatorBytesAndNullFailures() throws IOException {
+        TaskStateChanged finished = new TaskStateChanged(TaskStateUpdate.finished(TASK, new byte[] {4, 2}));
+        TaskStateChanged copy = roundTrip(finished);
+        assertThat(copy.update().state()).isEqualTo(TaskExecutionState.FINISHED);
+        assertThat(copy.update().accumulatorsOrNull()).containsExactly(4, 2);
+        assertThat(copy.update().failureOrNull()).isNull();
+        assertThat(roundTrip(new TaskStateChanged(TaskStateUpdate.running(TASK))).update().accumulatorsOrNull()).isNull();
+    }
+
+    @Test
+    void failureChainsBecomeRemoteFailureChains() throws IOException {
+        FailureInfo copy = roundTrip(new TaskStateChanged(TaskStateUpdate.failed(TASK, FAILURE))).update().failureOrNull();
+        assertThat(copy).isEqualTo(FAILURE);
+        assertThat(copy.toException()).hasMessage("java.lang.IllegalStateException: outer")
+                .hasRootCauseMessage("x.Y: root ü");
+    }
+
+    @Test
+    void corruptListSizesFailInsteadOfAllocating() {
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        out.writeInt(-5);
+        assertThatThrownBy(() -> ClusterCodecs.readList(new DataInputDeserializer(out.getCopyOfBuffer()), ClusterCodecs::readJobId))
+                .isInstanceOf(IOException.class).hasMessageContaining("list size -5");
+    }
+
+    @Test
+    void blobNamesWithDirectoriesAreRefused() throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        ClusterCodecs.writeArtifacts(ARTIFACTS, out);
+        byte[] good = out.getCopyOfBuffer();
+        String encoded = new String(good, java.nio.charset.StandardCharsets.ISO_8859_1).replace("app.jar", "../x.ja");
+        byte[] evil = encoded.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThatThrownBy(() -> ClusterCodecs.readArtifacts(new DataInputDeserializer(evil)))
+                .isInstanceOf(IOException.class).hasMessageContaining("../x.ja");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <M extends Message> M roundTrip(M message) throws IOException {
+        MessageCodec<M> codec = (MessageCodec<M>) ClusterProtocol.codecFor(message.getClass());
+        assertThat(codec).as("codec of %s", message.getClass().getSimpleName()).isNotNull();
+        DataOutputSerializer out = new DataOutputSerializer(128);
+        codec.write(message, out);
+        DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+        M copy = codec.read(in);
+        assertThat(in.available()).as("bytes left after reading %s", message.getClass().getSimpleName()).isZero();
+        return copy;
+    }
+}
