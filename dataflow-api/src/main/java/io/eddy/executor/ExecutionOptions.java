@@ -14,6 +14,9 @@ public final class ExecutionOptions {
     public static final ConfigOption<String> USER_JARS = ConfigOption.of("execution.jars", String.class, "",
             "Comma-separated job jars shipped to the workers with a 'remote' submission (set by 'eddy run').");
 
+    public static final ConfigOption<Integer> DEFAULT_PARALLELISM = ConfigOption.of("parallelism.default", Integer.class, null,
+            "Parallelism of operators that set none; by default the number of cores of the client machine ('eddy run --parallelism').");
+
     public static final ConfigOption<Integer> EMBEDDED_WORKERS = ConfigOption.of("embedded.workers", Integer.class, 1,
             "Number of workers of the embedded cluster.");
 

@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -27,6 +29,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "start", mixinStandardHelpOptions = true, description = "Starts a master and worker processes on this machine.")
 final class ClusterStartCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterStartCommand.class);
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -75,6 +79,9 @@ final class ClusterStartCommand implements Callable<Integer> {
             out.flush();
             return EddyCli.EXIT_OK;
         } catch (IOException | RuntimeException | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
             stopStarted(started, cluster);
             throw e instanceof CliException ce ? ce : CliException.failure("Cannot start the cluster: " + e.getMessage(), e);
         }
@@ -131,13 +138,9 @@ final class ClusterStartCommand implements Callable<Integer> {
             }
             cluster.clearRuntimeFiles();
         } catch (IOException | RuntimeException e) {
-            spec0Warn(e);
+            LOG.warn("Cleaning up {} after a failed start failed: {}", cluster.path(), e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static void spec0Warn(Exception e) {
-        org.slf4j.LoggerFactory.getLogger(ClusterStartCommand.class).warn("Cleaning up after a failed start failed: {}", e.toString());
     }
 }

@@ -3,6 +3,7 @@ package io.eddy.cli;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.master.remote.ClusterClient;
 import io.eddy.master.remote.RemoteOptions;
+import io.eddy.runtime.cluster.rpc.HostPort;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Parameters;
 final class RunCommand implements Callable<Integer> {
 
     /** The system property through which {@code --parallelism} reaches the program's environment. */
-    static final String PARALLELISM_PROPERTY = "eddy.parallelism.default";
+    static final String PARALLELISM_PROPERTY = "eddy." + ExecutionOptions.DEFAULT_PARALLELISM.key();
 
     @Mixin
     private ClusterTarget target;
@@ -66,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
             ClusterTarget.Endpoint endpoint = target.resolve();
             checkReachable(endpoint);
             properties.put("eddy." + ExecutionOptions.TARGET.key(), "remote");
-            properties.put("eddy." + ExecutionOptions.MASTER_ADDRESS.key(), io.eddy.runtime.cluster.rpc.HostPort.format(endpoint.master()));
+            properties.put("eddy." + ExecutionOptions.MASTER_ADDRESS.key(), HostPort.format(endpoint.master()));
             properties.put("eddy." + ExecutionOptions.USER_JARS.key(), jarFile.toString());
             properties.put("eddy." + RemoteOptions.SECRET_FILE.key(), endpoint.secretFile().toString());
         } else {

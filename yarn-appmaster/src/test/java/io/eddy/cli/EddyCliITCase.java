@@ -96,7 +96,7 @@ class EddyCliITCase {
                 pids.add(Long.parseLong(line.split(" ")[1]));
             }
             assertThat(pids).hasSize(2).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isPresent());
-            assertThat(Files.getPosixFilePermissions(clusterDir.resolve("secret")).toString()).isEqualTo("[OWNER_READ, OWNER_WRITE]");
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(clusterDir.resolve("secret")))).isEqualTo("rw-------");
 
             Result status = eddy("cluster", "status", "--dir", clusterDir.toString());
             assertThat(status.code()).as(status.err()).isZero();
@@ -117,6 +117,22 @@ class EddyCliITCase {
         assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).as("pid %d", pid).isEmpty());
         assertThat(clusterDir.resolve("secret")).doesNotExist();
         assertThat(eddy("cluster", "status", "--dir", clusterDir.toString()).code()).isEqualTo(EddyCli.EXIT_FAILURE);
+    }
+
+    @Test
+    void clusterStartOnAPortInUseFailsWithTheMastersReasonAndCleansUp(@TempDir Path dir) throws Exception {
+        Path clusterDir = dir.resolve("cluster");
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            List<String> start = new ArrayList<>(List.of("cluster", "start", "--workers", "1", "--port", Integer.toString(taken.getLocalPort()),
+                    "--dir", clusterDir.toString()));
+            ProcessClusterExtension.TEST_JVM_OPTIONS.forEach(o -> start.add("--jvm-option=" + o));
+            Result r = eddy(start.toArray(new String[0]));
+            assertThat(r.code()).isEqualTo(EddyCli.EXIT_FAILURE);
+            assertThat(r.err()).contains("Cannot start the cluster").containsIgnoringCase("address already in use")
+                    .contains(Integer.toString(taken.getLocalPort()));
+        }
+        assertThat(clusterDir.resolve("processes")).doesNotExist();
+        assertThat(clusterDir.resolve("secret")).doesNotExist();
     }
 
     /** A jar with {@link CliTestJob} and its nested classes, Main-Class set. */

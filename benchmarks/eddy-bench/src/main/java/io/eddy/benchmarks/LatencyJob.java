@@ -11,7 +11,9 @@ import org.HdrHistogram.Histogram;
  * The latency job: a throttled parallel source of {@link Ping}s stamped with {@code
  * System.nanoTime()}, keyed by a key that sends about half of them to the other subtask (so across
  * workers when each worker has one slot), and a sink that records {@code nanoTime - sent} in an
- * HdrHistogram. Source and sink must run on one machine (their nano clocks are compared).
+ * HdrHistogram. The pings of the first second are a warm-up and not recorded (keys count up from
+ * 0 at the start, so a key below the rate marks one). Source and sink must run on one machine
+ * (their nano clocks are compared).
  */
 public final class LatencyJob {
 
@@ -24,7 +26,7 @@ public final class LatencyJob {
     static Histogram run(StreamExecutionEnvironment env, int recordsPerSecond, double seconds) throws Exception {
         env.addSource(new PacedSource(recordsPerSecond, seconds), "paced pings")
                 .keyBy(Ping::key)
-                .addSink(new LatencySink())
+                .addSink(new LatencySink(recordsPerSecond))
                 .name("latency recorder");
         JobExecutionResult result = env.execute("Latency (" + recordsPerSecond + " records/s, buffer timeout " + env.getBufferTimeout() + " ms)");
         Histogram histogram = result.getAccumulatorResult(LATENCY);
@@ -79,7 +81,14 @@ public final class LatencyJob {
 
         private static final long serialVersionUID = 1L;
 
+        /** Pings with a smaller key were sent in the first second (warm-up) and are not recorded. */
+        private final long warmupKeys;
+
         private transient HistogramAccumulator latencies;
+
+        LatencySink(long warmupKeys) {
+            this.warmupKeys = warmupKeys;
+        }
 
         @Override
         public void open() {
@@ -89,7 +98,9 @@ public final class LatencyJob {
 
         @Override
         public void invoke(Ping ping) {
-            latencies.record(System.nanoTime() - ping.sentNanos());
+            if (ping.key() >= warmupKeys) {
+                latencies.record(System.nanoTime() - ping.sentNanos());
+            }
         }
     }
 }

@@ -19,9 +19,11 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Jobs on a local cluster of two workers with two slots each (lanes spread, so channels between workers are remote). */
+@Timeout(120)
 class LocalClusterITCase {
 
     @RegisterExtension

@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** One worker with two slots: all channels are local. A fresh cluster per test. */
+@Timeout(120)
 class SingleWorkerITCase {
 
     @RegisterExtension

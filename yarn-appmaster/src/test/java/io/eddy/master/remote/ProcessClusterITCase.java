@@ -3,6 +3,7 @@ package io.eddy.master.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
@@ -47,6 +48,16 @@ class ProcessClusterITCase {
         }
         assertThat(rolling).hasSize(20_000);
         assertThat(TestJobs.finalCounts(rolling)).isEqualTo(TestJobs.expectedCounts(20_000, 7));
+    }
+
+    @Test
+    void accumulatorsOfBothWorkersAreMergedAndReachTheClient() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(CLUSTER.remoteConfiguration());
+        env.setParallelism(2);
+        env.generateSequence(1, 5_000).map(new TestJobs.CountingMap()).addSink(v -> { });
+        JobExecutionResult result = env.execute("counting job");
+        assertThat(result.<Long>getAccumulatorResult("records")).isEqualTo(5_000L);
+        assertThat(result.getNetRuntime()).isNotNegative();
     }
 
     @Test

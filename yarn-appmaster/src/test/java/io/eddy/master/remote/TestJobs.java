@@ -122,4 +122,22 @@ final class TestJobs {
             return value;
         }
     }
+
+    /** Counts the records it sees in the accumulator "records". */
+    static final class CountingMap extends io.eddy.api.common.functions.RichMapFunction<Long, Long> {
+        private static final long serialVersionUID = 1L;
+        private transient io.eddy.api.common.accumulators.LongCounter counter;
+
+        @Override
+        public void open() {
+            counter = new io.eddy.api.common.accumulators.LongCounter();
+            getRuntimeContext().addAccumulator("records", counter);
+        }
+
+        @Override
+        public Long map(Long value) {
+            counter.add(1L);
+            return value;
+        }
+    }
 }

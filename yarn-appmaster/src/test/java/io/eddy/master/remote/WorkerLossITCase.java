@@ -9,18 +9,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A worker process dies while a job runs: the job fails promptly naming it, and the master keeps serving. */
 @Timeout(120)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WorkerLossITCase {
 
     @RegisterExtension
     static final ProcessClusterExtension CLUSTER = new ProcessClusterExtension(2, 1);
 
     @Test
+    @Order(1)
     void killedWorkerFailsTheRunningJobAndTheNextJobRunsOnTheRemainingWorker() throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(CLUSTER.remoteConfiguration());
         env.setParallelism(2);
@@ -56,6 +61,18 @@ class WorkerLossITCase {
             counts.forEachRemaining(rolling::add);
         }
         assertThat(TestJobs.finalCounts(rolling)).isEqualTo(TestJobs.expectedCounts(1_000, 3));
+    }
+
+    /** Runs last: it takes the master away. */
+    @Test
+    @Order(2)
+    void workersExitWhenTheMasterDies() throws Exception {
+        Process worker = CLUSTER.worker("worker-1").process();
+        assertThat(worker.isAlive()).isTrue();
+        CLUSTER.master().process().destroyForcibly();
+        assertThat(worker.waitFor(30, TimeUnit.SECONDS)).as("worker-1 exits after the master died").isTrue();
+        assertThat(worker.exitValue()).isEqualTo(1);
+        assertThat(CLUSTER.worker("worker-1").outputTail(20)).contains("the connection to the master");
     }
 
     private static String fullMessage(Throwable t) {

@@ -157,12 +157,10 @@ public final class OperatorChain {
 
     /** Closes the operators that were opened after {@code cause} failed the task; their failures are added to {@code cause} as suppressed. */
     public void closeAfterFailure(Throwable cause) {
-        OperatorFailureException failure = closeAll(cause);
-        if (failure != null) {
-            cause.addSuppressed(failure);
-        }
+        closeAll(cause);
     }
 
+    /** Closes every opened operator; failures go to {@code primary} if given, else the first is returned with the rest suppressed. */
     private OperatorFailureException closeAll(Throwable primary) {
         if (closed) {
             return null;

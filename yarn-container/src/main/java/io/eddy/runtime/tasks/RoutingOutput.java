@@ -3,6 +3,7 @@ package io.eddy.runtime.tasks;
 import io.eddy.runtime.operators.Output;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.streaming.api.OutputTag;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,10 +17,10 @@ final class RoutingOutput<T> implements Output<T> {
     private final Output<T>[] mainTargets;
     private final Map<String, Output<Object>[]> sideTargets;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     RoutingOutput(List<Output<T>> mainTargets, Map<String, List<Output<Object>>> sideTargets) {
         this.mainTargets = mainTargets.toArray(new Output[0]);
-        this.sideTargets = new java.util.HashMap<>();
+        this.sideTargets = new HashMap<>();
         sideTargets.forEach((tag, targets) -> this.sideTargets.put(tag, targets.toArray(new Output[0])));
     }
 

@@ -77,6 +77,8 @@ public final class Task {
         this.mailbox = new TaskMailbox(nameWithSubtask);
         this.mailboxProcessor = new MailboxProcessor(mailbox);
         this.thread = new Thread(this::run, nameWithSubtask + " [" + id + "]");
+        // User code (Kryo, ServiceLoader, logging frameworks) looks classes up through the context class loader.
+        this.thread.setContextClassLoader(deployment.userCodeClassLoader());
     }
 
     public TaskId id() {
@@ -141,13 +143,13 @@ public final class Task {
             notifyTerminal(TaskExecutionState.CANCELED, cancellation(), null);
             return;
         }
-        LOG.info("Cancelling task {} ({})", nameWithSubtask, id);
+        LOG.info("Cancelling task {} ({}, job {})", nameWithSubtask, id, id.job());
         SourceOperator<?> runningSource = source;
         if (runningSource != null) {
             try {
                 runningSource.cancel();
             } catch (RuntimeException e) {
-                LOG.warn("The source of task {} ({}) failed in cancel(); interrupting it", nameWithSubtask, id, e);
+                LOG.warn("The source of task {} ({}, job {}) failed in cancel(); interrupting it", nameWithSubtask, id, id.job(), e);
             }
         }
         mailboxProcessor.stop();
@@ -190,7 +192,7 @@ public final class Task {
             enterPointOfNoReturn();
             io.finishOutputs();
             io.closeInputs();
-            mailbox.close();
+            closeMailbox();
             transition(TaskExecutionState.FINISHED);
             notifyTerminal(TaskExecutionState.FINISHED, null, accumulatorSnapshot(environment));
         } catch (Throwable t) {
@@ -252,13 +254,20 @@ public final class Task {
             io.failOutputs(cause);
             io.closeInputs();
         }
-        mailbox.close();
+        closeMailbox();
         TaskExecutionState end = cancelled ? TaskExecutionState.CANCELED : TaskExecutionState.FAILED;
         if (!cancelled) {
-            LOG.warn("Task {} ({}) failed", nameWithSubtask, id, cause);
+            LOG.warn("Task {} ({}, job {}) failed", nameWithSubtask, id, id.job(), cause);
         }
         transition(end);
         notifyTerminal(end, cause, null);
+    }
+
+    private void closeMailbox() {
+        List<Mail> dropped = mailbox.close();
+        if (!dropped.isEmpty()) {
+            LOG.debug("Task {} ({}) ended with {} mails not run: {}", nameWithSubtask, id, dropped.size(), dropped);
+        }
     }
 
     /** From here on cancel() no longer interrupts; a pending interrupt is cleared so that cleanup is not disturbed. */
@@ -299,7 +308,8 @@ public final class Task {
                 services.listener().failed(id, cause);
             }
         } catch (RuntimeException e) {
-            LOG.error("The listener of task {} ({}) failed while being told the task ended as {}", nameWithSubtask, id, end, e);
+            LOG.error("The listener of task {} ({}, job {}) failed while being told the task ended as {}", nameWithSubtask, id, id.job(), end,
+                    e);
         } finally {
             terminationFuture.complete(end);
         }

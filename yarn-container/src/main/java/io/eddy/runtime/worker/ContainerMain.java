@@ -140,7 +140,12 @@ public final class ContainerMain {
             end.complete(null);
             shutdown(worker, connection, handler);
         }, "eddy-worker-shutdown"));
-        register(worker, connection);
+        try {
+            register(worker, connection);
+        } catch (StartupException e) {
+            shutdown(worker, connection, handler);
+            throw e;
+        }
         out.println("Worker " + config.id() + " registered with the master at " + HostPort.format(masterAddress));
         out.flush();
         Throwable cause = awaitEnd();
@@ -157,11 +162,9 @@ public final class ContainerMain {
         try {
             worker.register().get(ClusterProtocol.REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            connection.close();
             throw new StartupException(1, "the master at " + connection.remoteAddress() + " refused the registration: "
                     + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
-            connection.close();
             throw new StartupException(1, "the master at " + connection.remoteAddress() + " did not answer the registration within "
                     + ClusterProtocol.REQUEST_TIMEOUT.toSeconds() + " s", e);
         } catch (InterruptedException e) {

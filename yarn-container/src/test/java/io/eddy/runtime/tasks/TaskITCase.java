@@ -167,6 +167,27 @@ class TaskITCase {
     }
 
     @Test
+    void unionOfTwoGatesFeedsOneInput() throws Exception {
+        JobVertex numbers = sourceVertex(0, 300);
+        JobVertex more = sourceVertex(1, 200);
+        JobVertex union = new JobVertex(new JobVertexId(2), "Union Sink", 1, 128, List.of(
+                OperatorTestHarness.spec("Sink", OperatorDescriptor.builder(OperatorKinds.SINK).userFunction(new CollectingSink<Long>("union"))
+                        .inputType(Types.LONG).build(), List.of())));
+        byte[] longType = InstantiationUtil.serialize(Types.LONG, "type");
+        JobEdge first = new JobEdge(numbers.id(), 0, union.id(), 0, 0, ShipStrategy.REBALANCE, ExchangeMode.PIPELINED, null, longType);
+        JobEdge second = new JobEdge(more.id(), 0, union.id(), 1, 0, ShipStrategy.REBALANCE, ExchangeMode.PIPELINED, null, longType);
+        start(TaskTestSupport.deployment(union, 0, List.of(first, second), List.of(channels(0, 0, 1, 0), channels(1, 0, 1, 0)), List.of(),
+                List.of()));
+        start(TaskTestSupport.deployment(numbers, 0, List.of(), List.of(), List.of(first), List.of(new OutputPartitionSpec(partition(0, 0, 0), 1, 128))));
+        start(TaskTestSupport.deployment(more, 0, List.of(), List.of(), List.of(second), List.of(new OutputPartitionSpec(partition(1, 0, 0), 1, 128))));
+        awaitAllFinished();
+        List<Long> expected = new ArrayList<>();
+        java.util.stream.LongStream.range(0, 300).forEach(expected::add);
+        java.util.stream.LongStream.range(0, 200).forEach(expected::add);
+        assertThat(sink("union")).map(o -> (Long) o).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
     void cancelWakesATaskWaitingForInputAndATaskBlockedOnBackPressure() throws Exception {
         JobVertex producer = sourceVertex(0, Long.MAX_VALUE);
         JobVertex consumer = new JobVertex(new JobVertexId(1), "Waiting Sink", 1, 128, List.of(

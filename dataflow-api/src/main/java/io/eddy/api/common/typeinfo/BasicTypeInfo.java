@@ -47,7 +47,7 @@ public final class BasicTypeInfo<T> extends TypeInfo<T> implements AtomicType<T>
 
     private static final long serialVersionUID = 1L;
 
-    public static final BasicTypeInfo<String> STRING_TYPE_INFO = new BasicTypeInfo<>(String.class, StringSerializer.INSTANCE, StringComparator::new);
+    public static final BasicTypeInfo<String> STRING_TYPE_INFO = new BasicTypeInfo<>(String.class, new StringSerializer(), StringComparator::new);
     public static final BasicTypeInfo<Boolean> BOOLEAN_TYPE_INFO = new BasicTypeInfo<>(Boolean.class, BooleanSerializer.INSTANCE, BooleanComparator::new);
     public static final BasicTypeInfo<Byte> BYTE_TYPE_INFO = new BasicTypeInfo<>(Byte.class, ByteSerializer.INSTANCE, ByteComparator::new);
     public static final BasicTypeInfo<Short> SHORT_TYPE_INFO = new BasicTypeInfo<>(Short.class, ShortSerializer.INSTANCE, ShortComparator::new);

@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.RecordComponent;
+import java.util.function.Function;
 
 /**
  * Field accessors for POJO fields and record components, resolved once to method handles (and
@@ -30,7 +31,7 @@ public final class MemberAccessors {
     /** An accessor of component {@code index} of {@code recordClass}; {@code set} creates a new record. */
     public static <T, F> FieldAccessor<T, F> recordComponent(Class<T> recordClass, int index, TypeInfo<F> type) {
         RecordAccessor<T, F> accessor = new RecordAccessor<>(new RecordFactory<>(recordClass), index, type);
-        accessor.factory.handles();
+        accessor.factory.resolve();
         return accessor;
     }
 
@@ -116,15 +117,19 @@ public final class MemberAccessors {
     /**
      * Reads the components of a record and creates records through the canonical constructor.
      * Safe to share between threads.
+     *
+     * <p>Getters and the constructor are generated classes ({@link RecordLambdas}) where possible;
+     * where not (the record's class loader or module denies full-privilege access, or the record
+     * has more than {@value RecordLambdas#MAX_CREATOR_ARITY} components for the constructor), they
+     * fall back to method handles, which work everywhere but cost more per call.
      */
     public static final class RecordFactory<T> implements Serializable {
 
         private static final long serialVersionUID = 1L;
 
         private final Class<T> recordClass;
-        private transient MethodHandle[] getters;
-        /** The canonical constructor as {@code (Object[])Object}. */
-        private transient MethodHandle constructor;
+        /** Resolved on first use; final fields inside, so a racing thread sees it whole or not at all. */
+        private transient Resolved resolved;
 
         public RecordFactory(Class<T> recordClass) {
             if (!recordClass.isRecord()) {
@@ -133,27 +138,78 @@ public final class MemberAccessors {
             this.recordClass = recordClass;
         }
 
-        void handles() {
-            if (constructor != null) {
-                return;
+        private Resolved handles() {
+            Resolved r = resolved;
+            if (r != null) {
+                return r;
             }
             RecordComponent[] components = recordClass.getRecordComponents();
-            MethodHandle[] gs = new MethodHandle[components.length];
+            MethodHandle[] accessors = new MethodHandle[components.length];
             Class<?>[] types = new Class<?>[components.length];
             try {
                 MethodHandles.Lookup lookup = lookupFor(recordClass);
                 for (int i = 0; i < components.length; i++) {
                     types[i] = components[i].getType();
-                    gs[i] = lookup.unreflect(components[i].getAccessor()).asType(MethodType.methodType(Object.class, Object.class));
+                    accessors[i] = lookup.unreflect(components[i].getAccessor());
                 }
                 MethodHandle ctor = lookup.findConstructor(recordClass, MethodType.methodType(void.class, types));
-                getters = gs;
-                constructor = ctor.asSpreader(Object[].class, types.length)
-                        .asType(MethodType.methodType(Object.class, Object[].class));
+                Function<Object, Object>[] gs = generatedGetters(lookup, accessors);
+                RecordLambdas.Creator creator = generatedCreator(lookup, ctor);
+                r = new Resolved(gs != null ? gs : handleGetters(accessors), creator != null ? creator : handleCreator(ctor, types.length));
+                resolved = r;
+                return r;
             } catch (NoSuchMethodException | IllegalAccessException e) {
                 throw new InvalidTypesException("Record " + recordClass.getName()
                         + " cannot be accessed through its canonical constructor and accessors", e);
             }
+        }
+
+        /** Whether getters and constructor are generated classes rather than method handles (for tests). */
+        boolean usesGeneratedAccess() {
+            return !(handles().constructor() instanceof HandleCreator);
+        }
+
+        @SuppressWarnings("unchecked")
+        private Function<Object, Object>[] generatedGetters(MethodHandles.Lookup lookup, MethodHandle[] accessors) {
+            Function<Object, Object>[] gs = new Function[accessors.length];
+            try {
+                for (int i = 0; i < accessors.length; i++) {
+                    gs[i] = RecordLambdas.getter(lookup, accessors[i]);
+                }
+                return gs;
+            } catch (ReflectiveOperationException e) {
+                return null;
+            }
+        }
+
+        private RecordLambdas.Creator generatedCreator(MethodHandles.Lookup lookup, MethodHandle ctor) {
+            try {
+                return RecordLambdas.creator(lookup, recordClass, ctor);
+            } catch (ReflectiveOperationException e) {
+                return null;
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private Function<Object, Object>[] handleGetters(MethodHandle[] accessors) {
+            Function<Object, Object>[] gs = new Function[accessors.length];
+            for (int i = 0; i < accessors.length; i++) {
+                MethodHandle getter = accessors[i].asType(MethodType.methodType(Object.class, Object.class));
+                int index = i;
+                gs[i] = record -> {
+                    try {
+                        return (Object) getter.invokeExact(record);
+                    } catch (Throwable t) {
+                        throw rethrow(t, "Reading component " + index + " of " + recordClass.getSimpleName());
+                    }
+                };
+            }
+            return gs;
+        }
+
+        private RecordLambdas.Creator handleCreator(MethodHandle ctor, int arity) {
+            return new HandleCreator(ctor.asSpreader(Object[].class, arity).asType(MethodType.methodType(Object.class, Object[].class)),
+                    recordClass);
         }
 
         public Class<T> getRecordClass() {
@@ -161,26 +217,52 @@ public final class MemberAccessors {
         }
 
         public int getArity() {
-            handles();
-            return getters.length;
+            return handles().getters().length;
         }
 
         /** Component {@code index} of {@code record}. */
         public Object get(T record, int index) {
-            handles();
-            try {
-                return (Object) getters[index].invokeExact((Object) record);
-            } catch (Throwable t) {
-                throw rethrow(t, "Reading component " + index + " of " + recordClass.getSimpleName());
-            }
+            return handles().getters()[index].apply(record);
         }
 
         /** A new record of the given component values (the array is not kept). */
         @SuppressWarnings("unchecked")
         public T create(Object[] values) {
-            handles();
+            RecordLambdas.Creator constructor = handles().constructor();
             try {
-                return (T) (Object) constructor.invokeExact(values);
+                return (T) constructor.create(values);
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                // A canonical constructor may declare checked exceptions; the generated call passes them through.
+                throw rethrow(e, "The canonical constructor of " + recordClass.getSimpleName());
+            }
+        }
+
+        /** Resolves the accessors now (so that errors surface at plan time, not with the first record). */
+        void resolve() {
+            handles();
+        }
+    }
+
+    private record Resolved(Function<Object, Object>[] getters, RecordLambdas.Creator constructor) {
+    }
+
+    /** The fallback creator: the canonical constructor as a spreading {@code (Object[])Object} handle. */
+    private static final class HandleCreator implements RecordLambdas.Creator {
+
+        private final MethodHandle constructor;
+        private final Class<?> recordClass;
+
+        HandleCreator(MethodHandle constructor, Class<?> recordClass) {
+            this.constructor = constructor;
+            this.recordClass = recordClass;
+        }
+
+        @Override
+        public Object create(Object[] values) {
+            try {
+                return (Object) constructor.invokeExact(values);
             } catch (Throwable t) {
                 throw rethrow(t, "The canonical constructor of " + recordClass.getSimpleName());
             }

@@ -60,15 +60,21 @@ public class StreamExecutionEnvironment {
 
     /**
      * The environment of this program: settings from the system properties {@code eddy.*} (so
-     * {@code eddy run} can choose the target), the default parallelism the number of cores.
+     * {@code eddy run} can choose the target and the parallelism), the default parallelism the
+     * number of cores unless {@link ExecutionOptions#DEFAULT_PARALLELISM} is set.
      */
     public static StreamExecutionEnvironment getExecutionEnvironment() {
         return getExecutionEnvironment(Configuration.fromSystemProperties());
     }
 
-    /** An environment with {@code configuration}; the default parallelism is the number of cores. */
+    /**
+     * An environment with {@code configuration}; the default parallelism is {@link
+     * ExecutionOptions#DEFAULT_PARALLELISM} if set, otherwise the number of cores.
+     */
     public static StreamExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
-        return new StreamExecutionEnvironment(configuration, Runtime.getRuntime().availableProcessors());
+        Integer configured = configuration.get(ExecutionOptions.DEFAULT_PARALLELISM);
+        int parallelism = configured != null ? configured : Runtime.getRuntime().availableProcessors();
+        return new StreamExecutionEnvironment(configuration, parallelism);
     }
 
     /** An environment that runs jobs on the embedded cluster in this JVM with default parallelism {@code parallelism}. */

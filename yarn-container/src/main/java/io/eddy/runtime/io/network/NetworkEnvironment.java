@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -43,6 +44,7 @@ public final class NetworkEnvironment implements AutoCloseable {
     private final NettyConnectionManager connections;
     private final AtomicInteger nextReceiverId = new AtomicInteger();
     private final Map<SingleInputGate, JobId> gates = new ConcurrentHashMap<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private NetworkEnvironment(NetworkConfig config, NetworkBufferPool bufferPool, ResultPartitionManager partitions,
             EventLoopGroup serverGroup, EventLoopGroup clientGroup, NettyServer server, NettyConnectionManager connections) {
@@ -211,14 +213,19 @@ public final class NetworkEnvironment implements AutoCloseable {
     /** Closes gates and connections, releases partitions, stops the server. Idempotent. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         for (SingleInputGate gate : new ArrayList<>(gates.keySet())) {
             gate.close();
         }
-        partitions.releaseAll();
+        // Connections go first, as when a worker dies: consumers elsewhere see the connection close
+        // (and fail with the address of this worker) rather than a stream of release errors.
         connections.close();
         server.close();
         clientGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         serverGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        partitions.releaseAll();
         bufferPool.close();
     }
 }

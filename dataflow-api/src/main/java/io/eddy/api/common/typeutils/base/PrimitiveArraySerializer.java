@@ -101,61 +101,65 @@ public final class PrimitiveArraySerializer<T> extends TypeSerializer<T> {
     @Override
     public void serialize(T record, DataOutputView target) throws IOException {
         switch (kind) {
-            case BOOLEAN -> {
-                boolean[] a = (boolean[]) record;
-                VarInts.writeVarInt(a.length, target);
-                for (boolean v : a) {
-                    target.writeBoolean(v);
-                }
-            }
             case BYTE -> {
                 byte[] a = (byte[]) record;
                 VarInts.writeVarInt(a.length, target);
                 target.write(a);
             }
+            case INT -> writeInts((int[]) record, target);
+            case LONG -> writeLongs((long[]) record, target);
+            case DOUBLE -> writeDoubles((double[]) record, target);
+            default -> writeOthers(record, target);
+        }
+    }
+
+    private static void writeInts(int[] a, DataOutputView target) throws IOException {
+        VarInts.writeVarInt(a.length, target);
+        for (int v : a) {
+            target.writeInt(v);
+        }
+    }
+
+    private static void writeLongs(long[] a, DataOutputView target) throws IOException {
+        VarInts.writeVarInt(a.length, target);
+        for (long v : a) {
+            target.writeLong(v);
+        }
+    }
+
+    private static void writeDoubles(double[] a, DataOutputView target) throws IOException {
+        VarInts.writeVarInt(a.length, target);
+        for (double v : a) {
+            target.writeDouble(v);
+        }
+    }
+
+    /** The less common kinds: boolean, short, float, char. */
+    private void writeOthers(T record, DataOutputView target) throws IOException {
+        int n = java.lang.reflect.Array.getLength(record);
+        VarInts.writeVarInt(n, target);
+        switch (kind) {
+            case BOOLEAN -> {
+                for (boolean v : (boolean[]) record) {
+                    target.writeBoolean(v);
+                }
+            }
             case SHORT -> {
-                short[] a = (short[]) record;
-                VarInts.writeVarInt(a.length, target);
-                for (short v : a) {
+                for (short v : (short[]) record) {
                     target.writeShort(v);
                 }
             }
-            case INT -> {
-                int[] a = (int[]) record;
-                VarInts.writeVarInt(a.length, target);
-                for (int v : a) {
-                    target.writeInt(v);
-                }
-            }
-            case LONG -> {
-                long[] a = (long[]) record;
-                VarInts.writeVarInt(a.length, target);
-                for (long v : a) {
-                    target.writeLong(v);
-                }
-            }
             case FLOAT -> {
-                float[] a = (float[]) record;
-                VarInts.writeVarInt(a.length, target);
-                for (float v : a) {
+                for (float v : (float[]) record) {
                     target.writeFloat(v);
                 }
             }
-            case DOUBLE -> {
-                double[] a = (double[]) record;
-                VarInts.writeVarInt(a.length, target);
-                for (double v : a) {
-                    target.writeDouble(v);
-                }
-            }
             case CHAR -> {
-                char[] a = (char[]) record;
-                VarInts.writeVarInt(a.length, target);
-                for (char v : a) {
+                for (char v : (char[]) record) {
                     target.writeChar(v);
                 }
             }
-            default -> throw new IllegalStateException("Bug: unknown kind " + kind);
+            default -> throw new IllegalStateException("Bug: kind " + kind + " has its own writer");
         }
     }
 
@@ -163,63 +167,71 @@ public final class PrimitiveArraySerializer<T> extends TypeSerializer<T> {
     @SuppressWarnings("unchecked")
     public T deserialize(DataInputView source) throws IOException {
         int n = VarInts.readVarInt(source);
+        Object array = switch (kind) {
+            case BYTE -> {
+                byte[] a = new byte[n];
+                source.readFully(a);
+                yield a;
+            }
+            case INT -> {
+                int[] a = new int[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = source.readInt();
+                }
+                yield a;
+            }
+            case LONG -> {
+                long[] a = new long[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = source.readLong();
+                }
+                yield a;
+            }
+            default -> readOthers(n, source);
+        };
+        return (T) array;
+    }
+
+    /** The less common kinds: boolean, short, float, double, char. */
+    private Object readOthers(int n, DataInputView source) throws IOException {
         switch (kind) {
             case BOOLEAN: {
                 boolean[] a = new boolean[n];
                 for (int i = 0; i < n; i++) {
                     a[i] = source.readBoolean();
                 }
-                return (T) a;
-            }
-            case BYTE: {
-                byte[] a = new byte[n];
-                source.readFully(a);
-                return (T) a;
+                return a;
             }
             case SHORT: {
                 short[] a = new short[n];
                 for (int i = 0; i < n; i++) {
                     a[i] = source.readShort();
                 }
-                return (T) a;
-            }
-            case INT: {
-                int[] a = new int[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = source.readInt();
-                }
-                return (T) a;
-            }
-            case LONG: {
-                long[] a = new long[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = source.readLong();
-                }
-                return (T) a;
+                return a;
             }
             case FLOAT: {
                 float[] a = new float[n];
                 for (int i = 0; i < n; i++) {
                     a[i] = source.readFloat();
                 }
-                return (T) a;
+                return a;
             }
             case DOUBLE: {
                 double[] a = new double[n];
                 for (int i = 0; i < n; i++) {
                     a[i] = source.readDouble();
                 }
-                return (T) a;
+                return a;
             }
             case CHAR: {
                 char[] a = new char[n];
                 for (int i = 0; i < n; i++) {
                     a[i] = source.readChar();
                 }
-                return (T) a;
+                return a;
             }
             default:
-                throw new IllegalStateException("Bug: unknown kind " + kind);
+                throw new IllegalStateException("Bug: kind " + kind + " has its own reader");
         }
     }
 

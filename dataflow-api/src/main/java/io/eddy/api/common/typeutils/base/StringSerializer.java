@@ -14,14 +14,12 @@ import java.nio.charset.StandardCharsets;
  * the order of chars, so the unsigned byte order of two encodings is {@link String#compareTo}
  * order: {@link StringComparator} compares serialized strings without decoding them.
  *
- * <p>Holds a scratch buffer, so each thread uses its own {@link #duplicate()}.
+ * <p>Holds a scratch buffer, so each thread uses its own instance ({@link #duplicate()} or {@code
+ * new StringSerializer()}); there is deliberately no shared singleton.
  */
 public final class StringSerializer extends TypeSerializer<String> {
 
     private static final long serialVersionUID = 1L;
-
-    /** An instance for one thread; other threads call {@link #duplicate()}. */
-    public static final StringSerializer INSTANCE = new StringSerializer();
 
     /** Scratch for encoding and decoding; owned by the thread using this instance. */
     private transient byte[] scratch;

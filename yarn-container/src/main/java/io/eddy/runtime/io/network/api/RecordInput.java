@@ -33,7 +33,7 @@ public final class RecordInput<T> {
     @SuppressWarnings("unchecked")
     public RecordInput(InputGate gate, TypeSerializer<T> serializer) {
         this.gate = gate;
-        this.deserializers = new RecordDeserializer[gate.numberOfChannels()];
+        this.deserializers = (RecordDeserializer<T>[]) new RecordDeserializer<?>[gate.numberOfChannels()];
         for (int i = 0; i < deserializers.length; i++) {
             deserializers[i] = new RecordDeserializer<>(serializer.duplicate());
         }

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -73,6 +74,33 @@ public final class NetworkBufferPool implements AutoCloseable {
         lock.lock();
         try {
             return minimumAvailable;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits until at least {@code count} segments are free (e.g. all of them, once in-flight buffers
+     * have been recycled after a job ended).
+     *
+     * @return whether they were free before the timeout
+     */
+    public boolean awaitAvailable(int count, long timeout, TimeUnit unit) throws InterruptedException {
+        long remaining = unit.toNanos(timeout);
+        lock.lockInterruptibly();
+        try {
+            blockedRequesters++;
+            try {
+                while (free.size() < count) {
+                    if (remaining <= 0) {
+                        return false;
+                    }
+                    remaining = segmentReturned.awaitNanos(remaining);
+                }
+                return true;
+            } finally {
+                blockedRequesters--;
+            }
         } finally {
             lock.unlock();
         }

@@ -75,32 +75,6 @@ class CreditBasedFlowTest {
     }
 
     @Test
-    void missingPartitionIsReportedToTheReceiverAfterTheTimeout() throws Exception {
-        PartitionRequestQueue queue = new PartitionRequestQueue();
-        EmbeddedChannel server = new EmbeddedChannel(NettyMessageEncoder.INSTANCE, new ServerMessageDecoder(),
-                new PartitionRequestServerHandler(new ResultPartitionManager(), Duration.ofMillis(50), queue), queue);
-        server.writeInbound(new PartitionRequest(id, 0, 9, 2).encode(server.alloc()));
-        NettyMessage.ErrorResponse error = null;
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (error == null && System.nanoTime() < deadline) {
-            server.runPendingTasks();
-            ByteBuf out = server.readOutbound();
-            if (out != null) {
-                out.skipBytes(4);
-                error = (NettyMessage.ErrorResponse) NettyMessage.decodeControl(out.readByte(), out);
-                out.release();
-            } else {
-                Thread.onSpinWait();
-            }
-        }
-        assertThat(error).isNotNull();
-        assertThat(error.receiverId()).isEqualTo(9);
-        assertThat(error.kind()).isEqualTo(NettyMessage.ErrorKind.PARTITION_NOT_FOUND);
-        assertThat(error.message()).contains("vertex 1").contains("50 ms");
-        server.finishAndReleaseAll();
-    }
-
-    @Test
     void receiverAnnouncesCreditBorrowsFloatingBuffersForBacklogAndFailsOnConnectionLoss() throws Exception {
         ClientHandler handler = new ClientHandler(PRODUCER);
         EmbeddedChannel client = new EmbeddedChannel(NettyMessageEncoder.INSTANCE, new ClientMessageDecoder(handler, SEGMENT), handler);

@@ -10,12 +10,12 @@ import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.io.network.api.RecordWriter;
 import io.eddy.runtime.io.network.buffer.NetworkBufferPool;
-import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.partition.ProducerFailedException;
 import io.eddy.runtime.io.network.partition.ResultPartition;
 import io.eddy.runtime.io.network.partition.ResultPartitionManager;
 import io.eddy.runtime.io.network.testutils.TestRecord;
 import io.eddy.runtime.io.network.testutils.TestRecordSerializer;
+import io.eddy.runtime.io.network.testutils.TestTasks;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -55,13 +55,16 @@ class LocalChannelTest {
         List<Future<long[]>> consumed = new ArrayList<>();
         for (int c = 0; c < consumers; c++) {
             SingleInputGate gate = localGate("consumer " + c, producers, c);
-            consumed.add(threads.submit(() -> consume(gate, producers)));
+            consumed.add(threads.submit(() -> TestTasks.consume(gate, producers)));
         }
         List<Future<?>> produced = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
             ResultPartition partition = partition(p, consumers);
             int producer = p;
-            produced.add(threads.submit(() -> produce(partition, producer, perProducer, bufferTimeout)));
+            produced.add(threads.submit(() -> {
+                TestTasks.produce(partition, ChannelSelectors.roundRobin(), producer, perProducer, bufferTimeout, i -> i % 7);
+                return null;
+            }));
         }
         for (Future<?> future : produced) {
             future.get(60, TimeUnit.SECONDS);
@@ -147,8 +150,8 @@ class LocalChannelTest {
         ResultPartition partition = partition(0, 1);
         int records = 3_000_000;
         long start = System.nanoTime();
-        Future<long[]> consumed = threads.submit(() -> consume(gate, 1));
-        produce(partition, 0, records, 100);
+        Future<long[]> consumed = threads.submit(() -> TestTasks.consume(gate, 1));
+        TestTasks.produce(partition, ChannelSelectors.roundRobin(), 0, records, 100, i -> i % 7);
         assertThat(consumed.get(60, TimeUnit.SECONDS)[0]).isEqualTo(records);
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf("RESULT local channel, 1 producer -> 1 consumer thread: %d records of 20-26 bytes in %.2f s = %.0f records/s%n",
@@ -171,46 +174,6 @@ class LocalChannelTest {
                 global.createLocalPool(subpartitions * 2 + 8, "producer " + producer), manager::unregister);
         manager.register(partition);
         return partition;
-    }
-
-    private static Void produce(ResultPartition partition, int producer, int count, long bufferTimeout) throws Exception {
-        RecordWriter<TestRecord> writer = new RecordWriter<>(partition, ChannelSelectors.roundRobin(), TestRecordSerializer.INSTANCE, bufferTimeout);
-        try {
-            for (int i = 0; i < count; i++) {
-                writer.emit(TestRecord.of(producer, i, i % 7));
-            }
-        } finally {
-            writer.close();
-        }
-        partition.finish();
-        return null;
-    }
-
-    /** Reads until END_OF_INPUT, checking per-channel order; returns the number of records per producer. */
-    static long[] consume(InputGate gate, int producers) throws Exception {
-        RecordInput<TestRecord> input = new RecordInput<>(gate, TestRecordSerializer.INSTANCE);
-        long[] counts = new long[producers];
-        long[] last = new long[producers];
-        java.util.Arrays.fill(last, -1);
-        while (true) {
-            InputStatus status = input.pollNext();
-            if (status == InputStatus.RECORD) {
-                TestRecord record = input.record();
-                int producer = record.producer();
-                if (producer != input.channelIndex() || record.sequence() <= last[producer] || !record.payloadIntact()) {
-                    throw new AssertionError("Out of order or corrupt on channel " + input.channelIndex() + ": " + record + " after " + last[producer]);
-                }
-                last[producer] = record.sequence();
-                counts[producer]++;
-            } else if (status == InputStatus.NOTHING_AVAILABLE) {
-                input.getAvailableFuture().get(30, TimeUnit.SECONDS);
-            } else if (status == InputStatus.END_OF_INPUT) {
-                input.close();
-                return counts;
-            } else if (!(input.event() instanceof EndOfPartitionEvent)) {
-                throw new AssertionError("Unexpected event " + input.event());
-            }
-        }
     }
 
     /** An event type registered for this test. */

@@ -1,0 +1,209 @@
+package io.eddy.streaming.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.MapFunction;
+import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.state.ValueStateDescriptor;
+import io.eddy.api.common.typeinfo.Types;
+import io.eddy.executor.JobExecutionException;
+import io.eddy.streaming.api.datastream.CloseableIterator;
+import io.eddy.streaming.api.datastream.DataStream;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
+import io.eddy.streaming.it.TestTypes.WordCount;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Failures: user exceptions fail the job quickly and say where; plan errors surface before anything runs. */
+@Timeout(60)
+class FailuresITCase {
+
+    /** How often a {@link CountedSource} of a test run was opened. */
+    private static final Map<String, AtomicInteger> SOURCE_OPENS = new ConcurrentHashMap<>();
+
+    @Test
+    void aUserExceptionFailsExecuteWithinSecondsNamingOperatorAndSubtask() throws Exception {
+        String run = UUID.randomUUID().toString();
+        SOURCE_OPENS.put(run, new AtomicInteger());
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        // an endless branch: the failure must cancel it, or execute() would never return
+        env.addSource(new CountedSource(run, Long.MAX_VALUE), Types.LONG).addSink(v -> { });
+        env.generateSequence(1, 100).map(new ExplodeAt(75)).name("Exploding Map").addSink(v -> { });
+
+        long start = System.nanoTime();
+        Throwable thrown = catchThrowable(() -> env.execute("failing"));
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(thrown).isInstanceOf(JobExecutionException.class)
+                .hasMessageContaining("Exploding Map")
+                .hasMessageContaining("(2/2)");
+        assertThat(causeChain(thrown)).anySatisfy(t -> assertThat(t).isInstanceOf(IllegalStateException.class).hasMessage("boom at 75"));
+        assertThat(took).isLessThan(Duration.ofSeconds(15));
+    }
+
+    /** Throws "boom at n" on the value n; generateSequence(1, 100) with parallelism 2 gives 75 to subtask 2/2. */
+    static final class ExplodeAt implements MapFunction<Long, Long> {
+        private static final long serialVersionUID = 1L;
+        private final long at;
+
+        ExplodeAt(long at) {
+            this.at = at;
+        }
+
+        @Override
+        public Long map(Long value) {
+            if (value == at) {
+                throw new IllegalStateException("boom at " + at);
+            }
+            return value;
+        }
+    }
+
+    @Test
+    void aFailureWhileCollectingSurfacesFromTheIterator() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
+        DataStream<Long> failing = env.generateSequence(1, 1000).map(new ExplodeAt(500)).name("Exploding Map");
+
+        List<Long> read = new ArrayList<>();
+        Throwable thrown;
+        try (CloseableIterator<Long> it = failing.executeAndCollect()) {
+            thrown = catchThrowable(() -> it.forEachRemaining(read::add));
+        }
+
+        assertThat(thrown).isInstanceOf(RuntimeException.class).hasCauseInstanceOf(JobExecutionException.class);
+        assertThat(thrown.getCause()).hasMessageContaining("Exploding Map");
+        assertThat(causeChain(thrown)).anySatisfy(t -> assertThat(t).hasMessage("boom at 500"));
+        assertThat(read).hasSizeLessThan(500);
+    }
+
+    @Test
+    void keyedStateOnANonKeyedStreamFailsSayingToKeyByFirst() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
+        env.generateSequence(1, 10).map(new StateWithoutKey()).name("Stateful Map").addSink(v -> { });
+
+        Throwable thrown = catchThrowable(() -> env.execute("no key"));
+
+        assertThat(thrown).isInstanceOf(JobExecutionException.class).hasMessageContaining("Stateful Map");
+        assertThat(causeChain(thrown)).anySatisfy(t -> assertThat(t).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("keyBy"));
+    }
+
+    /** Asks for keyed state although its stream is not keyed. */
+    static final class StateWithoutKey extends RichMapFunction<Long, Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void open() {
+            getRuntimeContext().getState(new ValueStateDescriptor<>("count", Long.class));
+        }
+
+        @Override
+        public Long map(Long value) {
+            return value;
+        }
+    }
+
+    @Test
+    void aRefusedSocketConnectionFailsTheJobNamingHostAndPort() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
+        env.socketTextStream("127.0.0.1", port).addSink(v -> { });
+
+        Throwable thrown = catchThrowable(() -> env.execute("refused"));
+
+        assertThat(thrown).isInstanceOf(JobExecutionException.class);
+        assertThat(causeChain(thrown)).anySatisfy(t -> assertThat(t).hasMessageContaining("127.0.0.1:" + port));
+    }
+
+    @Test
+    void anUnknownKeyFieldFailsAtTheCallListingTheFields() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        DataStream<WordCount> words = env.fromElements(new WordCount("a", 1));
+
+        assertThatThrownBy(() -> words.keyBy("wrod"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("wrod")
+                .hasMessageContaining("word")
+                .hasMessageContaining("count");
+    }
+
+    @Test
+    void aPlanErrorAtExecuteSurfacesBeforeAnyTaskRuns() {
+        String run = UUID.randomUUID().toString();
+        SOURCE_OPENS.put(run, new AtomicInteger());
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.addSource(new CountedSource(run, 10), Types.LONG).name("Counted").forward().map(v -> v + 1).name("Wider").setParallelism(3)
+                .addSink(v -> { });
+
+        assertThatThrownBy(() -> env.execute("bad plan"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Counted")
+                .hasMessageContaining("Wider")
+                .hasMessageContaining("rebalance()");
+        assertThat(SOURCE_OPENS.get(run)).hasValue(0);
+    }
+
+    @Test
+    void anErasedLambdaTypeFailsNamingTheOperatorAndTheFix() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+
+        assertThatThrownBy(() -> {
+            env.fromElements("a b", "c").flatMap((String line, Collector<String> out) -> out.collect(line)).name("Splitter").print();
+            env.execute("erased");
+        }).hasMessageContaining("Splitter").hasMessageContaining("returns(");
+    }
+
+    /** Each subtask emits 0..n-1 and counts its open() in {@link #SOURCE_OPENS}. */
+    static final class CountedSource extends RichParallelSourceFunction<Long> {
+        private static final long serialVersionUID = 1L;
+        private final String run;
+        private final long n;
+        private volatile boolean running = true;
+
+        CountedSource(String run, long n) {
+            this.run = run;
+            this.n = n;
+        }
+
+        @Override
+        public void open() {
+            SOURCE_OPENS.get(run).incrementAndGet();
+        }
+
+        @Override
+        public void run(SourceContext<Long> ctx) {
+            for (long i = 0; i < n && running; i++) {
+                ctx.collect(i);
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    private static List<Throwable> causeChain(Throwable t) {
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable c = t; c != null && !chain.contains(c); c = c.getCause()) {
+            chain.add(c);
+        }
+        return chain;
+    }
+}

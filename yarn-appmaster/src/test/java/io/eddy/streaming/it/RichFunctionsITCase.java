@@ -1,0 +1,255 @@
+package io.eddy.streaming.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.api.common.JobExecutionResult;
+import io.eddy.api.common.accumulators.Accumulator;
+import io.eddy.api.common.accumulators.IntCounter;
+import io.eddy.api.common.accumulators.LongCounter;
+import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.RichFlatMapFunction;
+import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.typeinfo.Types;
+import io.eddy.jobgraph.KeyGroups;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.functions.sink.SinkFunction;
+import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Rich functions: their life cycle, what the runtime context tells them, and accumulators merged into the job result. */
+@Timeout(60)
+class RichFunctionsITCase {
+
+    /** Life-cycle events per test run id: "open i", "record i", "close i". */
+    private static final Map<String, Queue<String>> EVENTS = new ConcurrentHashMap<>();
+
+    @Test
+    void openAndCloseAreCalledOncePerSubtaskAroundTheRecords() throws Exception {
+        String run = UUID.randomUUID().toString();
+        EVENTS.put(run, new ConcurrentLinkedQueue<>());
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.generateSequence(1, 300).rebalance().map(new LifecycleMap(run)).name("Life Cycle").setParallelism(3)
+                .addSink(SinkFunctions.discard());
+
+        env.execute("life cycle");
+
+        Map<Integer, List<String>> perSubtask = new TreeMap<>();
+        for (String event : EVENTS.get(run)) {
+            String[] parts = event.split(" ");
+            perSubtask.computeIfAbsent(Integer.parseInt(parts[1]), k -> new ArrayList<>()).add(parts[0]);
+        }
+        assertThat(perSubtask.keySet()).containsExactly(0, 1, 2);
+        int records = 0;
+        for (List<String> events : perSubtask.values()) {
+            assertThat(events.get(0)).isEqualTo("open");
+            assertThat(events.get(events.size() - 1)).isEqualTo("close");
+            assertThat(events.subList(1, events.size() - 1)).isNotEmpty().containsOnly("record");
+            records += events.size() - 2;
+        }
+        assertThat(records).isEqualTo(300);
+    }
+
+    /** Records its life cycle in {@link #EVENTS} and checks what the runtime context says. */
+    static final class LifecycleMap extends RichMapFunction<Long, Long> {
+        private static final long serialVersionUID = 1L;
+        private final String run;
+
+        LifecycleMap(String run) {
+            this.run = run;
+        }
+
+        @Override
+        public void open() {
+            RuntimeContext ctx = getRuntimeContext();
+            int i = ctx.getIndexOfThisSubtask();
+            check(ctx.getNumberOfParallelSubtasks() == 3, "parallelism " + ctx.getNumberOfParallelSubtasks());
+            check(ctx.getMaxNumberOfParallelSubtasks() == KeyGroups.DEFAULT_MAX_PARALLELISM, "max parallelism " + ctx.getMaxNumberOfParallelSubtasks());
+            check(ctx.getAttemptNumber() == 0, "attempt " + ctx.getAttemptNumber());
+            check("Life Cycle".equals(ctx.getOperatorName()), "operator name " + ctx.getOperatorName());
+            check(ctx.getTaskName().endsWith("(" + (i + 1) + "/3)"), "task name " + ctx.getTaskName());
+            check(ctx.getUserCodeClassLoader() != null, "no user code class loader");
+            EVENTS.get(run).add("open " + i);
+        }
+
+        @Override
+        public Long map(Long value) {
+            EVENTS.get(run).add("record " + getRuntimeContext().getIndexOfThisSubtask());
+            return value;
+        }
+
+        @Override
+        public void close() {
+            EVENTS.get(run).add("close " + getRuntimeContext().getIndexOfThisSubtask());
+        }
+
+        private static void check(boolean condition, String what) {
+            if (!condition) {
+                throw new IllegalStateException("unexpected runtime context value: " + what);
+            }
+        }
+    }
+
+    @Test
+    void accumulatorsOfAllSubtasksAreMergedIntoTheJobResult() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.addSource(new CountingSource(500), Types.LONG).setParallelism(3)
+                .flatMap(new CountingFlatMap()).setParallelism(2)
+                .addSink(SinkFunctions.discard());
+
+        JobExecutionResult result = env.execute("accumulators");
+
+        TreeSet<Long> remainders = new TreeSet<>();
+        long sum = 0;
+        for (int subtask = 0; subtask < 3; subtask++) {
+            for (long i = 0; i < 500; i++) {
+                long v = subtask * 1000L + i;
+                remainders.add(v % 9);
+                sum += v;
+            }
+        }
+        assertThat(result.<Integer>getAccumulatorResult("emitted")).isEqualTo(1500);
+        assertThat(result.<Integer>getAccumulatorResult("records")).isEqualTo(1500);
+        assertThat(result.<Long>getAccumulatorResult("sum")).isEqualTo(sum);
+        assertThat(result.<Long>getAccumulatorResult("max")).isEqualTo(2499L);
+        assertThat(result.<TreeSet<Long>>getAccumulatorResult("remainders")).isEqualTo(remainders);
+        assertThat(result.getAllAccumulatorResults()).containsOnlyKeys("emitted", "records", "sum", "max", "remainders");
+        assertThat(result.getNetRuntime()).isPositive();
+    }
+
+    /** Each subtask i emits i*1000 + [0, n) and counts them in the IntCounter "emitted". */
+    static final class CountingSource extends RichParallelSourceFunction<Long> {
+        private static final long serialVersionUID = 1L;
+        private final long n;
+        private volatile boolean running = true;
+
+        CountingSource(long n) {
+            this.n = n;
+        }
+
+        @Override
+        public void run(SourceContext<Long> ctx) {
+            IntCounter emitted = getRuntimeContext().getIntCounter("emitted");
+            long base = getRuntimeContext().getIndexOfThisSubtask() * 1000L;
+            for (long i = 0; i < n && running; i++) {
+                ctx.collect(base + i);
+                emitted.add(1);
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    /** Forwards values; counts them (IntCounter), sums them (LongCounter), and tracks the maximum and the remainders mod 9 (custom). */
+    static final class CountingFlatMap extends RichFlatMapFunction<Long, Long> {
+        private static final long serialVersionUID = 1L;
+        private final LongCounter sum = new LongCounter();
+        private final MaxAccumulator max = new MaxAccumulator();
+        private final RemaindersAccumulator remainders = new RemaindersAccumulator();
+
+        @Override
+        public void open() {
+            getRuntimeContext().addAccumulator("sum", sum);
+            getRuntimeContext().addAccumulator("max", max);
+            getRuntimeContext().addAccumulator("remainders", remainders);
+        }
+
+        @Override
+        public void flatMap(Long value, Collector<Long> out) {
+            getRuntimeContext().getIntCounter("records").add(1);
+            sum.add(value);
+            max.add(value);
+            remainders.add(value % 9);
+            out.collect(value);
+        }
+    }
+
+    /** A user accumulator: the largest value added. */
+    static final class MaxAccumulator implements Accumulator<Long, Long> {
+        private static final long serialVersionUID = 1L;
+        private long max = Long.MIN_VALUE;
+
+        @Override
+        public void add(Long value) {
+            max = Math.max(max, value);
+        }
+
+        @Override
+        public Long getLocalValue() {
+            return max;
+        }
+
+        @Override
+        public void resetLocal() {
+            max = Long.MIN_VALUE;
+        }
+
+        @Override
+        public void merge(Accumulator<Long, Long> other) {
+            max = Math.max(max, other.getLocalValue());
+        }
+
+        @Override
+        public MaxAccumulator clone() {
+            MaxAccumulator copy = new MaxAccumulator();
+            copy.max = max;
+            return copy;
+        }
+    }
+
+    /** A user accumulator with a collection result: the distinct values added. */
+    static final class RemaindersAccumulator implements Accumulator<Long, TreeSet<Long>> {
+        private static final long serialVersionUID = 1L;
+        private TreeSet<Long> values = new TreeSet<>();
+
+        @Override
+        public void add(Long value) {
+            values.add(value);
+        }
+
+        @Override
+        public TreeSet<Long> getLocalValue() {
+            return values;
+        }
+
+        @Override
+        public void resetLocal() {
+            values = new TreeSet<>();
+        }
+
+        @Override
+        public void merge(Accumulator<Long, TreeSet<Long>> other) {
+            values.addAll(other.getLocalValue());
+        }
+
+        @Override
+        public RemaindersAccumulator clone() {
+            RemaindersAccumulator copy = new RemaindersAccumulator();
+            copy.values = new TreeSet<>(values);
+            return copy;
+        }
+    }
+
+    /** Sinks the tests use. */
+    static final class SinkFunctions {
+        private SinkFunctions() {}
+
+        /** A sink that drops its input (the tests look at side effects and accumulators). */
+        static <T> SinkFunction<T> discard() {
+            return value -> { };
+        }
+    }
+}
