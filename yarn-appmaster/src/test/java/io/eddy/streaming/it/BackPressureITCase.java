@@ -13,9 +13,12 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A fast source feeding a slow sink through a network exchange: the source can get ahead of the
@@ -31,6 +34,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 class BackPressureITCase {
 
+    @AfterAll
+    static void noThreadsLeftBehind() {
+        E2e.assertNoLeakedThreads();
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(BackPressureITCase.class);
     private static final int PARALLELISM = 2;
     private static final int RECORDS_PER_SUBTASK = 1_500;
     private static final int RECORD_CHARS = 8_000;
@@ -58,6 +67,7 @@ class BackPressureITCase {
         long buffersInFlight = PARALLELISM * (long) network.partitionPoolSize(PARALLELISM)
                 + PARALLELISM * (long) (PARALLELISM * network.exclusiveBuffersPerChannel() + network.floatingBuffersPerGate());
         long bound = buffersInFlight * recordsPerBuffer + 2L * PARALLELISM;
+        LOG.info("{} worker(s): the sources got at most {} records ahead of the sinks (bound {})", workers, MAX_LEAD.get(run).get(), bound);
         assertThat(EMITTED.get(run)).hasValue((long) RECORDS_PER_SUBTASK * PARALLELISM);
         assertThat(CONSUMED.get(run)).hasValue((long) RECORDS_PER_SUBTASK * PARALLELISM);
         assertThat(MAX_LEAD.get(run).get()).as("how far the sources got ahead of the sinks (bound %d)", bound)

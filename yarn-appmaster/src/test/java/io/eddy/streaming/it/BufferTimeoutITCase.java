@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,6 +20,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Timeout(60)
 class BufferTimeoutITCase {
+
+    @AfterAll
+    static void noThreadsLeftBehind() {
+        E2e.assertNoLeakedThreads();
+    }
 
     @ParameterizedTest(name = "timeout {0} ms, {1} records")
     @CsvSource({"0, 5", "0, 20000", "-1, 5", "-1, 20000", "100, 5", "100, 20000"})

@@ -1,6 +1,9 @@
 package io.eddy.streaming.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.master.embedded.LocalClusterExtension;
 import io.eddy.streaming.api.datastream.CloseableIterator;
 import io.eddy.streaming.api.datastream.DataStream;
 import java.util.ArrayList;
@@ -23,6 +26,11 @@ final class E2e {
             }
         }
         return result;
+    }
+
+    /** Fails if a cluster or task thread outlived the jobs of a test class (each embedded job stops its cluster). */
+    static void assertNoLeakedThreads() {
+        assertThat(LocalClusterExtension.leakedThreads()).as("threads left behind by the embedded clusters").isEmpty();
     }
 
     /** A sorted copy. */

@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.MapFunction;
+import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.api.common.functions.RichMapFunction;
 import io.eddy.api.common.state.ValueStateDescriptor;
+import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.executor.JobExecutionException;
 import io.eddy.streaming.api.datastream.CloseableIterator;
@@ -24,12 +26,18 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Failures: user exceptions fail the job quickly and say where; plan errors surface before anything runs. */
 @Timeout(60)
 class FailuresITCase {
+
+    @AfterAll
+    static void noThreadsLeftBehind() {
+        E2e.assertNoLeakedThreads();
+    }
 
     /** How often a {@link CountedSource} of a test run was opened. */
     private static final Map<String, AtomicInteger> SOURCE_OPENS = new ConcurrentHashMap<>();
@@ -69,6 +77,45 @@ class FailuresITCase {
                 throw new IllegalStateException("boom at " + at);
             }
             return value;
+        }
+    }
+
+    @Test
+    void aFailureDownstreamOfBackPressuredEndlessSourcesCancelsThemQuickly() throws Exception {
+        String run = UUID.randomUUID().toString();
+        SOURCE_OPENS.put(run, new AtomicInteger());
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.addSource(new CountedSource(run, Long.MAX_VALUE), Types.LONG)
+                .keyBy(v -> v % 10, Types.LONG)
+                .reduce(new ExplodingSum(50_000))
+                .name("Exploding Sum")
+                .addSink(v -> { });
+
+        long start = System.nanoTime();
+        Throwable thrown = catchThrowable(() -> env.execute("failing downstream"));
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(thrown).isInstanceOf(JobExecutionException.class).hasMessageContaining("Exploding Sum");
+        assertThat(causeChain(thrown)).anySatisfy(t -> assertThat(t).hasMessageContaining("sum reached"));
+        assertThat(SOURCE_OPENS.get(run)).hasValue(2);
+        assertThat(took).isLessThan(Duration.ofSeconds(15));
+    }
+
+    /** Sums, and throws once a key's sum reaches {@code limit}. */
+    static final class ExplodingSum implements ReduceFunction<Long> {
+        private static final long serialVersionUID = 1L;
+        private final long limit;
+
+        ExplodingSum(long limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public Long reduce(Long a, Long b) {
+            if (a + b >= limit) {
+                throw new IllegalStateException("sum reached " + (a + b));
+            }
+            return a + b;
         }
     }
 
@@ -137,7 +184,7 @@ class FailuresITCase {
         DataStream<WordCount> words = env.fromElements(new WordCount("a", 1));
 
         assertThatThrownBy(() -> words.keyBy("wrod"))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(InvalidTypesException.class)
                 .hasMessageContaining("wrod")
                 .hasMessageContaining("word")
                 .hasMessageContaining("count");

@@ -3,6 +3,7 @@ package io.eddy.streaming.it;
 import static io.eddy.streaming.it.E2e.collectAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eddy.api.common.functions.AbstractRichFunction;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.state.ListState;
@@ -11,12 +12,17 @@ import io.eddy.api.common.state.MapState;
 import io.eddy.api.common.state.MapStateDescriptor;
 import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
+import io.eddy.api.common.typeinfo.TypeHint;
 import io.eddy.api.common.typeinfo.Types;
+import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
+import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.datastream.KeyedStream;
+import io.eddy.streaming.api.datastream.SingleOutputStreamOperator;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
+import io.eddy.streaming.api.functions.co.CoFlatMapFunction;
 import io.eddy.streaming.it.TestTypes.Reading;
 import io.eddy.streaming.it.TestTypes.WordCount;
 import java.util.ArrayList;
@@ -27,6 +33,7 @@ import java.util.TreeMap;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,6 +46,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @Timeout(90)
 class KeyedITCase {
+
+    @AfterAll
+    static void noThreadsLeftBehind() {
+        E2e.assertNoLeakedThreads();
+    }
 
     @Test
     void keyByPojoFieldNameWithRollingSum() throws Exception {
@@ -162,6 +174,99 @@ class KeyedITCase {
             assertThat(last.parities()).as("map state of key %d", key).isEqualTo(parities(values));
         });
         assertThat(views.stream().map(StateView::subtask).distinct().sorted().toList()).containsExactly(0, 1, 2);
+    }
+
+    @Test
+    void keyedConnectJoinsTwoStreamsByKeyWithKeyedState() throws Exception {
+        List<Tuple2<Long, String>> names = new ArrayList<>();
+        for (long id = 0; id < 200; id++) {
+            names.add(Tuple2.of(id, "name" + id));
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(3);
+        DataStream<Tuple2<Long, Long>> amounts = env.generateSequence(1, 3000)
+                .map(v -> Tuple2.of(v % 200, v)).returns(new TypeHint<Tuple2<Long, Long>>() {});
+
+        List<String> joined = collectAll(env.fromCollection(names).connect(amounts).keyBy(0, 0).flatMap(new EnrichByKey()));
+
+        List<String> expected = new ArrayList<>();
+        for (long v = 1; v <= 3000; v++) {
+            expected.add("name" + v % 200 + ":" + v);
+        }
+        assertThat(E2e.sorted(joined)).isEqualTo(E2e.sorted(expected));
+    }
+
+    /**
+     * Joins amounts (input 2) with the name of their id (input 1), whichever comes first: the name
+     * is kept in a ValueState, amounts that arrive before it wait in a ListState.
+     */
+    static final class EnrichByKey extends AbstractRichFunction implements CoFlatMapFunction<Tuple2<Long, String>, Tuple2<Long, Long>, String> {
+        private static final long serialVersionUID = 1L;
+        private transient ValueState<String> name;
+        private transient ListState<Long> waiting;
+
+        @Override
+        public void open() {
+            name = getRuntimeContext().getState(new ValueStateDescriptor<>("name", String.class));
+            waiting = getRuntimeContext().getListState(new ListStateDescriptor<>("waiting", Long.class));
+        }
+
+        @Override
+        public void flatMap1(Tuple2<Long, String> value, Collector<String> out) throws Exception {
+            name.update(value.f1);
+            for (Long amount : waiting.get()) {
+                out.collect(value.f1 + ":" + amount);
+            }
+            waiting.clear();
+        }
+
+        @Override
+        public void flatMap2(Tuple2<Long, Long> value, Collector<String> out) throws Exception {
+            String known = name.value();
+            if (known == null) {
+                waiting.add(value.f1);
+            } else {
+                out.collect(known + ":" + value.f1);
+            }
+        }
+    }
+
+    private static final OutputTag<Long> FIRST_OF_KEY = new OutputTag<>("first-of-key", Types.LONG);
+
+    @Test
+    void keyedProcessFunctionEmitsToASideOutput() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+
+        SingleOutputStreamOperator<Long> main = env.generateSequence(1, 1000).keyBy(v -> v % 37, Types.LONG).process(new FirstOfKey());
+        List<String> result = collectAll(main.map(v -> "main " + v).union(main.getSideOutput(FIRST_OF_KEY).map(k -> "first " + k)));
+
+        List<String> expected = new ArrayList<>();
+        for (long v = 1; v <= 1000; v++) {
+            expected.add("main " + v);
+        }
+        for (long k = 0; k < 37; k++) {
+            expected.add("first " + k);
+        }
+        assertThat(E2e.sorted(result)).isEqualTo(E2e.sorted(expected));
+    }
+
+    /** Forwards every value; the first time it sees a key it also emits the key to {@link #FIRST_OF_KEY}. */
+    static final class FirstOfKey extends KeyedProcessFunction<Long, Long, Long> {
+        private static final long serialVersionUID = 1L;
+        private transient ValueState<Boolean> seen;
+
+        @Override
+        public void open() {
+            seen = getRuntimeContext().getState(new ValueStateDescriptor<>("seen", Boolean.class));
+        }
+
+        @Override
+        public void processElement(Long value, Context ctx, Collector<Long> out) throws Exception {
+            if (seen.value() == null) {
+                seen.update(true);
+                ctx.output(FIRST_OF_KEY, ctx.getCurrentKey());
+            }
+            out.collect(value);
+        }
     }
 
     /** What {@link StatefulCounter} saw for a key after one record. */

@@ -24,12 +24,18 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Rich functions: their life cycle, what the runtime context tells them, and accumulators merged into the job result. */
 @Timeout(60)
 class RichFunctionsITCase {
+
+    @AfterAll
+    static void noThreadsLeftBehind() {
+        E2e.assertNoLeakedThreads();
+    }
 
     /** Life-cycle events per test run id: "open i", "record i", "close i". */
     private static final Map<String, Queue<String>> EVENTS = new ConcurrentHashMap<>();

@@ -29,6 +29,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,11 @@ import org.slf4j.LoggerFactory;
 /** The sinks: print, text files, user sinks and collecting to the client. */
 @Timeout(60)
 class SinksITCase {
+
+    @AfterAll
+    static void noThreadsLeftBehind() {
+        E2e.assertNoLeakedThreads();
+    }
 
     /** What {@link QueueSink}s received and their life-cycle events, per test run id (one JVM runs cluster and test). */
     private static final Map<String, Queue<String>> SINK_RECORDS = new ConcurrentHashMap<>();

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,11 @@ import org.junit.jupiter.api.io.TempDir;
 /** Every built-in source and user sources, run on the embedded cluster, compared with what they should emit. */
 @Timeout(60)
 class SourcesITCase {
+
+    @AfterAll
+    static void noThreadsLeftBehind() {
+        E2e.assertNoLeakedThreads();
+    }
 
     @TempDir
     Path tmp;
@@ -115,9 +121,10 @@ class SourcesITCase {
         expected.add("last line");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
 
-        List<String> result = collectAll(env.readTextFile(dir.toString()));
+        List<Tuple2<Integer, String>> tagged = collectAll(env.readTextFile(dir.toString()).map(new SubtaskTagger<>()));
 
-        assertThat(sorted(result)).isEqualTo(sorted(expected));
+        assertThat(sorted(tagged.stream().map(t -> t.f1).toList())).isEqualTo(sorted(expected));
+        assertThat(bySubtask(tagged)).as("lines per subtask").hasSize(2);
     }
 
     @Test

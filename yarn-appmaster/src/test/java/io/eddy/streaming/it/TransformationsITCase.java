@@ -23,12 +23,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Non-keyed operators and partitionings, each compared with the same computation in plain Java. */
 @Timeout(60)
 class TransformationsITCase {
+
+    @AfterAll
+    static void noThreadsLeftBehind() {
+        E2e.assertNoLeakedThreads();
+    }
 
     private static final OutputTag<String> SMALL = new OutputTag<>("small", Types.STRING);
 

@@ -1,12 +1,11 @@
 package io.eddy.runtime.state;
 
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The values of one piece of keyed state, split by key group: one hash map of key to value per
- * key group of the backend's range. The split lets a later snapshot write and restore the state
+ * The values of one piece of keyed state, split by key group: one {@link StateMap} of key to value
+ * per key group of the backend's range. The split lets a later snapshot write and restore the state
  * key group by key group, so that it can be redistributed when the parallelism changes.
  *
  * <p>Owned by the task thread; not thread-safe.
@@ -15,30 +14,31 @@ final class StateTable<V> {
 
     private final int firstKeyGroup;
     // A key group's map is created on first write, so an operator with few keys stays small.
-    private final HashMap<Object, V>[] byKeyGroup;
+    private final StateMap<V>[] byKeyGroup;
 
     @SuppressWarnings("unchecked")
     StateTable(int firstKeyGroup, int numberOfKeyGroups) {
         this.firstKeyGroup = firstKeyGroup;
-        this.byKeyGroup = (HashMap<Object, V>[]) new HashMap<?, ?>[numberOfKeyGroups];
+        this.byKeyGroup = (StateMap<V>[]) new StateMap<?>[numberOfKeyGroups];
     }
 
     V get(int keyGroupIndex, Object key) {
-        HashMap<Object, V> map = byKeyGroup[keyGroupIndex];
+        StateMap<V> map = byKeyGroup[keyGroupIndex];
         return map == null ? null : map.get(key);
     }
 
+    /** Sets the value (not null) of {@code key}; a state without a value uses {@link #remove}. */
     void put(int keyGroupIndex, Object key, V value) {
-        HashMap<Object, V> map = byKeyGroup[keyGroupIndex];
+        StateMap<V> map = byKeyGroup[keyGroupIndex];
         if (map == null) {
-            map = new HashMap<>();
+            map = new StateMap<>();
             byKeyGroup[keyGroupIndex] = map;
         }
         map.put(key, value);
     }
 
     void remove(int keyGroupIndex, Object key) {
-        HashMap<Object, V> map = byKeyGroup[keyGroupIndex];
+        StateMap<V> map = byKeyGroup[keyGroupIndex];
         if (map != null) {
             map.remove(key);
         }
@@ -46,14 +46,14 @@ final class StateTable<V> {
 
     /** The entries of key group {@code keyGroup} (an absolute key group number), read-only. */
     Map<Object, V> entriesOfKeyGroup(int keyGroup) {
-        HashMap<Object, V> map = byKeyGroup[keyGroup - firstKeyGroup];
-        return map == null ? Collections.emptyMap() : Collections.unmodifiableMap(map);
+        StateMap<V> map = byKeyGroup[keyGroup - firstKeyGroup];
+        return map == null ? Collections.emptyMap() : Collections.unmodifiableMap(map.asReadOnlyMap());
     }
 
     /** The number of keys with a value, over all key groups. */
     int size() {
         int size = 0;
-        for (HashMap<Object, V> map : byKeyGroup) {
+        for (StateMap<V> map : byKeyGroup) {
             size += map == null ? 0 : map.size();
         }
         return size;

@@ -12,6 +12,12 @@ import java.util.Objects;
  * tag {@value #TAG_RECORD} and its value, or tag {@value #TAG_RECORD_WITH_TIMESTAMP}, the timestamp
  * as a long and its value; the value is written by the wrapped user type serializer. Later
  * elements (watermarks) take the next tags.
+ *
+ * <p>A serializer made by {@link #reusingRecords} returns the same {@link StreamRecord} instance
+ * from every {@link #deserialize(DataInputView)}, holding the new value (never a reused value):
+ * for a network input whose records go to an {@link io.eddy.runtime.operators.Input}, which may
+ * not keep the record beyond the call. That saves an allocation per record. Such a serializer
+ * belongs to one thread; {@link #duplicate()} gives each copy its own record.
  */
 public final class StreamElementSerializer<T> extends TypeSerializer<StreamElement> {
 
@@ -21,9 +27,24 @@ public final class StreamElementSerializer<T> extends TypeSerializer<StreamEleme
     static final int TAG_RECORD_WITH_TIMESTAMP = 1;
 
     private final TypeSerializer<T> valueSerializer;
+    /** The record every deserialize returns (reusing mode, not serialized), or null. Owned by the reading thread. */
+    private final transient StreamRecord<T> reusedRecord;
 
     public StreamElementSerializer(TypeSerializer<T> valueSerializer) {
+        this(valueSerializer, false);
+    }
+
+    private StreamElementSerializer(TypeSerializer<T> valueSerializer, boolean reuseRecords) {
         this.valueSerializer = Objects.requireNonNull(valueSerializer, "valueSerializer");
+        this.reusedRecord = reuseRecords ? new StreamRecord<>(null) : null;
+    }
+
+    /**
+     * A serializer whose {@link #deserialize(DataInputView)} returns one and the same record
+     * instance, valid until the next call (see the class comment). For one reading thread.
+     */
+    public static <T> StreamElementSerializer<T> reusingRecords(TypeSerializer<T> valueSerializer) {
+        return new StreamElementSerializer<>(valueSerializer, true);
     }
 
     public TypeSerializer<T> getValueSerializer() {
@@ -38,6 +59,9 @@ public final class StreamElementSerializer<T> extends TypeSerializer<StreamEleme
     @Override
     public TypeSerializer<StreamElement> duplicate() {
         TypeSerializer<T> duplicate = valueSerializer.duplicate();
+        if (reusedRecord != null) {
+            return new StreamElementSerializer<>(duplicate, true);
+        }
         return duplicate == valueSerializer ? this : new StreamElementSerializer<>(duplicate);
     }
 
@@ -85,12 +109,19 @@ public final class StreamElementSerializer<T> extends TypeSerializer<StreamEleme
     @Override
     public StreamElement deserialize(DataInputView source) throws IOException {
         int tag = source.readUnsignedByte();
+        StreamRecord<T> reuse = reusedRecord;
         if (tag == TAG_RECORD) {
-            return new StreamRecord<>(valueSerializer.deserialize(source));
+            T value = valueSerializer.deserialize(source);
+            if (reuse == null) {
+                return new StreamRecord<>(value);
+            }
+            reuse.eraseTimestamp();
+            return reuse.replace(value);
         }
         if (tag == TAG_RECORD_WITH_TIMESTAMP) {
             long timestamp = source.readLong();
-            return new StreamRecord<>(valueSerializer.deserialize(source), timestamp);
+            T value = valueSerializer.deserialize(source);
+            return reuse == null ? new StreamRecord<>(value, timestamp) : reuse.replace(value, timestamp);
         }
         throw unknownTag(tag);
     }

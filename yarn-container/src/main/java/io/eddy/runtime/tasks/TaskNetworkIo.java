@@ -79,7 +79,7 @@ final class TaskNetworkIo {
             JobEdge edge = deployment.inputEdges().get(i);
             TypeInfo<Object> type = edge.recordType(cl);
             InputGate gate = network.createInputGate(deployment.taskNameWithSubtask(), deployment.inputChannels().get(i));
-            inputs.add(new RecordInput<>(gate, new StreamElementSerializer<>(type.createSerializer(serializerConfig))));
+            inputs.add(new RecordInput<>(gate, StreamElementSerializer.reusingRecords(type.createSerializer(serializerConfig))));
         }
     }
 

@@ -65,14 +65,18 @@ class MailboxProcessorTest {
         CompletableFuture<Void> input = new CompletableFuture<>();
         AtomicLong actionRuns = new AtomicLong();
         CountDownLatch resumed = new CountDownLatch(1);
+        CountDownLatch suspended = new CountDownLatch(1);
         startLoop(controller -> {
             if (actionRuns.incrementAndGet() == 1) {
                 controller.suspendUntil(input);
+                suspended.countDown();
             } else {
                 resumed.countDown();
                 controller.allActionsCompleted();
             }
         });
+        // Measure only once the default action has run and suspended the loop.
+        assertThat(suspended.await(10, TimeUnit.SECONDS)).isTrue();
         long runsBefore = onLoop(processor::defaultActionRuns);
         long waitsBefore = onLoop(processor::blockingWaits);
         for (int i = 0; i < 20; i++) {

@@ -9,6 +9,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.RecordComponent;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * Field accessors for POJO fields and record components, resolved once to method handles (and
@@ -154,8 +155,10 @@ public final class MemberAccessors {
                 }
                 MethodHandle ctor = lookup.findConstructor(recordClass, MethodType.methodType(void.class, types));
                 Function<Object, Object>[] gs = generatedGetters(lookup, accessors);
+                ToIntFunction<Object>[] intGetters = gs == null ? null : generatedIntGetters(lookup, accessors);
                 RecordLambdas.Creator creator = generatedCreator(lookup, ctor);
-                r = new Resolved(gs != null ? gs : handleGetters(accessors), creator != null ? creator : handleCreator(ctor, types.length));
+                r = new Resolved(gs != null ? gs : handleGetters(accessors), intGetters,
+                        creator != null ? creator : handleCreator(ctor, types.length));
                 resolved = r;
                 return r;
             } catch (NoSuchMethodException | IllegalAccessException e) {
@@ -175,6 +178,22 @@ public final class MemberAccessors {
             try {
                 for (int i = 0; i < accessors.length; i++) {
                     gs[i] = RecordLambdas.getter(lookup, accessors[i]);
+                }
+                return gs;
+            } catch (ReflectiveOperationException e) {
+                return null;
+            }
+        }
+
+        /** Per component an unboxed getter if it is an {@code int} (else null), or null if they cannot be generated. */
+        @SuppressWarnings("unchecked")
+        private ToIntFunction<Object>[] generatedIntGetters(MethodHandles.Lookup lookup, MethodHandle[] accessors) {
+            ToIntFunction<Object>[] gs = new ToIntFunction[accessors.length];
+            try {
+                for (int i = 0; i < accessors.length; i++) {
+                    if (accessors[i].type().returnType() == int.class) {
+                        gs[i] = RecordLambdas.intGetter(lookup, accessors[i]);
+                    }
                 }
                 return gs;
             } catch (ReflectiveOperationException e) {
@@ -239,13 +258,32 @@ public final class MemberAccessors {
             }
         }
 
+        /** The getter of component {@code index}, for callers that call it per record. */
+        Function<Object, Object> getter(int index) {
+            return handles().getters()[index];
+        }
+
+        /** The unboxed getter of component {@code index} if it is an {@code int} and could be generated, else null. */
+        ToIntFunction<Object> intGetter(int index) {
+            ToIntFunction<Object>[] intGetters = handles().intGetters();
+            return intGetters == null ? null : intGetters[index];
+        }
+
+        /**
+         * The generated constructor call ({@code RecordLambdas.Ctor<arity>}) for callers that know
+         * the arity and pass the components without an array, or null where it could not be generated.
+         */
+        Object generatedConstructor() {
+            return handles().constructor() instanceof RecordLambdas.Generated g ? g.ctor() : null;
+        }
+
         /** Resolves the accessors now (so that errors surface at plan time, not with the first record). */
         void resolve() {
             handles();
         }
     }
 
-    private record Resolved(Function<Object, Object>[] getters, RecordLambdas.Creator constructor) {
+    private record Resolved(Function<Object, Object>[] getters, ToIntFunction<Object>[] intGetters, RecordLambdas.Creator constructor) {
     }
 
     /** The fallback creator: the canonical constructor as a spreading {@code (Object[])Object} handle. */

@@ -25,6 +25,9 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
     private final String[] names;
     private final MemberAccessors.RecordFactory<T> factory;
     private final int length;
+    /** The fast path for small records, or null; resolved on first use (a race resolves it twice, harmlessly). */
+    private transient RecordCodecs.RecordCodec codec;
+    private transient boolean codecResolved;
 
     @SuppressWarnings("unchecked")
     public RecordSerializer(Class<T> recordClass, TypeSerializer<?>[] componentSerializers) {
@@ -108,8 +111,21 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
         return length;
     }
 
+    private RecordCodecs.RecordCodec codec() {
+        if (!codecResolved) {
+            codec = RecordCodecs.create(factory, componentSerializers, nullable);
+            codecResolved = true;
+        }
+        return codec;
+    }
+
     @Override
     public void serialize(T record, DataOutputView target) throws IOException {
+        RecordCodecs.RecordCodec fast = codec();
+        if (fast != null) {
+            fast.serialize(record, target);
+            return;
+        }
         for (int i = 0; i < componentSerializers.length; i++) {
             Object value = factory.get(record, i);
             if (nullable[i]) {
@@ -124,7 +140,19 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public T deserialize(DataInputView source) throws IOException {
+        RecordCodecs.RecordCodec fast = codec();
+        if (fast != null) {
+            try {
+                return (T) fast.deserialize(source);
+            } catch (IOException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                // A canonical constructor may declare checked exceptions; the generated call passes them through.
+                throw new IllegalStateException("The canonical constructor of " + recordClass.getSimpleName() + " failed", e);
+            }
+        }
         Object[] values = new Object[componentSerializers.length];
         for (int i = 0; i < values.length; i++) {
             if (!nullable[i] || source.readByte() != 0) {

@@ -145,7 +145,8 @@ public class DataStream<T> {
      * Partitions the stream by fields (of POJOs, records or tuples, by name; {@code "f0"} for tuple
      * fields); several fields make a tuple key.
      *
-     * @throws IllegalArgumentException if a field does not exist (listing the fields) or is not a key type
+     * @throws io.eddy.api.common.typeinfo.InvalidTypesException if a field does not exist (listing the fields) or is not a key type
+     * @throws IllegalArgumentException if no fields or more than a tuple's arity are given
      */
     public KeyedStream<T, Object> keyBy(String... fields) {
         return FieldKeySelector.keyBy(this, fields);

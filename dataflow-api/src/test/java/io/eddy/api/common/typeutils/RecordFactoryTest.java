@@ -3,11 +3,16 @@ package io.eddy.api.common.typeutils;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.eddy.api.common.typeinfo.Types;
+import io.eddy.core.memory.DataInputDeserializer;
+import io.eddy.core.memory.DataOutputSerializer;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** {@link MemberAccessors.RecordFactory}: generated getters and constructor, and the method-handle fallback. */
 class RecordFactoryTest {
+
+    private static final SerializerConfig CONFIG = new SerializerConfig();
 
     private record Pair(int id, String name) {
         Pair {
@@ -95,5 +100,58 @@ class RecordFactoryTest {
                 new java.io.ByteArrayInputStream(bytes.toByteArray())).readObject();
 
         assertThat(copy.create(new Object[] {2, "two"})).isEqualTo(new Pair(2, "two"));
+    }
+
+    @Test
+    void smallRecordsTakeTheUnrolledPathAndWriteTheDocumentedLayout() throws Exception {
+        RecordSerializer<Pair> serializer = new RecordSerializer<>(Pair.class,
+                new TypeSerializer<?>[] {Types.INT.createSerializer(CONFIG), Types.STRING.createSerializer(CONFIG)});
+        DataOutputSerializer out = new DataOutputSerializer(64);
+
+        serializer.serialize(new Pair(258, "x"), out);
+        serializer.serialize(new Pair(3, null), out);
+
+        DataOutputSerializer expected = new DataOutputSerializer(64);
+        expected.writeInt(258);
+        expected.writeByte(1);
+        Types.STRING.createSerializer(CONFIG).serialize("x", expected);
+        expected.writeInt(3);
+        expected.writeByte(0);
+        assertThat(out.getCopyOfBuffer()).isEqualTo(expected.getCopyOfBuffer());
+        DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+        assertThat(serializer.deserialize(in)).isEqualTo(new Pair(258, "x"));
+        assertThat(serializer.deserialize(in)).isEqualTo(new Pair(3, null));
+        assertThat(in.available()).isZero();
+    }
+
+    @Test
+    void wideRecordsRoundTripThroughTheGenericPath() throws Exception {
+        TypeSerializer<?>[] components = new TypeSerializer<?>[9];
+        for (int i = 0; i < 8; i++) {
+            components[i] = Types.INT.createSerializer(CONFIG);
+        }
+        components[8] = Types.LONG.createSerializer(CONFIG);
+        RecordSerializer<Wide> serializer = new RecordSerializer<>(Wide.class, components);
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        Wide wide = new Wide(1, 2, 3, 4, 5, 6, 7, 8, -9L);
+
+        serializer.serialize(wide, out);
+
+        assertThat(out.length()).isEqualTo(8 * 4 + 8);
+        assertThat(serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()))).isEqualTo(wide);
+    }
+
+    @Test
+    void eachSmallRecordSerializerGetsACodecClassOfItsOwn() {
+        @SuppressWarnings("unchecked")
+        TypeSerializer<Object>[] components = new TypeSerializer[] {Types.INT.createSerializer(CONFIG), Types.STRING.createSerializer(CONFIG)};
+        boolean[] nullable = {false, true};
+
+        RecordCodecs.RecordCodec first = RecordCodecs.create(new MemberAccessors.RecordFactory<>(Pair.class), components, nullable);
+        RecordCodecs.RecordCodec second = RecordCodecs.create(new MemberAccessors.RecordFactory<>(Pair.class), components, nullable);
+
+        assertThat(first.getClass().isHidden()).isTrue();
+        assertThat(first.getClass()).isNotSameAs(second.getClass());
+        assertThat(RecordCodecs.create(new MemberAccessors.RecordFactory<>(Wide.class), new TypeSerializer[9], new boolean[9])).isNull();
     }
 }

@@ -1,0 +1,75 @@
+package io.eddy.streaming.it;
+
+import static io.eddy.streaming.it.E2e.collectAll;
+import static io.eddy.streaming.it.MultiWorkerITCase.PARALLELISM;
+import static io.eddy.streaming.it.MultiWorkerITCase.PER_SUBTASK;
+import static io.eddy.streaming.it.MultiWorkerITCase.assertFinalSums;
+import static io.eddy.streaming.it.MultiWorkerITCase.keyedSums;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.configuration.Configuration;
+import io.eddy.executor.ExecutionOptions;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The keyed job of {@link MultiWorkerITCase} through the environment, with the embedded executor
+ * told to start two workers by {@link ExecutionOptions#EMBEDDED_WORKERS}. No other cluster runs in
+ * this class, so the worker threads a probe sees are those of the job's own cluster.
+ */
+@Timeout(60)
+class EmbeddedWorkersITCase {
+
+    /** Per test run: names of the embedded workers' main threads a probe saw. */
+    private static final Map<String, Set<String>> WORKER_THREADS = new ConcurrentHashMap<>();
+
+    @AfterAll
+    static void noThreadsLeftBehind() {
+        E2e.assertNoLeakedThreads();
+    }
+
+    @Test
+    void aKeyedJobOnTwoWorkersChosenByTheExecutorOption() throws Exception {
+        String run = UUID.randomUUID().toString();
+        WORKER_THREADS.put(run, ConcurrentHashMap.newKeySet());
+        Configuration conf = new Configuration().set(ExecutionOptions.EMBEDDED_WORKERS, 2);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf).setParallelism(PARALLELISM);
+
+        List<Tuple2<Long, Long>> sums = collectAll(keyedSums(env.generateSequence(1, (long) PER_SUBTASK * PARALLELISM)
+                .map(new WorkerThreadsProbe(run))));
+
+        assertFinalSums(sums);
+        assertThat(WORKER_THREADS.get(run)).as("worker main threads alive while the job ran")
+                .containsExactlyInAnyOrder("eddy-worker-worker-1", "eddy-worker-worker-2");
+    }
+
+    /** Records in {@link #WORKER_THREADS} the names of the embedded workers' main threads alive when it opens. */
+    static final class WorkerThreadsProbe extends RichMapFunction<Long, Long> {
+        private static final long serialVersionUID = 1L;
+        private final String run;
+
+        WorkerThreadsProbe(String run) {
+            this.run = run;
+        }
+
+        @Override
+        public void open() {
+            Thread.getAllStackTraces().keySet().stream().map(Thread::getName).filter(n -> n.startsWith("eddy-worker-worker-"))
+                    .forEach(WORKER_THREADS.get(run)::add);
+        }
+
+        @Override
+        public Long map(Long value) {
+            return value;
+        }
+    }
+}

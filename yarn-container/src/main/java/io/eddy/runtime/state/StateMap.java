@@ -1,0 +1,216 @@
+package io.eddy.runtime.state;
+
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The values of one key group of one piece of keyed state: an open-addressing hash map (linear
+ * probing, backward-shift deletion, no per-entry objects) from key to value.
+ *
+ * <p>It remembers the slot of the last key it looked up. A keyed operator reads a state of the
+ * current key and then writes or clears it ({@code value()} then {@code update()}), always with the
+ * same key object (the backend's current key), so the write finds its slot without a second
+ * lookup. The memo is dropped by every change that moves entries (removal, resize) and replaced by
+ * an insertion.
+ *
+ * <p>Owned by the task thread; not thread-safe.
+ */
+final class StateMap<V> {
+
+    private static final int INITIAL_CAPACITY = 8;
+    /** Fibonacci hashing: spreads hash codes whose low bits are alike (keys of one key group often are). */
+    private static final int GOLDEN = 0x9E3779B9;
+
+    private Object[] keys = new Object[INITIAL_CAPACITY];
+    private Object[] values = new Object[INITIAL_CAPACITY];
+    private int shift = Integer.numberOfLeadingZeros(INITIAL_CAPACITY - 1);
+    private int size;
+
+    /** The key object of the last lookup (compared by identity) and its slot, or -1 if absent. */
+    private Object memoKey;
+    private int memoSlot;
+
+    int size() {
+        return size;
+    }
+
+    /** The value of {@code key}, or null. */
+    @SuppressWarnings("unchecked")
+    V get(Object key) {
+        int slot = find(key);
+        return slot < 0 ? null : (V) values[slot];
+    }
+
+    /** Sets the value of {@code key} (not null). */
+    void put(Object key, V value) {
+        Objects.requireNonNull(value, "value");
+        int slot = find(key);
+        if (slot >= 0) {
+            values[slot] = value;
+            return;
+        }
+        if (2 * (size + 1) > keys.length) {
+            resize();
+        }
+        int mask = keys.length - 1;
+        slot = indexFor(key);
+        while (keys[slot] != null) {
+            slot = (slot + 1) & mask;
+        }
+        keys[slot] = key;
+        values[slot] = value;
+        size++;
+        memoKey = key;
+        memoSlot = slot;
+    }
+
+    /** Removes {@code key} and its value, if present. */
+    void remove(Object key) {
+        int slot = find(key);
+        if (slot < 0) {
+            return;
+        }
+        memoKey = null;
+        size--;
+        shiftBack(slot);
+    }
+
+    /** The slot of {@code key}, or -1. Remembers the answer for the same key object. */
+    private int find(Object key) {
+        if (key == memoKey && key != null) {
+            return memoSlot;
+        }
+        int mask = keys.length - 1;
+        int slot = indexFor(key);
+        Object k;
+        while ((k = keys[slot]) != null) {
+            if (k == key || k.equals(key)) {
+                memoKey = key;
+                memoSlot = slot;
+                return slot;
+            }
+            slot = (slot + 1) & mask;
+        }
+        memoKey = key;
+        memoSlot = -1;
+        return -1;
+    }
+
+    private int indexFor(Object key) {
+        return (key.hashCode() * GOLDEN) >>> shift;
+    }
+
+    /** Empties {@code slot} and moves later entries of the same probe run back, so that lookups need no tombstones. */
+    private void shiftBack(int slot) {
+        int mask = keys.length - 1;
+        int hole = slot;
+        int next = (hole + 1) & mask;
+        while (keys[next] != null) {
+            int home = indexFor(keys[next]);
+            // Move the entry at 'next' into the hole unless its home slot lies cyclically in (hole, next].
+            if (((next - home) & mask) >= ((next - hole) & mask)) {
+                keys[hole] = keys[next];
+                values[hole] = values[next];
+                hole = next;
+            }
+            next = (next + 1) & mask;
+        }
+        keys[hole] = null;
+        values[hole] = null;
+    }
+
+    private void resize() {
+        Object[] oldKeys = keys;
+        Object[] oldValues = values;
+        int capacity = oldKeys.length * 2;
+        if (capacity <= 0) {
+            throw new IllegalStateException("Keyed state of one key group exceeds " + oldKeys.length / 2
+                    + " keys: raise the maximum parallelism so that keys spread over more key groups");
+        }
+        keys = new Object[capacity];
+        values = new Object[capacity];
+        shift = Integer.numberOfLeadingZeros(capacity - 1);
+        memoKey = null;
+        int mask = capacity - 1;
+        for (int i = 0; i < oldKeys.length; i++) {
+            Object key = oldKeys[i];
+            if (key != null) {
+                int slot = indexFor(key);
+                while (keys[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                keys[slot] = key;
+                values[slot] = oldValues[i];
+            }
+        }
+    }
+
+    /** A read-only view of the entries (for snapshots and tests); it must not be used across changes. */
+    Map<Object, V> asReadOnlyMap() {
+        return new AbstractMap<>() {
+            @Override
+            public Set<Entry<Object, V>> entrySet() {
+                return new AbstractSet<>() {
+                    @Override
+                    public Iterator<Entry<Object, V>> iterator() {
+                        return new EntryIterator();
+                    }
+
+                    @Override
+                    public int size() {
+                        return size;
+                    }
+                };
+            }
+
+            @Override
+            public V get(Object key) {
+                return key == null ? null : StateMap.this.get(key);
+            }
+
+            @Override
+            public boolean containsKey(Object key) {
+                return key != null && find(key) >= 0;
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        };
+    }
+
+    private final class EntryIterator implements Iterator<Map.Entry<Object, V>> {
+
+        private int next = advance(0);
+
+        private int advance(int from) {
+            int slot = from;
+            while (slot < keys.length && keys[slot] == null) {
+                slot++;
+            }
+            return slot;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next < keys.length;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public Map.Entry<Object, V> next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            Map.Entry<Object, V> entry = Map.entry(keys[next], (V) values[next]);
+            next = advance(next + 1);
+            return entry;
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.eddy.runtime.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** {@link StateMap} against {@link HashMap} as the reference, including colliding keys and the lookup memo. */
+class StateMapTest {
+
+    /** A key whose hash code is chosen, so that tests can force collisions. */
+    private record Key(int id, int hash) {
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.id == id;
+        }
+    }
+
+    @Test
+    void randomOperationsMatchAHashMap() {
+        SplittableRandom random = new SplittableRandom(42);
+        for (int hashes : new int[] {3, 50, Integer.MAX_VALUE}) {
+            StateMap<Integer> map = new StateMap<>();
+            Map<Key, Integer> reference = new HashMap<>();
+            for (int op = 0; op < 50_000; op++) {
+                int id = random.nextInt(300);
+                // A fresh key object for every operation, as keys extracted from deserialized records are.
+                Key key = new Key(id, Math.floorMod(id * 31, hashes));
+                switch (random.nextInt(4)) {
+                    case 0 -> assertThat(map.get(key)).isEqualTo(reference.get(key));
+                    case 1 -> {
+                        assertThat(map.get(key)).isEqualTo(reference.get(key));
+                        map.put(key, op);
+                        reference.put(key, op);
+                    }
+                    case 2 -> {
+                        assertThat(map.get(key)).isEqualTo(reference.get(key));
+                        map.remove(key);
+                        reference.remove(key);
+                    }
+                    default -> {
+                        map.put(key, op);
+                        reference.put(key, op);
+                    }
+                }
+                assertThat(map.size()).isEqualTo(reference.size());
+            }
+            assertThat(map.asReadOnlyMap()).isEqualTo(reference);
+            for (Map.Entry<Key, Integer> entry : reference.entrySet()) {
+                assertThat(map.get(new Key(entry.getKey().id(), entry.getKey().hash()))).isEqualTo(entry.getValue());
+            }
+        }
+    }
+
+    @Test
+    void theMemoOfALookupNeverAnswersForAnotherKeyOrAfterARemoval() {
+        StateMap<String> map = new StateMap<>();
+        Key a = new Key(1, 7);
+        Key b = new Key(2, 7);
+
+        assertThat(map.get(a)).isNull();
+        map.put(a, "a");
+        assertThat(map.get(b)).isNull();
+        map.put(b, "b");
+        assertThat(map.get(a)).isEqualTo("a");
+        map.remove(a);
+        assertThat(map.get(a)).isNull();
+        assertThat(map.get(b)).isEqualTo("b");
+        map.put(a, "a2");
+        map.remove(b);
+        assertThat(map.get(a)).isEqualTo("a2");
+        assertThat(map.get(b)).isNull();
+        assertThat(map.size()).isEqualTo(1);
+    }
+
+    @Test
+    void growsAndKeepsEveryEntry() {
+        StateMap<Integer> map = new StateMap<>();
+        for (int i = 0; i < 10_000; i++) {
+            map.put(i * 128, i);
+        }
+        assertThat(map.size()).isEqualTo(10_000);
+        for (int i = 0; i < 10_000; i++) {
+            assertThat(map.get(i * 128)).isEqualTo(i);
+        }
+        for (int i = 0; i < 10_000; i += 2) {
+            map.remove(i * 128);
+        }
+        assertThat(map.asReadOnlyMap()).hasSize(5_000).containsEntry(128, 1).doesNotContainKey(0);
+    }
+}
