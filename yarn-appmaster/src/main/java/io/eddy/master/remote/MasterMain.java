@@ -1,5 +1,6 @@
 package io.eddy.master.remote;
 
+import io.eddy.runtime.rpc.RpcSettings;
 import io.eddy.configuration.Configuration;
 import io.eddy.master.Master;
 import io.eddy.master.MasterConfig;
@@ -97,7 +98,8 @@ public final class MasterMain {
         MasterRpcHandler handler = new MasterRpcHandler(master, master);
         RpcServer server;
         try {
-            server = RpcServer.start(host, port, secret, ClusterProtocol.registry(), handler);
+            server = RpcServer.start(host, port, secret, ClusterProtocol.registry(), handler,
+                    RpcSettings.fromConfiguration(Configuration.fromSystemProperties()));
         } catch (RpcException e) {
             err.println("eddy-master: " + e.getMessage());
             LOG.error("Master could not start: {}", e.getMessage());

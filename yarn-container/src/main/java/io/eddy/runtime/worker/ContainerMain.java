@@ -1,5 +1,6 @@
 package io.eddy.runtime.worker;
 
+import io.eddy.runtime.rpc.RpcSettings;
 import io.eddy.configuration.ConfigOption;
 import io.eddy.configuration.Configuration;
 import io.eddy.runtime.cluster.WorkerId;
@@ -128,7 +129,8 @@ public final class ContainerMain {
         WorkerRpcHandler handler = new WorkerRpcHandler(end::complete);
         RpcConnection connection;
         try {
-            connection = RpcClient.connect(HostPort.resolved(masterAddress), secret, ClusterProtocol.registry(), handler, timeout);
+            connection = RpcClient.connect(HostPort.resolved(masterAddress), secret, ClusterProtocol.registry(), handler, timeout,
+                    RpcSettings.fromConfiguration(Configuration.fromSystemProperties()));
         } catch (RpcException e) {
             network.close();
             handler.close();

@@ -1,5 +1,7 @@
 package io.eddy.runtime.cluster.rpc;
 
+import io.eddy.configuration.Configuration;
+import io.eddy.runtime.rpc.RpcSettings;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.JobArtifacts;
@@ -49,7 +51,8 @@ public final class RpcJobSubmissionGateway implements JobSubmissionGateway, Auto
         ClientRpcHandler handler = new ClientRpcHandler();
         try {
             MessageRegistry registry = ClusterProtocol.registry();
-            RpcConnection connection = RpcClient.connect(HostPort.resolved(master), secret, registry, handler, timeout);
+            RpcConnection connection = RpcClient.connect(HostPort.resolved(master), secret, registry, handler, timeout,
+                    RpcSettings.fromConfiguration(Configuration.fromSystemProperties()));
             return new RpcJobSubmissionGateway(connection, handler);
         } catch (RpcException | RuntimeException e) {
             handler.close();
