@@ -43,7 +43,7 @@ public final class CollectBuffer implements CollectStream {
     /**
      * @param onEarlyClose runs when the reader closes the stream before its end (cancels the job)
      */
-    CollectBuffer(String collectId, int capacity, Runnable onEarlyClose) {
+    public CollectBuffer(String collectId, int capacity, Runnable onEarlyClose) {
         if (capacity < 1) {
             throw new IllegalArgumentException("collect queue capacity: " + capacity + " (expected: >= 1)");
         }
@@ -53,7 +53,7 @@ public final class CollectBuffer implements CollectStream {
     }
 
     /** Adds a batch; the future completes when the batch is in the queue (at once if there is room). */
-    CompletableFuture<Void> offer(byte[] batch) {
+    public CompletableFuture<Void> offer(byte[] batch) {
         lock.lock();
         try {
             if (closed || failure != null) {
@@ -75,7 +75,7 @@ public final class CollectBuffer implements CollectStream {
     }
 
     /** All sink subtasks have finished: the stream ends after the batches it holds. */
-    void finish() {
+    public void finish() {
         lock.lock();
         try {
             finished = true;
@@ -85,8 +85,8 @@ public final class CollectBuffer implements CollectStream {
         }
     }
 
-    /** The job failed: {@link #nextBatch} throws {@code cause}. */
-    void fail(JobExecutionException cause) {
+    /** The job failed: {@link #nextBatch} throws {@code cause} at once; held batches are dropped and their senders released. */
+    public void fail(JobExecutionException cause) {
         List<Pending> dropped;
         lock.lock();
         try {
@@ -170,6 +170,16 @@ public final class CollectBuffer implements CollectStream {
 
     public int capacity() {
         return capacity;
+    }
+
+    /** Batches in the queue now, not counting those waiting for room. */
+    public int queuedBatches() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
     }
 
     private List<Pending> drainPending() {

@@ -1,5 +1,6 @@
 package io.eddy.master.remote;
 
+import io.eddy.master.CollectBuffer;
 import io.eddy.api.common.JobExecutionResult;
 import io.eddy.executor.CollectStream;
 import io.eddy.executor.JobClient;
@@ -36,7 +37,7 @@ final class RemoteJobClient implements JobClient, ClientGateway {
     private final ClassLoader userClassLoader;
     private final int collectCapacity;
     private final CompletableFuture<JobExecutionResult> result = new CompletableFuture<>();
-    private final Map<String, RemoteCollectStream> streams = new ConcurrentHashMap<>();
+    private final Map<String, CollectBuffer> streams = new ConcurrentHashMap<>();
 
     RemoteJobClient(JobId jobId, RpcJobSubmissionGateway gateway, ClassLoader userClassLoader, int collectCapacity) {
         this.jobId = jobId;
@@ -125,9 +126,9 @@ final class RemoteJobClient implements JobClient, ClientGateway {
         result.completeExceptionally(failure);
     }
 
-    private RemoteCollectStream stream(String collectId) {
+    private CollectBuffer stream(String collectId) {
         return streams.computeIfAbsent(collectId, id -> {
-            RemoteCollectStream stream = new RemoteCollectStream(id, collectCapacity, this::cancel);
+            CollectBuffer stream = new CollectBuffer(id, collectCapacity, this::cancel);
             result.whenComplete((r, e) -> {
                 if (e == null) {
                     stream.finish();

@@ -1,4 +1,4 @@
-package io.eddy.master.remote;
+package io.eddy.master;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Timeout;
 
 /** The client's collect queue: bounded, acknowledgements held back while full, failures after the queued batches. */
 @Timeout(10)
-class RemoteCollectStreamTest {
+class CollectBufferTest {
 
     @Test
     void acknowledgesAtOnceWhileThereIsRoomAndHoldsBackWhenFull() throws Exception {
-        RemoteCollectStream stream = new RemoteCollectStream("c", 2, () -> { });
+        CollectBuffer stream = new CollectBuffer("c", 2, () -> { });
         assertThat(stream.offer(new byte[] {1})).isCompleted();
         assertThat(stream.offer(new byte[] {2})).isCompleted();
         CompletableFuture<Void> third = stream.offer(new byte[] {3});
@@ -41,7 +41,7 @@ class RemoteCollectStreamTest {
 
     @Test
     void readerWaitsForTheNextBatch() throws Exception {
-        RemoteCollectStream stream = new RemoteCollectStream("c", 4, () -> { });
+        CollectBuffer stream = new CollectBuffer("c", 4, () -> { });
         CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
             try {
                 return stream.nextBatch();
@@ -54,21 +54,21 @@ class RemoteCollectStreamTest {
     }
 
     @Test
-    void failureComesAfterQueuedBatchesAndReleasesHeldAcknowledgements() throws Exception {
-        RemoteCollectStream stream = new RemoteCollectStream("c", 1, () -> { });
+    void failureIsThrownAtOnceAndReleasesHeldSenders() throws Exception {
+        CollectBuffer stream = new CollectBuffer("c", 1, () -> { });
         stream.offer(new byte[] {1});
         CompletableFuture<Void> held = stream.offer(new byte[] {2});
         JobExecutionException failure = new JobExecutionException(JobId.generate(), "worker-2 was lost", null);
         stream.fail(failure);
         assertThat(held).isCompleted();
-        assertThat(stream.nextBatch()).containsExactly(1);
         assertThatThrownBy(stream::nextBatch).isSameAs(failure);
+        assertThat(stream.offer(new byte[] {3})).isCompleted();
     }
 
     @Test
     void closingBeforeTheEndCancelsTheJobAndDropsFurtherBatches() {
         AtomicInteger cancels = new AtomicInteger();
-        RemoteCollectStream stream = new RemoteCollectStream("c", 1, cancels::incrementAndGet);
+        CollectBuffer stream = new CollectBuffer("c", 1, cancels::incrementAndGet);
         stream.offer(new byte[] {1});
         CompletableFuture<Void> held = stream.offer(new byte[] {2});
         stream.close();
@@ -82,7 +82,7 @@ class RemoteCollectStreamTest {
     @Test
     void closingAfterTheEndDoesNotCancel() throws Exception {
         AtomicInteger cancels = new AtomicInteger();
-        RemoteCollectStream stream = new RemoteCollectStream("c", 1, cancels::incrementAndGet);
+        CollectBuffer stream = new CollectBuffer("c", 1, cancels::incrementAndGet);
         stream.finish();
         assertThat(stream.nextBatch()).isNull();
         stream.close();
@@ -91,6 +91,6 @@ class RemoteCollectStreamTest {
 
     @Test
     void capacityMustBePositive() {
-        assertThatThrownBy(() -> new RemoteCollectStream("c", 0, () -> { })).hasMessageContaining("client.collect-queue-capacity: 0");
+        assertThatThrownBy(() -> new CollectBuffer("c", 0, () -> { })).hasMessageContaining("capacity: 0");
     }
 }
