@@ -5,9 +5,10 @@ import java.net.URLClassLoader;
 
 /**
  * Loads a job jar's classes before the CLI's own, so a job may bring other versions of libraries
- * than Eddy's class path has. Eddy's own packages and the JDK always come from the parent: the job
- * and the runtime must share {@code io.eddy} types (functions, {@code JobGraph}, executors), and
- * logging must stay configured once.
+ * than Eddy's class path has. Eddy's framework packages and the JDK always come from the parent: the
+ * job and the runtime must share their types (functions, {@code JobGraph}, executors), and logging
+ * must stay configured once. Other {@code io.eddy} packages (the examples, a user's own) are job
+ * classes like any other.
  */
 final class ChildFirstClassLoader extends URLClassLoader {
 
@@ -15,7 +16,9 @@ final class ChildFirstClassLoader extends URLClassLoader {
         ClassLoader.registerAsParallelCapable();
     }
 
-    private static final String[] PARENT_FIRST = {"java.", "javax.", "jdk.", "sun.", "io.eddy.", "org.slf4j.", "org.apache.logging.log4j."};
+    private static final String[] PARENT_FIRST = {"java.", "javax.", "jdk.", "sun.", "org.slf4j.", "org.apache.logging.log4j.",
+        "io.eddy.api.", "io.eddy.configuration.", "io.eddy.core.", "io.eddy.executor.", "io.eddy.jobgraph.",
+        "io.eddy.streaming.", "io.eddy.util.", "io.eddy.runtime.", "io.eddy.master.", "io.eddy.cli."};
 
     ChildFirstClassLoader(URL[] urls, ClassLoader parent) {
         super("eddy-job", urls, parent);
@@ -49,7 +52,7 @@ final class ChildFirstClassLoader extends URLClassLoader {
         return own != null ? own : super.getResource(name);
     }
 
-    private static boolean isParentFirst(String className) {
+    static boolean isParentFirst(String className) {
         for (String prefix : PARENT_FIRST) {
             if (className.startsWith(prefix)) {
                 return true;
