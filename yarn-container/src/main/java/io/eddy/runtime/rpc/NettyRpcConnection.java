@@ -119,7 +119,10 @@ final class NettyRpcConnection implements RpcConnection {
         future.whenComplete((r, e) -> timer.cancel(false));
         channel.writeAndFlush(frame).addListener(f -> {
             if (!f.isSuccess()) {
-                fail(id, new RpcException("Cannot send request " + type + " to " + remote + ": " + f.cause(), f.cause()));
+                // A write that loses the race with the connection closing is the closed connection, not a send error.
+                boolean closed = f.cause() instanceof java.nio.channels.ClosedChannelException || !channel.isActive();
+                fail(id, closed ? connectionClosed(null)
+                        : new RpcException("Cannot send request " + type + " to " + remote + ": " + f.cause(), f.cause()));
             }
         });
         return (CompletableFuture<R>) (CompletableFuture<?>) future;

@@ -82,9 +82,10 @@ class MailboxProcessorTest {
         for (int i = 0; i < 20; i++) {
             onLoop(() -> null);
         }
-        // Each mail wakes the loop once; the default action never ran in between: no spinning.
+        // The default action never ran in between, and the loop woke at most once per mail: no spinning.
+        // (A mail that arrives while the previous one runs is taken without a blocking wait, so fewer is fine.)
         assertThat(onLoop(processor::defaultActionRuns)).isEqualTo(runsBefore).isEqualTo(1);
-        assertThat(onLoop(processor::blockingWaits) - waitsBefore).isBetween(20L, 22L);
+        assertThat(onLoop(processor::blockingWaits) - waitsBefore).isBetween(1L, 22L);
         input.complete(null);
         assertThat(resumed.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(loopResult.get(10, TimeUnit.SECONDS)).isTrue();

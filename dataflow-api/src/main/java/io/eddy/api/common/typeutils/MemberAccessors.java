@@ -157,8 +157,9 @@ public final class MemberAccessors {
                 Function<Object, Object>[] gs = generatedGetters(lookup, accessors);
                 ToIntFunction<Object>[] intGetters = gs == null ? null : generatedIntGetters(lookup, accessors);
                 RecordLambdas.Creator creator = generatedCreator(lookup, ctor);
+                Object intCtor = creator == null ? null : generatedIntCreator(lookup, ctor);
                 r = new Resolved(gs != null ? gs : handleGetters(accessors), intGetters,
-                        creator != null ? creator : handleCreator(ctor, types.length));
+                        creator != null ? creator : handleCreator(ctor, types.length), intCtor);
                 resolved = r;
                 return r;
             } catch (NoSuchMethodException | IllegalAccessException e) {
@@ -204,6 +205,14 @@ public final class MemberAccessors {
         private RecordLambdas.Creator generatedCreator(MethodHandles.Lookup lookup, MethodHandle ctor) {
             try {
                 return RecordLambdas.creator(lookup, recordClass, ctor);
+            } catch (ReflectiveOperationException e) {
+                return null;
+            }
+        }
+
+        private Object generatedIntCreator(MethodHandles.Lookup lookup, MethodHandle ctor) {
+            try {
+                return RecordLambdas.intCreator(lookup, recordClass, ctor);
             } catch (ReflectiveOperationException e) {
                 return null;
             }
@@ -277,13 +286,23 @@ public final class MemberAccessors {
             return handles().constructor() instanceof RecordLambdas.Generated g ? g.ctor() : null;
         }
 
+        /**
+         * The generated constructor call that takes the {@code int} components unboxed ({@code
+         * RecordLambdas.CtorI}, {@code CtorII}, {@code CtorIO} or {@code CtorOI}, by the component
+         * types), or null where the record has no such shape or it could not be generated.
+         */
+        Object generatedIntConstructor() {
+            return handles().intConstructor();
+        }
+
         /** Resolves the accessors now (so that errors surface at plan time, not with the first record). */
         void resolve() {
             handles();
         }
     }
 
-    private record Resolved(Function<Object, Object>[] getters, ToIntFunction<Object>[] intGetters, RecordLambdas.Creator constructor) {
+    private record Resolved(Function<Object, Object>[] getters, ToIntFunction<Object>[] intGetters, RecordLambdas.Creator constructor,
+            Object intConstructor) {
     }
 
     /** The fallback creator: the canonical constructor as a spreading {@code (Object[])Object} handle. */

@@ -18,7 +18,8 @@ import java.util.function.ToIntFunction;
  * #creator}).
  *
  * <p>Primitive components are boxed by the generated getters and unboxed by the generated
- * constructor, as the callers pass {@code Object}s.
+ * constructor, as the callers pass {@code Object}s; the exceptions are {@link #intGetter} and
+ * {@link #intCreator}, which pass {@code int} components unboxed.
  */
 final class RecordLambdas {
 
@@ -74,6 +75,27 @@ final class RecordLambdas {
         Object create(Object a, Object b, Object c, Object d, Object e, Object f, Object g, Object h);
     }
 
+    /*
+     * Implemented by the generated constructor calls of records of one or two components of
+     * which at least one is an int ("I"; "O" is any other type): callers pass the int unboxed, so
+     * no Integer is allocated per record (see #intCreator).
+     */
+    public interface CtorI {
+        Object create(int a);
+    }
+
+    public interface CtorII {
+        Object create(int a, int b);
+    }
+
+    public interface CtorIO {
+        Object create(int a, Object b);
+    }
+
+    public interface CtorOI {
+        Object create(Object a, int b);
+    }
+
     /**
      * A getter generated for the direct method handle {@code accessor} of a record component.
      *
@@ -124,6 +146,40 @@ final class RecordLambdas {
         MethodType erased = MethodType.genericMethodType(arity);
         Object ctor = metafactory(lookup, "create", ctorInterface(arity), erased, constructor, instantiated);
         return new Generated(arity, ctor);
+    }
+
+    /**
+     * A constructor call that takes the {@code int} components unboxed: a {@link CtorI}, {@link
+     * CtorII}, {@link CtorIO} or {@link CtorOI}, chosen by the component types of {@code
+     * constructor} (the canonical constructor as a direct method handle); null if the record has
+     * more than two components or no {@code int} component.
+     *
+     * @param lookup a lookup with full privilege access in the record class
+     * @throws ReflectiveOperationException if the lambda cannot be generated
+     */
+    static Object intCreator(MethodHandles.Lookup lookup, Class<?> recordClass, MethodHandle constructor) throws ReflectiveOperationException {
+        MethodType type = constructor.type();
+        int arity = type.parameterCount();
+        if (arity < 1 || arity > 2 || (type.parameterType(0) != int.class && (arity == 1 || type.parameterType(1) != int.class))) {
+            return null;
+        }
+        Class<?>[] erasedParams = new Class<?>[arity];
+        Class<?>[] instantiatedParams = new Class<?>[arity];
+        for (int i = 0; i < arity; i++) {
+            boolean isInt = type.parameterType(i) == int.class;
+            erasedParams[i] = isInt ? int.class : Object.class;
+            instantiatedParams[i] = isInt ? int.class : type.wrap().parameterType(i);
+        }
+        Class<?> functionalInterface;
+        if (arity == 1) {
+            functionalInterface = CtorI.class;
+        } else if (erasedParams[0] == int.class) {
+            functionalInterface = erasedParams[1] == int.class ? CtorII.class : CtorIO.class;
+        } else {
+            functionalInterface = CtorOI.class;
+        }
+        return metafactory(lookup, "create", functionalInterface, MethodType.methodType(Object.class, erasedParams), constructor,
+                MethodType.methodType(recordClass, instantiatedParams));
     }
 
     private static Class<?> ctorInterface(int arity) {

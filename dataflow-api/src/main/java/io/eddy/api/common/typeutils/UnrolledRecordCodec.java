@@ -4,6 +4,10 @@ import io.eddy.api.common.typeutils.RecordLambdas.Ctor1;
 import io.eddy.api.common.typeutils.RecordLambdas.Ctor2;
 import io.eddy.api.common.typeutils.RecordLambdas.Ctor3;
 import io.eddy.api.common.typeutils.RecordLambdas.Ctor4;
+import io.eddy.api.common.typeutils.RecordLambdas.CtorI;
+import io.eddy.api.common.typeutils.RecordLambdas.CtorII;
+import io.eddy.api.common.typeutils.RecordLambdas.CtorIO;
+import io.eddy.api.common.typeutils.RecordLambdas.CtorOI;
 import io.eddy.api.common.typeutils.base.IntSerializer;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
@@ -24,6 +28,11 @@ import java.util.function.ToIntFunction;
  * class of its own, sees one serializer, one getter and one constructor, so the JIT inlines them
  * all and can remove the boxes of primitive components.
  *
+ * <p>Records of one or two components with an {@code int} component written by an {@link
+ * IntSerializer} are created through the generated call that takes the int unboxed ({@link
+ * MemberAccessors.RecordFactory#generatedIntConstructor()}): {@code Integer.valueOf} has a cache
+ * branch that keeps the JIT from removing the box, so the plain call allocates one per record.
+ *
  * <p>This class must not have static state or nested classes: {@link RecordCodecs} defines copies
  * of its bytecode as hidden classes. Immutable; thread-safe as far as the component serializers
  * are (each thread uses its own {@link RecordSerializer#duplicate()}).
@@ -31,9 +40,18 @@ import java.util.function.ToIntFunction;
 final class UnrolledRecordCodec implements RecordCodecs.RecordCodec {
 
     static final int MAX_ARITY = 4;
+    /* Values of #shape beyond the arities: the record is created through #intCtor. */
+    private static final int SHAPE_I = 11;
+    private static final int SHAPE_II = 12;
+    private static final int SHAPE_IO = 13;
+    private static final int SHAPE_OI = 14;
 
     private final int arity;
     private final Object ctor;
+    /** The generated constructor call taking the int components unboxed, if every int component has an {@link IntSerializer}; else null. */
+    private final Object intCtor;
+    /** How {@link #deserialize} creates the record: the arity (through {@link #ctor}) or a {@code SHAPE_*} (through {@link #intCtor}). */
+    private final int shape;
     private final TypeSerializer<Object> s0;
     private final TypeSerializer<Object> s1;
     private final TypeSerializer<Object> s2;
@@ -80,6 +98,30 @@ final class UnrolledRecordCodec implements RecordCodecs.RecordCodec {
         this.n1 = arity > 1 && nullable[1];
         this.n2 = arity > 2 && nullable[2];
         this.n3 = arity > 3 && nullable[3];
+        this.intCtor = usableIntCtor(factory.generatedIntConstructor(), i0 != null, i1 != null);
+        this.shape = shapeOf(intCtor, arity);
+    }
+
+    private static int shapeOf(Object intCtor, int arity) {
+        if (intCtor instanceof CtorI) {
+            return SHAPE_I;
+        } else if (intCtor instanceof CtorII) {
+            return SHAPE_II;
+        } else if (intCtor instanceof CtorIO) {
+            return SHAPE_IO;
+        } else if (intCtor instanceof CtorOI) {
+            return SHAPE_OI;
+        }
+        return arity;
+    }
+
+    /** {@code intCtor} if each of its int parameters has an int serializer ({@code int0}, {@code int1}), else null. */
+    private static Object usableIntCtor(Object intCtor, boolean int0, boolean int1) {
+        boolean usable = intCtor instanceof CtorI && int0
+                || intCtor instanceof CtorII && int0 && int1
+                || intCtor instanceof CtorIO && int0
+                || intCtor instanceof CtorOI && int1;
+        return usable ? intCtor : null;
     }
 
     private static ToIntFunction<Object> intGetter(MemberAccessors.RecordFactory<?> factory, TypeSerializer<Object>[] serializers, int index) {
@@ -102,12 +144,16 @@ final class UnrolledRecordCodec implements RecordCodecs.RecordCodec {
 
     @Override
     public Object deserialize(DataInputView source) throws IOException {
-        return switch (arity) {
+        return switch (shape) {
             case 1 -> ((Ctor1) ctor).create(read0(source));
             case 2 -> ((Ctor2) ctor).create(read0(source), read1(source));
             case 3 -> ((Ctor3) ctor).create(read0(source), read1(source), read2(source));
             case 4 -> ((Ctor4) ctor).create(read0(source), read1(source), read2(source), read3(source));
-            default -> throw new IllegalStateException("Bug: unrolled record codec of arity " + arity);
+            case SHAPE_I -> ((CtorI) intCtor).create(source.readInt());
+            case SHAPE_II -> ((CtorII) intCtor).create(source.readInt(), source.readInt());
+            case SHAPE_IO -> ((CtorIO) intCtor).create(source.readInt(), read1(source));
+            case SHAPE_OI -> ((CtorOI) intCtor).create(read0(source), source.readInt());
+            default -> throw new IllegalStateException("Bug: unrolled record codec of arity " + arity + ", shape " + shape);
         };
     }
 
