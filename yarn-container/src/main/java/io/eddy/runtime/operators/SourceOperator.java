@@ -7,7 +7,8 @@ import io.eddy.streaming.api.functions.source.SourceFunction;
 /**
  * {@code SOURCE}: runs a {@link SourceFunction} on the task thread. Between two emitted records
  * the source context runs the task's pending mails (one volatile read per record when there are
- * none), and it emits while holding the checkpoint lock.
+ * none) and then emits without a lock: mails are the task's only other actions and run on this
+ * thread. The checkpoint lock is only handed to the user function.
  *
  * <p>{@link #cancel()} is the one method called from another thread: it asks the function to
  * stop; the task also interrupts its thread so that a blocked source wakes up.
@@ -73,10 +74,9 @@ public final class SourceOperator<OUT> extends AbstractStreamOperator<OUT> {
             if (mailbox.hasMail()) {
                 mailbox.runPendingMails();
             }
-            synchronized (lock) {
-                reuse.eraseTimestamp();
-                output.collect(reuse.replace(element));
-            }
+            // No lock around the emit: mails (the only other actions) run on this thread, between records.
+            reuse.eraseTimestamp();
+            output.collect(reuse.replace(element));
         }
 
         @Override
@@ -84,9 +84,7 @@ public final class SourceOperator<OUT> extends AbstractStreamOperator<OUT> {
             if (mailbox.hasMail()) {
                 mailbox.runPendingMails();
             }
-            synchronized (lock) {
-                output.collect(reuse.replace(element, timestamp));
-            }
+            output.collect(reuse.replace(element, timestamp));
         }
 
         @Override
