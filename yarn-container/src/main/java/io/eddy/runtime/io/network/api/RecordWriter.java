@@ -1,9 +1,10 @@
 package io.eddy.runtime.io.network.api;
 
+import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.runtime.io.network.event.RuntimeEvent;
 import io.eddy.runtime.io.network.partition.ResultPartition;
-import io.eddy.runtime.io.network.serialization.SerializationBuffer;
+import io.eddy.runtime.io.network.serialization.RecordFraming;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -31,7 +32,7 @@ public final class RecordWriter<T> {
     private final ChannelSelector<T> selector;
     private final TypeSerializer<T> serializer;
     private final boolean flushEveryRecord;
-    private final SerializationBuffer serializationBuffer = new SerializationBuffer(256);
+    private final DataOutputSerializer serializationBuffer = new DataOutputSerializer(256);
     private final ScheduledExecutorService outputFlusher;
 
     public RecordWriter(ResultPartition partition, ChannelSelector<T> selector, TypeSerializer<T> serializer, long bufferTimeoutMillis) {
@@ -64,7 +65,7 @@ public final class RecordWriter<T> {
         }
         int channel = selector.selectChannel(record);
         int length = serialize(record);
-        partition.emitRecord(channel, serializationBuffer.array(), length);
+        partition.emitRecord(channel, serializationBuffer.getSharedBuffer(), length);
         if (flushEveryRecord) {
             partition.flush(channel);
         }
@@ -73,7 +74,7 @@ public final class RecordWriter<T> {
     /** Sends {@code record} to every subpartition (serialized once). */
     public void broadcastEmit(T record) throws IOException, InterruptedException {
         int length = serialize(record);
-        partition.broadcastRecord(serializationBuffer.array(), length);
+        partition.broadcastRecord(serializationBuffer.getSharedBuffer(), length);
         if (flushEveryRecord) {
             partition.flushAll();
         }
@@ -85,9 +86,9 @@ public final class RecordWriter<T> {
     }
 
     private int serialize(T record) throws IOException {
-        serializationBuffer.startRecord();
+        RecordFraming.start(serializationBuffer);
         serializer.serialize(record, serializationBuffer);
-        return serializationBuffer.finishRecord();
+        return RecordFraming.finish(serializationBuffer);
     }
 
     /** Makes every partly filled buffer visible to the consumers. Any thread. */

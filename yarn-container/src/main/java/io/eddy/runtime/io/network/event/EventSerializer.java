@@ -1,10 +1,10 @@
 package io.eddy.runtime.io.network.event;
 
+import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.core.memory.MemorySegment;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;
 import io.eddy.runtime.io.network.serialization.SegmentInputView;
-import io.eddy.runtime.io.network.serialization.SerializationBuffer;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,16 +57,16 @@ public final class EventSerializer {
 
     /** Serializes {@code event} into a new unpooled buffer flagged as event. */
     public static Buffer toBuffer(RuntimeEvent event) throws IOException {
-        SerializationBuffer out = new SerializationBuffer(64);
+        DataOutputSerializer out = new DataOutputSerializer(64);
         write(event, out);
         MemorySegment segment = MemorySegment.allocateHeap(out.length(), null);
-        segment.put(0, out.array(), 0, out.length());
+        segment.put(0, out.getSharedBuffer(), 0, out.length());
         return Buffer.owning(segment, out.length(), true, BufferRecycler.UNPOOLED);
     }
 
     /** Writes the type id and the payload of {@code event} into {@code out}, which is cleared first. */
     @SuppressWarnings("unchecked")
-    public static void write(RuntimeEvent event, SerializationBuffer out) throws IOException {
+    public static void write(RuntimeEvent event, DataOutputSerializer out) throws IOException {
         Registration<RuntimeEvent> registration = (Registration<RuntimeEvent>) BY_CLASS.get(event.getClass());
         if (registration == null) {
             throw new IllegalArgumentException("event " + event.getClass().getName()

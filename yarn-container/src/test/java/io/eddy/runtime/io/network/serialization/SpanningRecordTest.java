@@ -1,5 +1,6 @@
 package io.eddy.runtime.io.network.serialization;
 
+import io.eddy.core.memory.DataOutputSerializer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,7 +30,7 @@ class SpanningRecordTest {
     private static final int SEGMENT = 128;
 
     private final NetworkBufferPool global = new NetworkBufferPool(4000, SEGMENT, false);
-    private final SerializationBuffer out = new SerializationBuffer(64);
+    private final DataOutputSerializer out = new DataOutputSerializer(64);
 
     @Test
     void tinyBuffersRandomSizesManyChannels() throws Exception {
@@ -61,9 +62,9 @@ class SpanningRecordTest {
     @Test
     void serializerMismatchIsReportedWithTheFix() throws Exception {
         Harness harness = new Harness(1);
-        out.startRecord();
+        RecordFraming.start(out);
         out.writeInt(1);
-        harness.partition.emitRecord(0, out.array(), out.finishRecord());
+        harness.partition.emitRecord(0, out.getSharedBuffer(), RecordFraming.finish(out));
         harness.partition.finish();
         assertThatThrownBy(() -> harness.drain(0)).isInstanceOf(IOException.class).hasMessageContaining("serializers do not match");
     }
@@ -115,9 +116,9 @@ class SpanningRecordTest {
         }
 
         void write(int channel, TestRecord record) throws Exception {
-            out.startRecord();
+            RecordFraming.start(out);
             TestRecordSerializer.INSTANCE.serialize(record, out);
-            partition.emitRecord(channel, out.array(), out.finishRecord());
+            partition.emitRecord(channel, out.getSharedBuffer(), RecordFraming.finish(out));
         }
 
         List<TestRecord> poll(int channel) throws IOException {
