@@ -24,6 +24,11 @@ public final class KeyGroups {
         return Math.floorMod(mix(key.hashCode()), maxParallelism);
     }
 
+    /** The key group of a key whose {@code hashCode()} is {@code hash}: {@code keyGroupForHash(k.hashCode(), m) == keyGroupFor(k, m)}. */
+    public static int keyGroupForHash(int hash, int maxParallelism) {
+        return Math.floorMod(mix(hash), maxParallelism);
+    }
+
     /** The subtask (of {@code parallelism}) that owns {@code keyGroup}. */
     public static int subtaskForKeyGroup(int keyGroup, int maxParallelism, int parallelism) {
         return keyGroup * parallelism / maxParallelism;
