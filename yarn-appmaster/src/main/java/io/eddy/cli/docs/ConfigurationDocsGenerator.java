@@ -5,6 +5,7 @@ import io.eddy.configuration.MemorySize;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.master.MasterOptions;
 import io.eddy.master.remote.RemoteOptions;
+import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.rpc.RpcOptions;
 
 import java.io.IOException;
@@ -38,6 +39,7 @@ public final class ConfigurationDocsGenerator {
     public static final List<Class<?>> OPTIONS_CLASSES = List.of(
             ExecutionOptions.class,
             MasterOptions.class,
+            MemoryOptions.class,
             RemoteOptions.class,
             RpcOptions.class);
 

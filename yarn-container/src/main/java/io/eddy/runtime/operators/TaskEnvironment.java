@@ -1,13 +1,15 @@
 package io.eddy.runtime.operators;
 
 import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.runtime.io.disk.IOManager;
+import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.tasks.CollectGateway;
 import java.util.Objects;
 
 /**
  * What the operators of one task share: the task's identity, class loader and serializer
  * configuration, its accumulators, timers, mailbox access for sources, the checkpoint lock and
- * the collect gateway. Built by the task (or by a test harness) with {@link #builder()}.
+ * the collect gateway, and the worker's managed memory and spilling I/O manager. Built by the task (or by a test harness) with {@link #builder()}.
  *
  * <p>Used from the task thread only, except {@link #checkpointLock()}, which is a plain monitor.
  */
@@ -25,6 +27,8 @@ public final class TaskEnvironment {
     private final MailboxAccess mailbox;
     private final CollectGateway collectGateway;
     private final Object checkpointLock;
+    private final MemoryManager memoryManager;
+    private final IOManager ioManager;
 
     private TaskEnvironment(Builder b) {
         this.taskName = Objects.requireNonNull(b.taskName, "taskName");
@@ -38,6 +42,9 @@ public final class TaskEnvironment {
         this.mailbox = Objects.requireNonNull(b.mailbox, "mailbox");
         this.collectGateway = b.collectGateway;
         this.checkpointLock = b.checkpointLock;
+        this.memoryManager = b.memoryManager != null ? b.memoryManager
+                : new MemoryManager(Builder.DEFAULT_MANAGED_MEMORY_BYTES, MemoryManager.DEFAULT_PAGE_SIZE);
+        this.ioManager = b.ioManager;
         if (subtaskIndex < 0 || subtaskIndex >= parallelism || maxParallelism < parallelism) {
             throw new IllegalArgumentException("task '" + taskName + "': subtask " + subtaskIndex + " of parallelism " + parallelism
                     + ", max parallelism " + maxParallelism + " (expected: 0 <= subtask < parallelism <= max parallelism)");
@@ -117,6 +124,28 @@ public final class TaskEnvironment {
         return checkpointLock;
     }
 
+    /**
+     * The worker's managed memory, shared with the other tasks of the worker. Operators allocate
+     * pages with an owner of their own and release them (or {@code releaseAll(owner)}) when they close.
+     */
+    public MemoryManager memoryManager() {
+        return memoryManager;
+    }
+
+    /**
+     * The worker's I/O manager for spill files.
+     *
+     * @throws IllegalStateException if the task was built without one (a test that spills must set
+     *     {@link Builder#ioManager})
+     */
+    public IOManager ioManager() {
+        if (ioManager == null) {
+            throw new IllegalStateException("Bug: task '" + taskNameWithSubtask() + "' spills but was built without an "
+                    + "IOManager: pass one in TaskServices, or set TaskEnvironment.Builder.ioManager(...) in the test");
+        }
+        return ioManager;
+    }
+
     /** Builds a {@link TaskEnvironment}. */
     public static final class Builder {
         private String taskName;
@@ -130,8 +159,25 @@ public final class TaskEnvironment {
         private MailboxAccess mailbox;
         private CollectGateway collectGateway;
         private Object checkpointLock = new Object();
+        private MemoryManager memoryManager;
+        private IOManager ioManager;
+
+        /** The budget of the memory manager a builder creates when none is set (tests): 16 MiB, allocated on demand. */
+        static final long DEFAULT_MANAGED_MEMORY_BYTES = 16L << 20;
 
         private Builder() {}
+
+        /** The worker's memory manager; if null or not set, the task gets a small one of its own (for tests). */
+        public Builder memoryManager(MemoryManager memoryManager) {
+            this.memoryManager = memoryManager;
+            return this;
+        }
+
+        /** The worker's I/O manager; may be null (not set) for tasks that never spill. */
+        public Builder ioManager(IOManager ioManager) {
+            this.ioManager = ioManager;
+            return this;
+        }
 
         public Builder taskName(String name) {
             this.taskName = name;

@@ -210,6 +210,8 @@ public final class Task {
                 .timerService(timerService)
                 .mailbox(mailboxProcessor)
                 .collectGateway(services.collectGateway())
+                .memoryManager(services.memoryManager())
+                .ioManager(services.ioManager())
                 .build();
     }
 

@@ -1,6 +1,8 @@
 package io.eddy.runtime.tasks;
 
+import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.io.network.NetworkEnvironment;
+import io.eddy.runtime.memory.MemoryManager;
 import java.util.Objects;
 
 /**
@@ -12,8 +14,17 @@ import java.util.Objects;
  * @param collectGateway where {@code COLLECT_SINK} operators send their batches; may be null if
  *     the job has no collect sink
  * @param workerName the worker's name, for logs
+ * @param memoryManager the worker's managed memory; may be null in tests (the task then gets a small
+ *     memory manager of its own)
+ * @param ioManager the worker's I/O manager for spilling; may be null in tests of tasks that never spill
  */
-public record TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName) {
+public record TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName,
+        MemoryManager memoryManager, IOManager ioManager) {
+
+    /** Services without managed memory and spilling of the worker (tests). */
+    public TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName) {
+        this(network, listener, collectGateway, workerName, null, null);
+    }
 
     public TaskServices {
         Objects.requireNonNull(listener, "listener");

@@ -1,5 +1,6 @@
 package io.eddy.runtime.worker;
 
+import io.eddy.configuration.Configuration;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.JobArtifacts;
@@ -9,11 +10,15 @@ import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.io.network.NetworkEnvironment;
+import io.eddy.runtime.memory.MemoryManager;
+import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.tasks.Task;
 import io.eddy.runtime.tasks.TaskDeployment;
 import io.eddy.runtime.tasks.TaskId;
 import io.eddy.runtime.tasks.TaskServices;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -31,7 +36,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A worker: offers slots to the master and runs the tasks the master deploys into them, with one
- * {@link NetworkEnvironment} for all its tasks' data exchange.
+ * {@link NetworkEnvironment} for all its tasks' data exchange, one {@link MemoryManager} for their
+ * managed memory and one {@link IOManager} for their spill files.
  *
  * <p><b>Threads.</b> Every {@link WorkerGateway} call hops onto the worker's main thread ({@code
  * eddy-worker-<id>}), which alone owns {@link #jobs}, {@link #tasks} and {@link #closed}. Tasks run
@@ -44,7 +50,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Life cycle.</b> {@code prepareJob} (graph + classes) → {@code deployTask}* → {@code
  * releaseJob} (cancel leftovers, release partitions, close the class loader, delete the jars).
- * {@link #close()} cancels everything and stops the network environment.
+ * {@link #close()} cancels everything, stops the network environment and closes the memory and I/O
+ * managers (deleting the spill files).
  */
 public final class Worker implements WorkerGateway, AutoCloseable {
 
@@ -53,6 +60,8 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     private final WorkerConfig config;
     private final NetworkEnvironment network;
     private final MasterGateway master;
+    private final MemoryManager memoryManager;
+    private final IOManager ioManager;
     private final ExecutorService mainThread;
 
     /** Owned by the main thread. */
@@ -62,10 +71,13 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     /** Owned by the main thread. */
     private boolean closed;
 
-    private Worker(WorkerConfig config, NetworkEnvironment network, MasterGateway master) {
+    private Worker(WorkerConfig config, NetworkEnvironment network, MasterGateway master, MemoryManager memoryManager,
+            IOManager ioManager) {
         this.config = config;
         this.network = network;
         this.master = master;
+        this.memoryManager = memoryManager;
+        this.ioManager = ioManager;
         this.mainThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "eddy-worker-" + config.id()));
     }
 
@@ -74,8 +86,24 @@ public final class Worker implements WorkerGateway, AutoCloseable {
      * and closes it in {@link #close()}. Call {@link #register()} to offer its slots.
      */
     public static Worker start(WorkerConfig config, NetworkEnvironment network, MasterGateway master) {
-        Worker worker = new Worker(config, network, master);
-        LOG.info("Worker {} started with {} slot(s), data address {}", config.id(), config.slots(), network.dataAddress());
+        return start(config, network, master, Configuration.fromSystemProperties());
+    }
+
+    /**
+     * Like {@link #start(WorkerConfig, NetworkEnvironment, MasterGateway)}, with the managed memory and
+     * spill directories taken from {@code configuration} ({@link MemoryOptions}). Without
+     * {@code io.tmp.dirs} the worker spills to its {@link WorkerConfig#tempDirectory()}.
+     */
+    public static Worker start(WorkerConfig config, NetworkEnvironment network, MasterGateway master,
+            Configuration configuration) {
+        MemoryManager memoryManager = MemoryOptions.createMemoryManager(configuration);
+        File[] spillDirs = configuration.contains(MemoryOptions.TMP_DIRS) ? MemoryOptions.spillDirectories(configuration)
+                : new File[] {config.tempDirectory().toFile()};
+        IOManager ioManager = new IOManager(spillDirs);
+        Worker worker = new Worker(config, network, master, memoryManager, ioManager);
+        LOG.info("Worker {} started with {} slot(s), data address {}, {} of managed memory in pages of {} bytes, spilling to {}",
+                config.id(), config.slots(), network.dataAddress(), memoryManager.totalPages() * (long) memoryManager.pageSize(),
+                memoryManager.pageSize(), (Object) ioManager.spillingDirectories());
         return worker;
     }
 
@@ -94,6 +122,16 @@ public final class Worker implements WorkerGateway, AutoCloseable {
 
     public NetworkEnvironment network() {
         return network;
+    }
+
+    /** The managed memory shared by this worker's tasks. */
+    public MemoryManager memoryManager() {
+        return memoryManager;
+    }
+
+    /** The spill-file I/O manager shared by this worker's tasks. */
+    public IOManager ioManager() {
+        return ioManager;
     }
 
     @Override
@@ -170,7 +208,8 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         }
         TaskDeployment deployment = job.deploymentFor(spec);
         TaskReporter reporter = new TaskReporter(master, deployment.taskNameWithSubtask());
-        TaskServices services = new TaskServices(network, reporter, new MasterCollectGateway(id.job(), master), config.id().value());
+        TaskServices services = new TaskServices(network, reporter, new MasterCollectGateway(id.job(), master), config.id().value(),
+                memoryManager, ioManager);
         Task task = new Task(deployment, services);
         tasks.put(id, new RunningTask(task, reporter));
         task.terminationFuture().whenComplete((state, e) -> runOnMain("end of task " + id, () -> onTaskEnded(id, reporter, e)));
@@ -261,7 +300,12 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         } catch (Exception e) {
             LOG.warn("Worker {}: releasing the jobs failed while closing", config.id(), e);
         } finally {
-            network.close();
+            try {
+                network.close();
+            } finally {
+                ioManager.close();
+                memoryManager.close();
+            }
         }
         LOG.info("Worker {} stopped", config.id());
     }

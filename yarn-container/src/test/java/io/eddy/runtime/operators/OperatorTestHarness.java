@@ -52,6 +52,8 @@ public final class OperatorTestHarness implements AutoCloseable {
                 .timerService(timers)
                 .mailbox(mailbox)
                 .collectGateway(b.collectGateway)
+                .memoryManager(b.memoryManager)
+                .ioManager(b.ioManager)
                 .build();
         this.outputs = new ArrayList<>();
         for (int i = 0; i < numberOfOutputs; i++) {
@@ -238,6 +240,8 @@ public final class OperatorTestHarness implements AutoCloseable {
         private long startTime = 1_000_000L;
         private SerializerConfig serializerConfig = new SerializerConfig();
         private CollectGateway collectGateway;
+        private io.eddy.runtime.memory.MemoryManager memoryManager;
+        private io.eddy.runtime.io.disk.IOManager ioManager;
 
         private Builder(OperatorDescriptor descriptor, JobVertex vertex, int numberOfOutputs) {
             this.descriptor = descriptor;
@@ -275,6 +279,18 @@ public final class OperatorTestHarness implements AutoCloseable {
 
         public Builder collectGateway(CollectGateway gateway) {
             this.collectGateway = gateway;
+            return this;
+        }
+
+        /** The managed memory the operators see; by default a small one of the harness's own. */
+        public Builder memoryManager(io.eddy.runtime.memory.MemoryManager memoryManager) {
+            this.memoryManager = memoryManager;
+            return this;
+        }
+
+        /** The I/O manager for operators that spill; the caller closes it. None by default. */
+        public Builder ioManager(io.eddy.runtime.io.disk.IOManager ioManager) {
+            this.ioManager = ioManager;
             return this;
         }
 
