@@ -11,6 +11,7 @@ import io.eddy.runtime.tasks.OutputPartitionSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,16 +29,22 @@ import java.util.Set;
  * consumer subtask i reads subpartition i of every producer. A channel names the producer's worker
  * data address, so a channel between tasks on one worker is local.
  *
+ * <p>Regions: the tasks are grouped into {@link PipelinedRegion}s (connected over pipelined edges),
+ * which the {@link JobManager} deploys one after another as their blocking inputs complete. Every
+ * region's tasks run in the lanes the job got at the start: subtask i of any vertex in lane i.
+ *
  * <p>Owned by the master's main thread.
  */
 final class ExecutionGraph {
 
     private final JobGraph graph;
     private final Map<TaskId, ExecutionVertex> tasks;
+    private final List<PipelinedRegion> regions;
 
-    private ExecutionGraph(JobGraph graph, Map<TaskId, ExecutionVertex> tasks) {
+    private ExecutionGraph(JobGraph graph, Map<TaskId, ExecutionVertex> tasks, List<PipelinedRegion> regions) {
         this.graph = graph;
         this.tasks = tasks;
+        this.regions = List.copyOf(regions);
     }
 
     /** The number of slots (lanes) the job needs with slot sharing: its largest vertex parallelism. */
@@ -76,7 +83,25 @@ final class ExecutionGraph {
                 tasks.put(id, new ExecutionVertex(id, name, slots.workerOf(subtask), spec));
             }
         }
-        return new ExecutionGraph(graph, tasks);
+        return new ExecutionGraph(graph, tasks, regions(graph, tasks, attempt));
+    }
+
+    /** The pipelined regions over the execution vertices (see {@link PipelinedRegions}). */
+    private static List<PipelinedRegion> regions(JobGraph graph, Map<TaskId, ExecutionVertex> tasks, int attempt) {
+        List<PipelinedRegion> regions = new ArrayList<>();
+        for (PipelinedRegions.RegionShape shape : PipelinedRegions.compute(graph)) {
+            List<ExecutionVertex> members = shape.tasks().stream().map(k -> tasks.get(taskId(graph, k, attempt))).toList();
+            List<ExecutionVertex> producers = shape.blockingProducers().stream()
+                    .sorted(Comparator.comparingInt(PipelinedRegions.SubtaskKey::vertex)
+                            .thenComparingInt(PipelinedRegions.SubtaskKey::subtask))
+                    .map(k -> tasks.get(taskId(graph, k, attempt))).toList();
+            regions.add(new PipelinedRegion(regions.size(), members, producers));
+        }
+        return regions;
+    }
+
+    private static TaskId taskId(JobGraph graph, PipelinedRegions.SubtaskKey key, int attempt) {
+        return new TaskId(graph.jobId(), key.vertex(), key.subtask(), attempt);
     }
 
     private static List<List<InputChannelSpec>> inputChannels(JobGraph graph, JobVertex v, int subtask, SlotAssignment slots, int attempt) {
@@ -118,6 +143,11 @@ final class ExecutionGraph {
 
     Collection<ExecutionVertex> tasks() {
         return tasks.values();
+    }
+
+    /** The pipelined regions: the units the scheduler deploys (a job without blocking edges has one per connected part). */
+    List<PipelinedRegion> regions() {
+        return regions;
     }
 
     /** The task, or null if the id is not part of this graph (e.g. an older attempt). */

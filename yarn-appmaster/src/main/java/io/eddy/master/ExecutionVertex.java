@@ -18,6 +18,8 @@ final class ExecutionVertex {
     private TaskExecutionState state = TaskExecutionState.CREATED;
     /** Owned by the master's main thread: the serialized accumulators once FINISHED. */
     private byte[] accumulators;
+    /** Owned by the master's main thread: whether the deployment was sent to the worker. */
+    private boolean deployed;
 
     ExecutionVertex(TaskId id, String taskName, RegisteredWorker worker, TaskDeploymentSpec spec) {
         this.id = id;
@@ -41,6 +43,14 @@ final class ExecutionVertex {
 
     TaskDeploymentSpec spec() {
         return spec;
+    }
+
+    boolean isDeployed() {
+        return deployed;
+    }
+
+    void markDeployed() {
+        deployed = true;
     }
 
     TaskExecutionState state() {

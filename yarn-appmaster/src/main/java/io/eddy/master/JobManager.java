@@ -14,9 +14,10 @@ import io.eddy.runtime.tasks.TaskExecutionState;
 import io.eddy.runtime.worker.UserCodeLibrary;
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -36,9 +37,12 @@ import org.slf4j.LoggerFactory;
  *    '--cancel()--> CANCELED
  * </pre>
  *
- * <p>Scheduling: a streaming job is one pipelined region, so all tasks are deployed together once
- * every involved worker has prepared the job ({@link #deployRegion}). Batch scheduling by regions
- * would call {@link #deployRegion} per region as their blocking inputs complete.
+ * <p>Scheduling by pipelined regions ({@link PipelinedRegion}): once every involved worker has
+ * prepared the job, the regions without blocking inputs are deployed (a streaming job is one
+ * region, so all its tasks go at once); each further region is deployed when every producer of its
+ * blocking inputs has FINISHED ({@link #deployReadyRegions}). The job keeps the slots it took at
+ * the start, and a region's subtask i runs in lane i. A failure still fails the whole job; tasks of
+ * regions never deployed are marked CANCELED without asking a worker.
  *
  * <p>Threads: every method runs on the master's main thread, which owns all fields; callbacks of
  * worker futures hop back onto it.
@@ -60,7 +64,8 @@ final class JobManager {
     private JobStatus status = JobStatus.CREATED;
     private SlotAssignment slots;
     private ExecutionGraph executionGraph;
-    private boolean deploymentIssued;
+    /** Owned by the main thread: the job's task history, in the order the master acted and heard. */
+    private final List<TaskEvent> taskEvents = new ArrayList<>();
     private long deployTime;
     private JobFailure failure;
     private ScheduledFuture<?> timer;
@@ -143,7 +148,7 @@ final class JobManager {
             }, ctx.mainThread()));
         }
         CompletableFuture.allOf(prepared.toArray(new CompletableFuture<?>[0]))
-                .thenRunAsync(() -> deployRegion(executionGraph.tasks()), ctx.mainThread());
+                .thenRunAsync(this::deployReadyRegions, ctx.mainThread());
     }
 
     private void onPrepareFailed(RegisteredWorker worker, Throwable cause) {
@@ -152,20 +157,48 @@ final class JobManager {
         }
     }
 
-    /** Deploys a pipelined region: all of a streaming job's tasks. */
-    private void deployRegion(Collection<ExecutionVertex> region) {
+    /** Deploys every region not deployed yet whose blocking inputs are all complete. */
+    private void deployReadyRegions() {
         if (status != JobStatus.RUNNING) {
             return;
         }
-        deploymentIssued = true;
-        for (ExecutionVertex task : region) {
+        for (PipelinedRegion region : executionGraph.regions()) {
+            if (region.isReadyToDeploy()) {
+                deployRegion(region);
+            }
+        }
+    }
+
+    /** Deploys the tasks of one pipelined region. */
+    private void deployRegion(PipelinedRegion region) {
+        region.markDeployed();
+        Set<RegisteredWorker> workers = new LinkedHashSet<>();
+        for (ExecutionVertex task : region.tasks()) {
+            task.markDeployed();
+            workers.add(task.worker());
+            taskEvents.add(new TaskEvent(task.id(), task.taskName(), TaskEvent.Kind.DEPLOYING, ctx.clock().millis()));
             task.worker().gateway().deployTask(task.spec()).whenCompleteAsync((v, e) -> {
                 if (e != null) {
                     onTaskFailed(task, FailureInfo.of(unwrap(e)));
                 }
             }, ctx.mainThread());
         }
-        LOG.info("Job {}: deployed {} tasks on {} worker(s)", id(), region.size(), executionGraph.involvedWorkers().size());
+        LOG.info("Job {}: deployed {} of {} on {} worker(s)", id(), region, executionGraph.regions().size() == 1 ? "the job's only region"
+                : executionGraph.regions().size() + " regions", workers.size());
+    }
+
+    /** The job's task history so far (a copy). */
+    List<TaskEvent> taskEvents() {
+        return List.copyOf(taskEvents);
+    }
+
+    /** Moves {@code task} to {@code state} and records it in the history; false if the task had ended already. */
+    private boolean transition(ExecutionVertex task, TaskExecutionState state, byte[] accumulators) {
+        if (!task.transitionTo(state, accumulators)) {
+            return false;
+        }
+        taskEvents.add(new TaskEvent(task.id(), task.taskName(), TaskEvent.Kind.of(state), ctx.clock().millis()));
+        return true;
     }
 
     void onTaskStateChanged(TaskStateUpdate update) {
@@ -175,17 +208,20 @@ final class JobManager {
             return;
         }
         switch (update.state()) {
-            case RUNNING -> task.transitionTo(TaskExecutionState.RUNNING, null);
+            case RUNNING -> transition(task, TaskExecutionState.RUNNING, null);
             case FINISHED -> {
-                if (task.transitionTo(TaskExecutionState.FINISHED, update.accumulatorsOrNull()) && status == JobStatus.RUNNING
-                        && executionGraph.allFinished()) {
-                    end(JobStatus.FINISHED);
+                if (transition(task, TaskExecutionState.FINISHED, update.accumulatorsOrNull()) && status == JobStatus.RUNNING) {
+                    if (executionGraph.allFinished()) {
+                        end(JobStatus.FINISHED);
+                    } else {
+                        deployReadyRegions();
+                    }
                 }
                 checkCancellationComplete();
             }
             case FAILED -> onTaskFailed(task, update.failureOrNull());
             case CANCELED -> {
-                if (task.transitionTo(TaskExecutionState.CANCELED, null) && status == JobStatus.RUNNING) {
+                if (transition(task, TaskExecutionState.CANCELED, null) && status == JobStatus.RUNNING) {
                     IllegalStateException e = new IllegalStateException("Task '" + task.taskName()
                             + "' was cancelled on its worker although the master did not ask for it");
                     startFailing(JobFailure.of(e, "Task '" + task.taskName() + "' on " + task.worker().describeShort() + " was cancelled"));
@@ -197,7 +233,7 @@ final class JobManager {
     }
 
     private void onTaskFailed(ExecutionVertex task, FailureInfo cause) {
-        if (!task.transitionTo(TaskExecutionState.FAILED, null)) {
+        if (!transition(task, TaskExecutionState.FAILED, null)) {
             return;
         }
         if (status == JobStatus.RUNNING) {
@@ -214,7 +250,7 @@ final class JobManager {
         String message = worker.registration().describe() + " was lost: " + reason;
         List<String> lostTasks = new ArrayList<>();
         for (ExecutionVertex t : executionGraph.tasks()) {
-            if (t.worker() == worker && t.transitionTo(TaskExecutionState.FAILED, null)) {
+            if (t.worker() == worker && transition(t, TaskExecutionState.FAILED, null)) {
                 lostTasks.add(t.taskName());
             }
         }
@@ -252,10 +288,10 @@ final class JobManager {
             if (t.isTerminal()) {
                 continue;
             }
-            if (!deploymentIssued) {
-                t.transitionTo(TaskExecutionState.CANCELED, null);
+            if (!t.isDeployed()) {
+                transition(t, TaskExecutionState.CANCELED, null);
             } else if (t.worker().isLost()) {
-                t.transitionTo(TaskExecutionState.FAILED, null);
+                transition(t, TaskExecutionState.FAILED, null);
             } else {
                 t.worker().gateway().cancelTask(t.id());
             }

@@ -174,6 +174,14 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         return onMain(() -> jobOrThrow(job).termination()).thenCompose(f -> f);
     }
 
+    /**
+     * The task history of a job (running or retained after its end): deployments and task states in
+     * the order the master acted and heard, e.g. for tests and monitoring; fails for an unknown job.
+     */
+    public CompletableFuture<List<TaskEvent>> taskEvents(JobId job) {
+        return onMain(() -> jobOrThrow(job).taskEvents());
+    }
+
     /** The number of registered workers and their free slots, e.g. for tests: {@code [workers, totalSlots, freeSlots]}. */
     public CompletableFuture<int[]> slotReport() {
         return onMain(() -> new int[] {registry.workers().size(), registry.totalSlots(), registry.freeSlots()});

@@ -10,6 +10,7 @@ import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.io.network.api.RecordWriter;
 import io.eddy.runtime.io.network.partition.ResultPartition;
+import io.eddy.runtime.io.network.partition.ResultPartitionType;
 import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import io.eddy.runtime.streamrecord.StreamElement;
 import io.eddy.runtime.streamrecord.StreamElementSerializer;
@@ -21,8 +22,10 @@ import java.util.List;
  * gate and record input per input edge. Created, used and closed on the task thread.
  *
  * <p>End of a task: {@link #finishOutputs()} after success (end-of-partition on every
- * subpartition; the partitions are released once consumed), or {@link #failOutputs} after a
- * failure or cancellation (consumers see the cause; the partitions are released).
+ * subpartition; pipelined partitions are released once consumed, blocking ones when the worker
+ * releases the job), or {@link #failOutputs} after a failure or cancellation (consumers see the
+ * cause; the partitions are released). The partition type of each output follows its edge's
+ * exchange mode ({@link ResultPartitionType#forExchangeMode}).
  */
 final class TaskNetworkIo {
 
@@ -62,7 +65,8 @@ final class TaskNetworkIo {
         for (int i = 0; i < deployment.outputEdges().size(); i++) {
             JobEdge edge = deployment.outputEdges().get(i);
             OutputPartitionSpec spec = deployment.outputPartitions().get(i);
-            ResultPartition partition = network.createResultPartition(spec.partitionId(), spec.numberOfSubpartitions(), taskName);
+            ResultPartition partition = network.createResultPartition(spec.partitionId(), spec.numberOfSubpartitions(), taskName,
+                    ResultPartitionType.forExchangeMode(edge.exchangeMode()));
             partitions.add(partition);
             TypeInfo<Object> type = edge.recordType(cl);
             StreamElementSerializer<Object> serializer = new StreamElementSerializer<>(type.createSerializer(serializerConfig));
@@ -106,13 +110,14 @@ final class TaskNetworkIo {
 
     /** Ends every partition (end-of-partition after the last record) and stops the writers. */
     void finishOutputs() {
-        outputsEnded = true;
         for (int i = 0; i < partitions.size(); i++) {
             partitions.get(i).finish();
             if (i < writers.size()) {
                 writers.get(i).close();
             }
         }
+        // only now: if a blocking partition could not finish (its spill file), failOutputs still fails them all
+        outputsEnded = true;
     }
 
     /** Fails and releases every partition: their consumers see {@code cause}. Idempotent; never throws. */

@@ -72,7 +72,8 @@ public final class ContainerMain {
             description = "File holding the cluster secret (default: the environment variable " + SECRET_ENVIRONMENT_VARIABLE + ").")
     private Path secretFile;
 
-    @Option(names = "--tmp-dir", paramLabel = "DIR", description = "Where job jars are stored (default: java.io.tmpdir).")
+    @Option(names = "--tmp-dir", paramLabel = "DIR",
+            description = "Where job jars and the spill files of blocking partitions are stored (default: java.io.tmpdir).")
     private Path tmpDir;
 
     @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "30s",
@@ -122,7 +123,7 @@ public final class ContainerMain {
                 tmpDir != null ? tmpDir : Path.of(System.getProperty("java.io.tmpdir")), Duration.ofSeconds(10));
         NetworkEnvironment network;
         try {
-            network = NetworkEnvironment.start(NetworkConfig.builder().bindHost(host).build());
+            network = NetworkEnvironment.start(NetworkConfig.builder().bindHost(host).spillDirectory(config.tempDirectory()).build());
         } catch (IOException e) {
             throw new StartupException(1, "cannot start the data server on " + host + ": " + e.getMessage(), e);
         }

@@ -1,5 +1,7 @@
 package io.eddy.runtime.io.network;
 
+import io.eddy.runtime.io.network.partition.BlockingPartitionSettings;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -16,6 +18,10 @@ import java.time.Duration;
  * @param partitionRequestTimeout how long a request waits for a partition not yet registered (default 10 s)
  * @param offHeap whether buffers are direct memory (default false: heap)
  * @param nettyThreads event loop threads of the server and the client each (default 1)
+ * @param blockingPartitionMemory bytes a blocking result partition keeps on the heap before it
+ *     spills the rest to its file (default 4 MiB; 0 spills everything)
+ * @param spillDirectory where blocking result partitions create their spill files (default
+ *     {@code java.io.tmpdir}; a worker sets its {@code io.tmp.dirs})
  */
 public record NetworkConfig(
         int segmentSize,
@@ -28,7 +34,9 @@ public record NetworkConfig(
         int dataPort,
         Duration partitionRequestTimeout,
         boolean offHeap,
-        int nettyThreads) {
+        int nettyThreads,
+        long blockingPartitionMemory,
+        Path spillDirectory) {
 
     public NetworkConfig {
         positive("segmentSize", segmentSize, 64);
@@ -45,6 +53,12 @@ public record NetworkConfig(
         if (partitionRequestTimeout == null || partitionRequestTimeout.isNegative() || partitionRequestTimeout.isZero()) {
             throw new IllegalArgumentException("partitionRequestTimeout: " + partitionRequestTimeout + " (expected: > 0)");
         }
+        if (blockingPartitionMemory < 0) {
+            throw new IllegalArgumentException("blockingPartitionMemory: " + blockingPartitionMemory + " bytes (expected: >= 0)");
+        }
+        if (spillDirectory == null) {
+            throw new IllegalArgumentException("spillDirectory: null (expected: a directory for the spill files of blocking partitions)");
+        }
         if (bindHost == null || bindHost.isEmpty()) {
             throw new IllegalArgumentException("bindHost: '" + bindHost + "' (expected: a host name or address)");
         }
@@ -59,6 +73,11 @@ public record NetworkConfig(
     /** The bound on the buffers a result partition of {@code numberOfSubpartitions} may hold. */
     public int partitionPoolSize(int numberOfSubpartitions) {
         return numberOfSubpartitions * buffersPerSubpartition + extraBuffersPerPartition;
+    }
+
+    /** How blocking result partitions of this worker store their data. */
+    public BlockingPartitionSettings blockingPartitionSettings() {
+        return new BlockingPartitionSettings(blockingPartitionMemory, spillDirectory);
     }
 
     public static Builder builder() {
@@ -82,6 +101,8 @@ public record NetworkConfig(
         private Duration partitionRequestTimeout = Duration.ofSeconds(10);
         private boolean offHeap;
         private int nettyThreads = 1;
+        private long blockingPartitionMemory = 4L * 1024 * 1024;
+        private Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
 
         private Builder() {}
 
@@ -140,9 +161,20 @@ public record NetworkConfig(
             return this;
         }
 
+        public Builder blockingPartitionMemory(long bytes) {
+            this.blockingPartitionMemory = bytes;
+            return this;
+        }
+
+        public Builder spillDirectory(Path directory) {
+            this.spillDirectory = directory;
+            return this;
+        }
+
         public NetworkConfig build() {
             return new NetworkConfig(segmentSize, totalBuffers, exclusiveBuffersPerChannel, floatingBuffersPerGate,
-                    buffersPerSubpartition, extraBuffersPerPartition, bindHost, dataPort, partitionRequestTimeout, offHeap, nettyThreads);
+                    buffersPerSubpartition, extraBuffersPerPartition, bindHost, dataPort, partitionRequestTimeout, offHeap, nettyThreads,
+                    blockingPartitionMemory, spillDirectory);
         }
     }
 }

@@ -7,6 +7,7 @@ import io.eddy.runtime.io.network.netty.NettyConnectionManager;
 import io.eddy.runtime.io.network.netty.NettyServer;
 import io.eddy.runtime.io.network.partition.ResultPartition;
 import io.eddy.runtime.io.network.partition.ResultPartitionManager;
+import io.eddy.runtime.io.network.partition.ResultPartitionType;
 import io.eddy.runtime.io.network.partition.consumer.InputChannel;
 import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import io.eddy.runtime.io.network.partition.consumer.LocalInputChannel;
@@ -100,9 +101,25 @@ public final class NetworkEnvironment implements AutoCloseable {
      * @throws IllegalStateException if a partition with this id is registered already
      */
     public ResultPartition createResultPartition(ResultPartitionId id, int numberOfSubpartitions, String owningTaskName) {
+        return createResultPartition(id, numberOfSubpartitions, owningTaskName, ResultPartitionType.PIPELINED);
+    }
+
+    /**
+     * Creates and registers a partition of the given type. A blocking partition keeps up to
+     * {@link NetworkConfig#blockingPartitionMemory()} bytes on the heap and spills the rest to a file
+     * in {@link NetworkConfig#spillDirectory()}; it stays registered (re-readable) until
+     * {@link #releasePartitionsOf} or {@link #close()}.
+     *
+     * @throws IllegalStateException if a partition with this id is registered already
+     */
+    public ResultPartition createResultPartition(ResultPartitionId id, int numberOfSubpartitions, String owningTaskName,
+            ResultPartitionType type) {
         LocalBufferPool pool = bufferPool.createLocalPool(config.partitionPoolSize(numberOfSubpartitions),
-                "result partition " + id + " of task " + owningTaskName);
-        ResultPartition partition = new ResultPartition(id, owningTaskName, numberOfSubpartitions, pool, partitions::unregister);
+                type.name().toLowerCase(java.util.Locale.ROOT) + " result partition " + id + " of task " + owningTaskName);
+        ResultPartition partition = type == ResultPartitionType.BLOCKING
+                ? ResultPartition.blocking(id, owningTaskName, numberOfSubpartitions, pool, config.blockingPartitionSettings(),
+                        partitions::unregister)
+                : new ResultPartition(id, owningTaskName, numberOfSubpartitions, pool, partitions::unregister);
         try {
             partitions.register(partition);
         } catch (IOException e) {

@@ -19,7 +19,7 @@ import java.util.ArrayDeque;
  * (task thread of the consumer or a Netty event loop) polls, the output flusher flushes, and any
  * thread may fail or release. Listeners are called outside the lock.
  */
-final class PipelinedSubpartition {
+final class PipelinedSubpartition extends ResultSubpartition {
 
     private final ResultPartition parent;
     private final int index;
@@ -38,6 +38,7 @@ final class PipelinedSubpartition {
     }
 
     /** Queues a buffer (or event); returns false and closes it if the subpartition was released or failed. */
+    @Override
     boolean add(BufferConsumer consumer, boolean endOfPartition) {
         BufferAvailabilityListener toNotify;
         synchronized (queue) {
@@ -54,6 +55,7 @@ final class PipelinedSubpartition {
     }
 
     /** The writer finished the buffer it was filling (it became pollable). */
+    @Override
     void notifyBufferFinished() {
         BufferAvailabilityListener toNotify;
         synchronized (queue) {
@@ -63,6 +65,7 @@ final class PipelinedSubpartition {
     }
 
     /** Makes the committed part of the buffer being filled visible to the reader. */
+    @Override
     void flush() {
         BufferAvailabilityListener toNotify;
         synchronized (queue) {
@@ -75,6 +78,7 @@ final class PipelinedSubpartition {
         notify(toNotify);
     }
 
+    @Override
     void fail(Throwable cause) {
         BufferAvailabilityListener toNotify;
         synchronized (queue) {
@@ -89,6 +93,7 @@ final class PipelinedSubpartition {
         notify(toNotify);
     }
 
+    @Override
     void release() {
         BufferAvailabilityListener toNotify;
         synchronized (queue) {
@@ -103,6 +108,7 @@ final class PipelinedSubpartition {
         notify(toNotify);
     }
 
+    @Override
     SubpartitionView createView(BufferAvailabilityListener availabilityListener) throws IOException {
         synchronized (queue) {
             if (listener != null) {
@@ -111,7 +117,7 @@ final class PipelinedSubpartition {
             }
             listener = availabilityListener;
             readerWaiting = true;
-            return new SubpartitionView(this);
+            return new PipelinedSubpartitionView(this);
         }
     }
 

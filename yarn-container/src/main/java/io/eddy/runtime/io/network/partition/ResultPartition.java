@@ -16,14 +16,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * One producer subtask's output on one edge: a pipelined subpartition per consumer subtask, and a
- * bounded buffer pool. Records arrive already serialized (length prefix included) and are copied
- * into the buffer currently being filled for their subpartition, spanning as many buffers as
- * needed; a full buffer is finished and becomes visible to the consumer.
+ * One producer subtask's output on one edge: a subpartition per consumer subtask, and a bounded
+ * buffer pool. Its {@link ResultPartitionType} decides the subpartitions: pipelined ones are read
+ * while written, once, and release the partition when consumed; blocking ones copy each finished
+ * buffer into memory or a spill file, become readable when the producer finished, can be read any
+ * number of times, and live until {@link #release()} (end of the job).
+ *
+ * <p>Records arrive already serialized (length prefix included) and are copied into the buffer
+ * currently being filled for their subpartition, spanning as many buffers as needed; a full buffer
+ * is finished and handed to its subpartition.
  *
  * <p>Lifecycle: created and registered by {@code NetworkEnvironment}; written by one task thread;
  * {@link #finish()} at the end (an {@link EndOfPartitionEvent} on every subpartition); released once
- * every subpartition was consumed, or by {@link #release()} (cancellation, end of job).
+ * every subpartition was consumed (pipelined only), or by {@link #release()} (cancellation, end of job).
  *
  * <p>Threads: the writing methods ({@code emit*}, {@code broadcastEvent}, {@code finish},
  * {@code closeWriting}) belong to the producing task thread, which owns {@link #current}. The
@@ -35,7 +40,10 @@ public final class ResultPartition {
 
     private final ResultPartitionId id;
     private final String owningTaskName;
-    private final PipelinedSubpartition[] subpartitions;
+    private final ResultPartitionType type;
+    private final ResultSubpartition[] subpartitions;
+    /** Null for a pipelined partition. */
+    private final BlockingPartitionData blockingData;
     private final LocalBufferPool pool;
     private final Consumer<ResultPartition> onRelease;
     /** Owned by the producing task thread: the buffer being filled per subpartition, or null. */
@@ -43,8 +51,24 @@ public final class ResultPartition {
     private final AtomicInteger unconsumedSubpartitions;
     private final AtomicBoolean released = new AtomicBoolean();
 
+    /** A pipelined partition. */
     public ResultPartition(ResultPartitionId id, String owningTaskName, int numberOfSubpartitions, LocalBufferPool pool,
             Consumer<ResultPartition> onRelease) {
+        this(id, owningTaskName, numberOfSubpartitions, pool, onRelease, null);
+    }
+
+    /**
+     * A blocking partition: the writer's buffers are copied out of {@code pool} into memory (up to
+     * {@code settings.memoryBytes()}) and then into a spill file in {@code settings.spillDirectory()}.
+     */
+    public static ResultPartition blocking(ResultPartitionId id, String owningTaskName, int numberOfSubpartitions, LocalBufferPool pool,
+            BlockingPartitionSettings settings, Consumer<ResultPartition> onRelease) {
+        return new ResultPartition(id, owningTaskName, numberOfSubpartitions, pool, onRelease,
+                new BlockingPartitionData(id, owningTaskName, numberOfSubpartitions, settings));
+    }
+
+    private ResultPartition(ResultPartitionId id, String owningTaskName, int numberOfSubpartitions, LocalBufferPool pool,
+            Consumer<ResultPartition> onRelease, BlockingPartitionData blockingData) {
         if (numberOfSubpartitions <= 0) {
             throw new IllegalArgumentException("numberOfSubpartitions of " + id + ": " + numberOfSubpartitions + " (expected: > 0)");
         }
@@ -52,9 +76,11 @@ public final class ResultPartition {
         this.owningTaskName = owningTaskName;
         this.pool = pool;
         this.onRelease = onRelease;
-        this.subpartitions = new PipelinedSubpartition[numberOfSubpartitions];
+        this.blockingData = blockingData;
+        this.type = blockingData == null ? ResultPartitionType.PIPELINED : ResultPartitionType.BLOCKING;
+        this.subpartitions = new ResultSubpartition[numberOfSubpartitions];
         for (int i = 0; i < numberOfSubpartitions; i++) {
-            subpartitions[i] = new PipelinedSubpartition(this, i);
+            subpartitions[i] = blockingData == null ? new PipelinedSubpartition(this, i) : new BlockingSubpartition(blockingData, i);
         }
         this.current = new BufferBuilder[numberOfSubpartitions];
         this.unconsumedSubpartitions = new AtomicInteger(numberOfSubpartitions);
@@ -66,6 +92,20 @@ public final class ResultPartition {
 
     public String owningTaskName() {
         return owningTaskName;
+    }
+
+    public ResultPartitionType type() {
+        return type;
+    }
+
+    /** Bytes a blocking partition wrote to its spill file (0 for a pipelined one). */
+    public long spilledBytes() {
+        return blockingData == null ? 0 : blockingData.bytesSpilled();
+    }
+
+    /** Bytes a blocking partition keeps on the heap (0 for a pipelined one). */
+    public long bytesInMemory() {
+        return blockingData == null ? 0 : blockingData.bytesInMemory();
     }
 
     public int numberOfSubpartitions() {
@@ -139,7 +179,7 @@ public final class ResultPartition {
 
     /** Makes partly filled buffers visible to the consumers. Any thread (the output flusher). */
     public void flushAll() {
-        for (PipelinedSubpartition subpartition : subpartitions) {
+        for (ResultSubpartition subpartition : subpartitions) {
             subpartition.flush();
         }
     }
@@ -151,7 +191,10 @@ public final class ResultPartition {
 
     /**
      * Ends the partition: finishes the buffers being filled and appends an
-     * {@link EndOfPartitionEvent} to every subpartition. Task thread only.
+     * {@link EndOfPartitionEvent} to every subpartition. A blocking partition becomes readable now.
+     * Task thread only.
+     *
+     * @throws java.io.UncheckedIOException if a blocking partition could not write its spill file
      */
     public void finish() {
         try {
@@ -175,7 +218,7 @@ public final class ResultPartition {
 
     /** The producer failed: consumers (local and remote) see {@code cause} from their next read. Any thread. */
     public void fail(Throwable cause) {
-        for (PipelinedSubpartition subpartition : subpartitions) {
+        for (ResultSubpartition subpartition : subpartitions) {
             subpartition.fail(cause);
         }
     }
@@ -185,14 +228,17 @@ public final class ResultPartition {
         if (!released.compareAndSet(false, true)) {
             return;
         }
-        for (PipelinedSubpartition subpartition : subpartitions) {
+        for (ResultSubpartition subpartition : subpartitions) {
             subpartition.release();
         }
         pool.destroy();
         onRelease.accept(this);
     }
 
-    /** Creates the reader's view of one subpartition (once per subpartition). */
+    /**
+     * Creates a reader's view of one subpartition: once per subpartition for a pipelined partition,
+     * any number of times for a blocking one (each view reads it all).
+     */
     public SubpartitionView createSubpartitionView(int subpartition, BufferAvailabilityListener listener) throws IOException {
         if (subpartition < 0 || subpartition >= subpartitions.length) {
             throw new IOException("subpartition " + subpartition + " of " + id + " does not exist (expected: 0.."

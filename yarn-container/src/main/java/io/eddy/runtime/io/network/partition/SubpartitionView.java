@@ -3,18 +3,16 @@ package io.eddy.runtime.io.network.partition;
 import java.io.IOException;
 
 /**
- * The single reader's handle on a subpartition: a local input channel or the Netty server's reader
- * for a remote one. Polls hand out buffers in order; the reader recycles them.
+ * One reader's handle on a subpartition: a local input channel or the Netty server's reader for a
+ * remote one. Polls hand out buffers in order; the reader recycles them.
+ *
+ * <p>A pipelined subpartition has exactly one view, and releasing it releases the subpartition. A
+ * blocking subpartition has any number of views, one after another or at once, each reading the
+ * whole subpartition from the start; releasing a view only detaches that reader.
  *
  * <p>Threads: polled by one thread at a time (the consuming task thread, or a Netty event loop).
  */
-public final class SubpartitionView {
-
-    private final PipelinedSubpartition subpartition;
-
-    SubpartitionView(PipelinedSubpartition subpartition) {
-        this.subpartition = subpartition;
-    }
+public interface SubpartitionView {
 
     /**
      * The next buffer, or null if none is available now (the listener is told when one is).
@@ -22,32 +20,17 @@ public final class SubpartitionView {
      * @throws ProducerFailedException if the producer failed
      * @throws IOException if the partition was released
      */
-    public BufferAndBacklog getNextBuffer() throws IOException {
-        return subpartition.pollBuffer();
-    }
+    BufferAndBacklog getNextBuffer() throws IOException;
 
     /** Whether a poll would return something now (a buffer, an event or a failure). */
-    public boolean isAvailable() {
-        return subpartition.isAvailable();
-    }
+    boolean isAvailable();
 
     /** Whether the producer failed or the subpartition was released (a poll would throw). */
-    public boolean isErroneous() {
-        return subpartition.isErroneous();
-    }
+    boolean isErroneous();
 
-    /** The number of buffers queued. */
-    public int backlog() {
-        return subpartition.backlog();
-    }
+    /** The number of buffers queued (for a blocking subpartition: not yet read by this view). */
+    int backlog();
 
-    /** The reader gives up: queued buffers are recycled. */
-    public void release() {
-        subpartition.release();
-    }
-
-    @Override
-    public String toString() {
-        return subpartition.toString();
-    }
+    /** The reader gives up: a pipelined subpartition recycles its queued buffers; a blocking one keeps its data. */
+    void release();
 }

@@ -1,0 +1,63 @@
+package io.eddy.master;
+
+import io.eddy.runtime.tasks.TaskExecutionState;
+import java.util.List;
+
+/**
+ * A unit of scheduling: tasks connected by pipelined exchanges, which must run at the same time,
+ * and the producer tasks outside the region whose blocking results the region reads. The region
+ * is deployed once all those producers have FINISHED (a region without blocking inputs at once).
+ *
+ * <p>The region knows its tasks and its blocking inputs so that region failover (a later step) can
+ * restart it alone and have it read the surviving blocking results again.
+ *
+ * <p>Owned by the master's main thread.
+ */
+final class PipelinedRegion {
+
+    private final int index;
+    private final List<ExecutionVertex> tasks;
+    private final List<ExecutionVertex> blockingProducers;
+    /** Owned by the master's main thread. */
+    private boolean deployed;
+
+    PipelinedRegion(int index, List<ExecutionVertex> tasks, List<ExecutionVertex> blockingProducers) {
+        if (tasks.isEmpty()) {
+            throw new IllegalArgumentException("Bug: pipelined region " + index + " has no tasks");
+        }
+        this.index = index;
+        this.tasks = List.copyOf(tasks);
+        this.blockingProducers = List.copyOf(blockingProducers);
+    }
+
+    int index() {
+        return index;
+    }
+
+    List<ExecutionVertex> tasks() {
+        return tasks;
+    }
+
+    /** The tasks outside this region whose blocking result partitions it reads. */
+    List<ExecutionVertex> blockingProducers() {
+        return blockingProducers;
+    }
+
+    boolean isDeployed() {
+        return deployed;
+    }
+
+    void markDeployed() {
+        deployed = true;
+    }
+
+    /** Whether the region waits for deployment and all producers of its blocking inputs have finished. */
+    boolean isReadyToDeploy() {
+        return !deployed && blockingProducers.stream().allMatch(p -> p.state() == TaskExecutionState.FINISHED);
+    }
+
+    @Override
+    public String toString() {
+        return "region " + index + " (" + tasks.size() + " task(s), " + blockingProducers.size() + " blocking producer(s))";
+    }
+}

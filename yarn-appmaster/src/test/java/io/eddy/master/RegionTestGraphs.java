@@ -1,0 +1,56 @@
+package io.eddy.master;
+
+import io.eddy.jobgraph.ExchangeMode;
+import io.eddy.jobgraph.JobEdge;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.JobId;
+import io.eddy.jobgraph.JobVertex;
+import io.eddy.jobgraph.JobVertexId;
+import io.eddy.jobgraph.OperatorSpec;
+import io.eddy.jobgraph.ShipStrategy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Job graphs of any shape for scheduling tests that never run: {@code graph(p0, p1, ...)} makes
+ * vertices {@code V0, V1, ...} with those parallelisms, and {@link Builder#edge} adds edges with a
+ * ship strategy and an exchange mode. Descriptors are placeholder bytes the master does not read.
+ */
+final class RegionTestGraphs {
+
+    private RegionTestGraphs() {}
+
+    static Builder graph(int... parallelism) {
+        return new Builder(parallelism);
+    }
+
+    static final class Builder {
+        private final int[] parallelism;
+        private final List<JobEdge> edges = new ArrayList<>();
+        private final int[] outputs;
+        private final int[] inputs;
+
+        private Builder(int[] parallelism) {
+            this.parallelism = parallelism;
+            this.outputs = new int[parallelism.length];
+            this.inputs = new int[parallelism.length];
+        }
+
+        Builder edge(int source, int target, ShipStrategy strategy, ExchangeMode mode) {
+            byte[] keySelector = strategy == ShipStrategy.HASH ? new byte[] {0} : null;
+            edges.add(new JobEdge(new JobVertexId(source), outputs[source]++, new JobVertexId(target), inputs[target]++, 0, strategy,
+                    mode, keySelector, new byte[] {0}));
+            return this;
+        }
+
+        JobGraph build() {
+            List<JobVertex> vertices = new ArrayList<>();
+            for (int v = 0; v < parallelism.length; v++) {
+                vertices.add(new JobVertex(new JobVertexId(v), "V" + v, parallelism[v], 128,
+                        List.of(new OperatorSpec("op" + v, "V" + v, "map", new byte[] {0}, List.of()))));
+            }
+            return new JobGraph(JobId.generate(), "region test job", vertices, edges, 100, new byte[] {0}, Map.of());
+        }
+    }
+}
