@@ -1,0 +1,229 @@
+package io.eddy.api.java;
+
+import io.eddy.api.common.io.CollectionInputFormat;
+import io.eddy.api.common.io.InputFormat;
+import io.eddy.api.common.io.NumberSequenceInputFormat;
+import io.eddy.api.common.io.TextInputFormat;
+import io.eddy.api.common.operators.Plan;
+import io.eddy.api.common.typeinfo.InvalidTypesException;
+import io.eddy.api.common.typeinfo.TypeExtractor;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.api.java.operators.DataSink;
+import io.eddy.api.java.operators.DataSource;
+import io.eddy.api.java.operators.PlanTranslator;
+import io.eddy.configuration.Configuration;
+import io.eddy.executor.ExecutionOptions;
+import io.eddy.jobgraph.KeyGroups;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The entry point of a batch program: creates data sources, collects the sinks the program
+ * defines, and builds the program's logical {@link Plan} ({@link #createProgramPlan}), which the
+ * optimizer compiles. The factories mirror {@code StreamExecutionEnvironment}'s.
+ *
+ * <p>Not thread-safe: a program is built on one thread.
+ */
+public class ExecutionEnvironment {
+
+    /** The job name of {@link #createProgramPlan()}. */
+    public static final String DEFAULT_JOB_NAME = "Eddy Batch Job";
+
+    private final Configuration configuration;
+    private final SerializerConfig serializerConfig = new SerializerConfig();
+    private final List<DataSink<?>> sinks = new ArrayList<>();
+    private int parallelism;
+
+    protected ExecutionEnvironment(Configuration configuration, int parallelism) {
+        this.configuration = Objects.requireNonNull(configuration, "configuration");
+        setParallelism(parallelism);
+    }
+
+    /**
+     * The environment of this program: settings from the system properties {@code eddy.*}, the
+     * default parallelism the number of cores unless {@link ExecutionOptions#DEFAULT_PARALLELISM} is set.
+     */
+    public static ExecutionEnvironment getExecutionEnvironment() {
+        return getExecutionEnvironment(Configuration.fromSystemProperties());
+    }
+
+    /** An environment with {@code configuration}; default parallelism from {@link ExecutionOptions#DEFAULT_PARALLELISM}, else the number of cores. */
+    public static ExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
+        Integer configured = configuration.get(ExecutionOptions.DEFAULT_PARALLELISM);
+        int parallelism = configured != null ? configured : Runtime.getRuntime().availableProcessors();
+        return new ExecutionEnvironment(configuration, parallelism);
+    }
+
+    /** An environment for the embedded cluster in this JVM with default parallelism {@code parallelism}. */
+    public static ExecutionEnvironment createLocalEnvironment(int parallelism) {
+        Configuration conf = Configuration.fromSystemProperties().set(ExecutionOptions.TARGET, "embedded");
+        return new ExecutionEnvironment(conf, parallelism);
+    }
+
+    /** An environment for the embedded cluster, with the number of cores as default parallelism. */
+    public static ExecutionEnvironment createLocalEnvironment() {
+        return createLocalEnvironment(Runtime.getRuntime().availableProcessors());
+    }
+
+    // ---- settings ---------------------------------------------------------------------------
+
+    /** Sets the parallelism of operators that set none; between 1 and {@link KeyGroups#UPPER_BOUND_MAX_PARALLELISM}. */
+    public ExecutionEnvironment setParallelism(int newParallelism) {
+        if (newParallelism < 1 || newParallelism > KeyGroups.UPPER_BOUND_MAX_PARALLELISM) {
+            throw new IllegalArgumentException("setParallelism: " + newParallelism + " (expected: between 1 and "
+                    + KeyGroups.UPPER_BOUND_MAX_PARALLELISM + ")");
+        }
+        this.parallelism = newParallelism;
+        return this;
+    }
+
+    public int getParallelism() {
+        return parallelism;
+    }
+
+    /** The serializer settings of jobs of this environment, e.g. to {@code registerKryoType(...)}. */
+    public SerializerConfig getConfig() {
+        return serializerConfig;
+    }
+
+    public Configuration getConfiguration() {
+        return configuration;
+    }
+
+    // ---- sources ----------------------------------------------------------------------------
+
+    /**
+     * A non-parallel source of the given elements; their type is that of the first element.
+     *
+     * @throws IllegalArgumentException if there are no elements, one is null, or they differ in class
+     */
+    @SafeVarargs
+    public final <T> DataSource<T> fromElements(T... elements) {
+        if (elements == null || elements.length == 0) {
+            throw new IllegalArgumentException("fromElements: no elements given (expected: at least one, to find the type from)");
+        }
+        if (elements[0] == null) {
+            throw new IllegalArgumentException("fromElements: the first element is null; elements must not be null");
+        }
+        @SuppressWarnings("unchecked")
+        TypeInfo<T> type = (TypeInfo<T>) TypeExtractor.getForObject(elements[0]);
+        for (int i = 1; i < elements.length; i++) {
+            if (elements[i] == null || !type.getTypeClass().isInstance(elements[i])) {
+                throw new IllegalArgumentException("fromElements: element " + i + " (" + elements[i] + ") is not of the type " + type
+                        + " of the first element; use fromElements(Class, ...) or fromCollection(collection, typeInfo) to give a common type");
+            }
+        }
+        return fromCollection(Arrays.asList(elements), type);
+    }
+
+    /** A non-parallel source of the given elements, all of {@code type}. */
+    @SafeVarargs
+    public final <T> DataSource<T> fromElements(Class<T> type, T... elements) {
+        return fromCollection(Arrays.asList(elements), TypeInfo.of(type));
+    }
+
+    /**
+     * A non-parallel source of the collection's elements; their type is that of the first element.
+     *
+     * @throws IllegalArgumentException if the collection is empty (give the type with {@link #fromCollection(Collection, TypeInfo)})
+     */
+    public <T> DataSource<T> fromCollection(Collection<T> data) {
+        Objects.requireNonNull(data, "fromCollection: data");
+        if (data.isEmpty()) {
+            throw new IllegalArgumentException("fromCollection: the collection is empty, so its element type is unknown: "
+                    + "use fromCollection(collection, typeInfo)");
+        }
+        T first = data.iterator().next();
+        if (first == null) {
+            throw new IllegalArgumentException("fromCollection: the first element is null; elements must not be null");
+        }
+        @SuppressWarnings("unchecked")
+        TypeInfo<T> type = (TypeInfo<T>) TypeExtractor.getForObject(first);
+        return fromCollection(data, type);
+    }
+
+    /** A non-parallel source of the collection's elements of {@code type}, serialized into the source at plan time. */
+    public <T> DataSource<T> fromCollection(Collection<T> data, TypeInfo<T> type) {
+        Objects.requireNonNull(data, "fromCollection: data");
+        Objects.requireNonNull(type, "fromCollection: type");
+        CollectionInputFormat<T> format = new CollectionInputFormat<>(data, type.createSerializer(serializerConfig));
+        return new DataSource<>(this, format, type, "Collection Source", true);
+    }
+
+    /** A parallel source of the numbers {@code from..to}, both inclusive. */
+    public DataSource<Long> generateSequence(long from, long to) {
+        return new DataSource<>(this, new NumberSequenceInputFormat(from, to), TypeInfo.of(Long.class), "Sequence Source", false);
+    }
+
+    /**
+     * A parallel source of the lines of a UTF-8 text file, or of the files of a directory; a path
+     * without a scheme is local, {@code hdfs://...} is read through the Hadoop FileSystem. A missing
+     * path fails the job before any task starts, naming the path.
+     */
+    public DataSource<String> readTextFile(String path) {
+        Objects.requireNonNull(path, "readTextFile: path");
+        return new DataSource<>(this, new TextInputFormat(path), TypeInfo.of(String.class), "Text Source: " + path, false);
+    }
+
+    /** A CSV source, configured with the returned reader and typed by its {@code types(...)}, {@code pojoType(...)} or {@code tupleType(...)}. */
+    public CsvReader readCsvFile(String path) {
+        return new CsvReader(Objects.requireNonNull(path, "readCsvFile: path"), this);
+    }
+
+    /**
+     * A source reading with {@code format}; the record type is the format's type argument.
+     *
+     * @throws InvalidTypesException if the format class does not bind its record type (give it with {@link #createInput(InputFormat, TypeInfo)})
+     */
+    public <T> DataSource<T> createInput(InputFormat<T, ?> format) {
+        Objects.requireNonNull(format, "createInput: format");
+        TypeInfo<T> type;
+        try {
+            type = TypeExtractor.createTypeInfoFromSubclass(format.getClass(), InputFormat.class, 0, "createInput(" + format.getClass().getName() + ")");
+        } catch (InvalidTypesException | IllegalArgumentException e) {
+            throw new InvalidTypesException("createInput: the record type of input format " + format.getClass().getName()
+                    + " cannot be determined (" + e.getMessage() + "); give it with createInput(format, typeInfo)", e);
+        }
+        return createInput(format, type);
+    }
+
+    /** A source reading records of {@code type} with {@code format}. */
+    public <T> DataSource<T> createInput(InputFormat<T, ?> format, TypeInfo<T> type) {
+        Objects.requireNonNull(format, "createInput: format");
+        return new DataSource<>(this, format, type, "DataSource (" + format.getClass().getName() + ")", false);
+    }
+
+    // ---- plan -------------------------------------------------------------------------------
+
+    /** Registers a sink; called by the {@code DataSet} sink methods. */
+    void registerSink(DataSink<?> sink) {
+        sinks.add(Objects.requireNonNull(sink, "sink"));
+    }
+
+    /** The sinks defined so far (unmodifiable). */
+    public List<DataSink<?>> getSinks() {
+        return List.copyOf(sinks);
+    }
+
+    /** The plan of the program, named {@link #DEFAULT_JOB_NAME}; see {@link #createProgramPlan(String)}. */
+    public Plan createProgramPlan() {
+        return createProgramPlan(DEFAULT_JOB_NAME);
+    }
+
+    /**
+     * The logical plan of everything the sinks defined so far read. The sinks stay registered, so
+     * the plan can be built again (e.g. printed, then run).
+     *
+     * @throws IllegalStateException if no sink is defined, saying how to add one
+     * @throws InvalidTypesException if an operator's type cannot be determined, naming the operator and {@code .returns(...)}
+     * @throws IllegalArgumentException for a bad forwarded-field declaration, naming the operator
+     */
+    public Plan createProgramPlan(String jobName) {
+        Objects.requireNonNull(jobName, "createProgramPlan: jobName");
+        return PlanTranslator.createPlan(jobName, sinks, parallelism, serializerConfig);
+    }
+}
