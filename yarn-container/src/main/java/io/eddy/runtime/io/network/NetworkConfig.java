@@ -14,8 +14,12 @@ import java.time.Duration;
  * @param bindHost host the data server binds to and announces (default 127.0.0.1)
  * @param dataPort port of the data server, 0 for an ephemeral one (default 0)
  * @param partitionRequestTimeout how long a request waits for a partition not yet registered (default 10 s)
- * @param offHeap whether buffers are direct memory (default false: heap)
+ * @param offHeap whether buffers are direct memory (default true: off-heap, so that the garbage collector never copies them)
  * @param nettyThreads event loop threads of the server and the client each (default 1)
+ * @param objectBatchSize records per batch of a local object channel, at most (default 512); a batch
+ *     also holds no more than about {@code segmentSize} bytes, judged by its first record's size
+ * @param objectBatchesPerChannel batches a local object channel holds before its producer blocks
+ *     (default 4): the bound on what is in flight per local object channel
  */
 public record NetworkConfig(
         int segmentSize,
@@ -28,7 +32,9 @@ public record NetworkConfig(
         int dataPort,
         Duration partitionRequestTimeout,
         boolean offHeap,
-        int nettyThreads) {
+        int nettyThreads,
+        int objectBatchSize,
+        int objectBatchesPerChannel) {
 
     public NetworkConfig {
         positive("segmentSize", segmentSize, 64);
@@ -39,6 +45,8 @@ public record NetworkConfig(
         positive("extraBuffersPerPartition", extraBuffersPerPartition, 0);
         positive("dataPort", dataPort, 0);
         positive("nettyThreads", nettyThreads, 1);
+        positive("objectBatchSize", objectBatchSize, 1);
+        positive("objectBatchesPerChannel", objectBatchesPerChannel, 2);
         if (dataPort > 65535) {
             throw new IllegalArgumentException("dataPort: " + dataPort + " (expected: 0..65535, 0 = ephemeral)");
         }
@@ -80,8 +88,10 @@ public record NetworkConfig(
         private String bindHost = "127.0.0.1";
         private int dataPort;
         private Duration partitionRequestTimeout = Duration.ofSeconds(10);
-        private boolean offHeap;
+        private boolean offHeap = true;
         private int nettyThreads = 1;
+        private int objectBatchSize = 512;
+        private int objectBatchesPerChannel = 4;
 
         private Builder() {}
 
@@ -140,9 +150,20 @@ public record NetworkConfig(
             return this;
         }
 
+        public Builder objectBatchSize(int records) {
+            this.objectBatchSize = records;
+            return this;
+        }
+
+        public Builder objectBatchesPerChannel(int batches) {
+            this.objectBatchesPerChannel = batches;
+            return this;
+        }
+
         public NetworkConfig build() {
             return new NetworkConfig(segmentSize, totalBuffers, exclusiveBuffersPerChannel, floatingBuffersPerGate,
-                    buffersPerSubpartition, extraBuffersPerPartition, bindHost, dataPort, partitionRequestTimeout, offHeap, nettyThreads);
+                    buffersPerSubpartition, extraBuffersPerPartition, bindHost, dataPort, partitionRequestTimeout, offHeap, nettyThreads,
+                    objectBatchSize, objectBatchesPerChannel);
         }
     }
 }
