@@ -1,5 +1,6 @@
 package io.eddy.master;
 
+import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
@@ -10,6 +11,7 @@ import io.eddy.runtime.io.network.ResultPartitionId;
 import io.eddy.runtime.tasks.OutputPartitionSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -78,7 +80,7 @@ final class ExecutionGraph {
             for (int subtask = 0; subtask < v.parallelism(); subtask++) {
                 TaskId id = new TaskId(graph.jobId(), v.id().index(), subtask, attempt);
                 TaskDeploymentSpec spec = new TaskDeploymentSpec(id, inputChannels(graph, v, subtask, slots, attempt),
-                        outputPartitions(graph, v, subtask, attempt));
+                        outputPartitions(graph, v, subtask, slots, attempt));
                 String name = v.name() + " (" + (subtask + 1) + "/" + v.parallelism() + ")";
                 tasks.put(id, new ExecutionVertex(id, name, slots.workerOf(subtask), spec));
             }
@@ -109,13 +111,15 @@ final class ExecutionGraph {
         for (JobEdge e : graph.inputsOf(v.id())) {
             JobVertex producer = graph.vertex(e.source());
             List<InputChannelSpec> channels = new ArrayList<>();
+            boolean pipelined = e.exchangeMode() == ExchangeMode.PIPELINED;
+            RegisteredWorker own = slots.workerOf(subtask);
             if (e.shipStrategy() == ShipStrategy.FORWARD) {
-                channels.add(new InputChannelSpec(partitionId(graph, e, subtask, attempt), 0,
-                        slots.workerOf(subtask).registration().dataAddress()));
+                channels.add(new InputChannelSpec(partitionId(graph, e, subtask, attempt), 0, own.registration().dataAddress(), pipelined));
             } else {
                 for (int p = 0; p < producer.parallelism(); p++) {
+                    RegisteredWorker producerWorker = slots.workerOf(p);
                     channels.add(new InputChannelSpec(partitionId(graph, e, p, attempt), subtask,
-                            slots.workerOf(p).registration().dataAddress()));
+                            producerWorker.registration().dataAddress(), pipelined && producerWorker.equals(own)));
                 }
             }
             gates.add(channels);
@@ -123,12 +127,27 @@ final class ExecutionGraph {
         return gates;
     }
 
-    private static List<OutputPartitionSpec> outputPartitions(JobGraph graph, JobVertex v, int subtask, int attempt) {
+    /**
+     * The partitions of one producer subtask. A pipelined subpartition whose consumer subtask runs in
+     * the producer's worker hands its records over as objects (a local object channel); the consumer's
+     * {@link InputChannelSpec} says the same (see {@link #inputChannels}).
+     */
+    private static List<OutputPartitionSpec> outputPartitions(JobGraph graph, JobVertex v, int subtask, SlotAssignment slots, int attempt) {
         List<OutputPartitionSpec> partitions = new ArrayList<>();
+        RegisteredWorker own = slots.workerOf(subtask);
         for (JobEdge e : graph.outputsOf(v.id())) {
             JobVertex consumer = graph.vertex(e.target());
-            int subpartitions = e.shipStrategy() == ShipStrategy.FORWARD ? 1 : consumer.parallelism();
-            partitions.add(new OutputPartitionSpec(partitionId(graph, e, subtask, attempt), subpartitions, consumer.maxParallelism()));
+            boolean forward = e.shipStrategy() == ShipStrategy.FORWARD;
+            int subpartitions = forward ? 1 : consumer.parallelism();
+            BitSet objects = new BitSet();
+            if (e.exchangeMode() == ExchangeMode.PIPELINED) {
+                for (int c = 0; c < subpartitions; c++) {
+                    if (slots.workerOf(forward ? subtask : c).equals(own)) {
+                        objects.set(c);
+                    }
+                }
+            }
+            partitions.add(new OutputPartitionSpec(partitionId(graph, e, subtask, attempt), subpartitions, consumer.maxParallelism(), objects));
         }
         return partitions;
     }

@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * <p>The bound: each of the {@value #PARALLELISM} source subtasks writes into a result partition of
  * at most {@code partitionPoolSize(PARALLELISM)} buffers; each sink's input gate may hold its
  * channels' exclusive buffers plus the gate's floating ones (remote) — about 24 + 24 buffers with
- * the default {@link NetworkConfig}. Records of ~8 KB fill a 32 KiB buffer with four, so anything
+ * the default {@link NetworkConfig}; a local object channel holds a few batches of about a buffer's
+ * worth of records each. Records of ~8 KB fill a 32 KiB buffer with four, so anything
  * near the {@value #RECORDS_PER_SUBTASK} records per source would mean the sources were not held back.
  */
 @Timeout(60)
@@ -66,7 +67,10 @@ class BackPressureITCase {
         int recordsPerBuffer = network.segmentSize() / RECORD_CHARS + 1;
         long buffersInFlight = PARALLELISM * (long) network.partitionPoolSize(PARALLELISM)
                 + PARALLELISM * (long) (PARALLELISM * network.exclusiveBuffersPerChannel() + network.floatingBuffersPerGate());
-        long bound = buffersInFlight * recordsPerBuffer + 2L * PARALLELISM;
+        // Channels to a consumer in the same worker hand records over as objects: batches of about one buffer's worth.
+        long objectRecordsInFlight = (long) PARALLELISM * PARALLELISM * network.objectBatchesPerChannel()
+                * Math.max(1, network.segmentSize() / RECORD_CHARS);
+        long bound = buffersInFlight * recordsPerBuffer + objectRecordsInFlight + 2L * PARALLELISM;
         LOG.info("{} worker(s): the sources got at most {} records ahead of the sinks (bound {})", workers, MAX_LEAD.get(run).get(), bound);
         assertThat(EMITTED.get(run)).hasValue((long) RECORDS_PER_SUBTASK * PARALLELISM);
         assertThat(CONSUMED.get(run)).hasValue((long) RECORDS_PER_SUBTASK * PARALLELISM);

@@ -3,16 +3,20 @@ package io.eddy.runtime.tasks;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.jobgraph.JobEdge;
+import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.io.network.NetworkEnvironment;
 import io.eddy.runtime.io.network.api.ChannelSelector;
 import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.io.network.api.RecordWriter;
+import io.eddy.runtime.io.network.partition.ObjectSubpartition;
 import io.eddy.runtime.io.network.partition.ResultPartition;
 import io.eddy.runtime.io.network.partition.ResultPartitionType;
 import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import io.eddy.runtime.streamrecord.StreamElement;
+import io.eddy.runtime.streamrecord.StreamElementObjectAdapter;
 import io.eddy.runtime.streamrecord.StreamElementSerializer;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,9 +73,12 @@ final class TaskNetworkIo {
                     ResultPartitionType.forExchangeMode(edge.exchangeMode()));
             partitions.add(partition);
             TypeInfo<Object> type = edge.recordType(cl);
-            StreamElementSerializer<Object> serializer = new StreamElementSerializer<>(type.createSerializer(serializerConfig));
+            TypeSerializer<Object> valueSerializer = type.createSerializer(serializerConfig);
+            StreamElementSerializer<Object> serializer = new StreamElementSerializer<>(valueSerializer);
+            ObjectSubpartition[] objectChannels = objectChannels(spec, network);
             RecordWriter<StreamElement> writer = new RecordWriter<>(partition, selector(edge, spec, deployment.subtaskIndex(), cl),
-                    serializer, deployment.bufferTimeoutMillis());
+                    serializer, deployment.bufferTimeoutMillis(), objectChannels,
+                    objectChannels == null ? null : new StreamElementObjectAdapter<>(valueSerializer, 0));
             writers.add(writer);
             outputs.add(new RecordWriterOutput<>(writer, "edge " + edge + " (" + spec.partitionId() + ")"));
         }
@@ -82,9 +89,23 @@ final class TaskNetworkIo {
         for (int i = 0; i < deployment.inputEdges().size(); i++) {
             JobEdge edge = deployment.inputEdges().get(i);
             TypeInfo<Object> type = edge.recordType(cl);
-            InputGate gate = network.createInputGate(deployment.taskNameWithSubtask(), deployment.inputChannels().get(i));
-            inputs.add(new RecordInput<>(gate, StreamElementSerializer.reusingRecords(type.createSerializer(serializerConfig))));
+            List<InputChannelSpec> channels = deployment.inputChannels().get(i);
+            InputGate gate = network.createInputGate(deployment.taskNameWithSubtask(), channels);
+            TypeSerializer<Object> valueSerializer = type.createSerializer(serializerConfig);
+            boolean anyObjects = channels.stream().anyMatch(InputChannelSpec::objects);
+            inputs.add(new RecordInput<>(gate, StreamElementSerializer.reusingRecords(valueSerializer),
+                    anyObjects ? new StreamElementObjectAdapter<>(valueSerializer, channels.size()) : null));
         }
+    }
+
+    /** Per subpartition the object channel of a consumer in this worker, or null; null if there is none. */
+    private static ObjectSubpartition[] objectChannels(OutputPartitionSpec spec, NetworkEnvironment network) {
+        if (spec.objectSubpartitions().isEmpty()) {
+            return null;
+        }
+        ObjectSubpartition[] channels = new ObjectSubpartition[spec.numberOfSubpartitions()];
+        spec.objectSubpartitions().stream().forEach(i -> channels[i] = network.createObjectSubpartition(spec.partitionId(), i));
+        return channels;
     }
 
     static ChannelSelector<StreamElement> selector(JobEdge edge, OutputPartitionSpec spec, int subtaskIndex, ClassLoader cl) {
@@ -113,6 +134,7 @@ final class TaskNetworkIo {
         for (int i = 0; i < partitions.size(); i++) {
             partitions.get(i).finish();
             if (i < writers.size()) {
+                writers.get(i).finishObjectChannels();
                 writers.get(i).close();
             }
         }
@@ -131,6 +153,7 @@ final class TaskNetworkIo {
             try {
                 if (i < writers.size()) {
                     writers.get(i).close();
+                    writers.get(i).failObjectChannels(cause);
                 }
                 partition.fail(cause);
                 partition.release();

@@ -40,7 +40,10 @@ class HandshakeTest {
 
     /** A server whose post-authentication pipeline decodes frames into InboundFrames for readInbound(). */
     private EmbeddedChannel newServer(Secret serverSecret) {
-        server = new EmbeddedChannel(new ServerHandshake(serverSecret, VERSION, 5000, this::installDecoders));
+        // Time stands still until the test advances it, so a slow machine cannot expire the handshake timeout early.
+        server = new EmbeddedChannel();
+        server.freezeTime();
+        server.pipeline().addLast(new ServerHandshake(serverSecret, VERSION, 5000, this::installDecoders));
         return server;
     }
 

@@ -20,6 +20,7 @@ import io.eddy.runtime.tasks.OutputPartitionSpec;
 import io.eddy.runtime.tasks.TaskExecutionState;
 import io.eddy.runtime.tasks.TaskId;
 import java.io.IOException;
+import java.util.BitSet;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,20 +160,38 @@ public final class ClusterCodecs {
         writeResultPartitionId(spec.partition(), out);
         out.writeInt(spec.subpartition());
         writeAddress(spec.producerDataAddress(), out);
+        out.writeBoolean(spec.objects());
     }
 
     public static InputChannelSpec readInputChannelSpec(DataInputView in) throws IOException {
-        return new InputChannelSpec(readResultPartitionId(in), in.readInt(), readAddress(in));
+        return new InputChannelSpec(readResultPartitionId(in), in.readInt(), readAddress(in), in.readBoolean());
     }
 
     public static void writeOutputPartitionSpec(OutputPartitionSpec spec, DataOutputView out) throws IOException {
         writeResultPartitionId(spec.partitionId(), out);
         out.writeInt(spec.numberOfSubpartitions());
         out.writeInt(spec.consumerMaxParallelism());
+        long[] words = spec.objectSubpartitions().toLongArray();
+        out.writeInt(words.length);
+        for (long w : words) {
+            out.writeLong(w);
+        }
     }
 
     public static OutputPartitionSpec readOutputPartitionSpec(DataInputView in) throws IOException {
-        return new OutputPartitionSpec(readResultPartitionId(in), in.readInt(), in.readInt());
+        ResultPartitionId id = readResultPartitionId(in);
+        int subpartitions = in.readInt();
+        int maxParallelism = in.readInt();
+        int n = in.readInt();
+        if (n < 0 || n > (subpartitions + 63) / 64) {
+            throw new IOException("Corrupt output partition spec of " + id + ": " + n + " words of object subpartitions for "
+                    + subpartitions + " subpartitions");
+        }
+        long[] words = new long[n];
+        for (int i = 0; i < n; i++) {
+            words[i] = in.readLong();
+        }
+        return new OutputPartitionSpec(id, subpartitions, maxParallelism, BitSet.valueOf(words));
     }
 
     // ---- gateway records ----

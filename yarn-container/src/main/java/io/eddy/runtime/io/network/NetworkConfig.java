@@ -16,12 +16,16 @@ import java.time.Duration;
  * @param bindHost host the data server binds to and announces (default 127.0.0.1)
  * @param dataPort port of the data server, 0 for an ephemeral one (default 0)
  * @param partitionRequestTimeout how long a request waits for a partition not yet registered (default 10 s)
- * @param offHeap whether buffers are direct memory (default false: heap)
+ * @param offHeap whether buffers are direct memory (default true: off-heap, so that the garbage collector never copies them)
  * @param nettyThreads event loop threads of the server and the client each (default 1)
  * @param blockingPartitionMemory bytes a blocking result partition keeps on the heap before it
  *     spills the rest to its file (default 4 MiB; 0 spills everything)
  * @param spillDirectory where blocking result partitions create their spill files (default
  *     {@code java.io.tmpdir}; a worker sets its {@code io.tmp.dirs})
+ * @param objectBatchSize records per batch of a local object channel, at most (default 512); a batch
+ *     also holds no more than about {@code segmentSize} bytes, judged by its first record's size
+ * @param objectBatchesPerChannel batches a local object channel holds before its producer blocks
+ *     (default 4): the bound on what is in flight per local object channel
  */
 public record NetworkConfig(
         int segmentSize,
@@ -36,7 +40,9 @@ public record NetworkConfig(
         boolean offHeap,
         int nettyThreads,
         long blockingPartitionMemory,
-        Path spillDirectory) {
+        Path spillDirectory,
+        int objectBatchSize,
+        int objectBatchesPerChannel) {
 
     public NetworkConfig {
         positive("segmentSize", segmentSize, 64);
@@ -47,6 +53,8 @@ public record NetworkConfig(
         positive("extraBuffersPerPartition", extraBuffersPerPartition, 0);
         positive("dataPort", dataPort, 0);
         positive("nettyThreads", nettyThreads, 1);
+        positive("objectBatchSize", objectBatchSize, 1);
+        positive("objectBatchesPerChannel", objectBatchesPerChannel, 2);
         if (dataPort > 65535) {
             throw new IllegalArgumentException("dataPort: " + dataPort + " (expected: 0..65535, 0 = ephemeral)");
         }
@@ -99,10 +107,12 @@ public record NetworkConfig(
         private String bindHost = "127.0.0.1";
         private int dataPort;
         private Duration partitionRequestTimeout = Duration.ofSeconds(10);
-        private boolean offHeap;
+        private boolean offHeap = true;
         private int nettyThreads = 1;
         private long blockingPartitionMemory = 4L * 1024 * 1024;
         private Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
+        private int objectBatchSize = 512;
+        private int objectBatchesPerChannel = 4;
 
         private Builder() {}
 
@@ -171,10 +181,21 @@ public record NetworkConfig(
             return this;
         }
 
+        public Builder objectBatchSize(int records) {
+            this.objectBatchSize = records;
+            return this;
+        }
+
+        public Builder objectBatchesPerChannel(int batches) {
+            this.objectBatchesPerChannel = batches;
+            return this;
+        }
+
         public NetworkConfig build() {
             return new NetworkConfig(segmentSize, totalBuffers, exclusiveBuffersPerChannel, floatingBuffersPerGate,
                     buffersPerSubpartition, extraBuffersPerPartition, bindHost, dataPort, partitionRequestTimeout, offHeap, nettyThreads,
-                    blockingPartitionMemory, spillDirectory);
+                    blockingPartitionMemory, spillDirectory,
+                    objectBatchSize, objectBatchesPerChannel);
         }
     }
 }

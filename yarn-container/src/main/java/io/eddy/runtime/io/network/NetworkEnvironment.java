@@ -5,12 +5,15 @@ import io.eddy.runtime.io.network.buffer.LocalBufferPool;
 import io.eddy.runtime.io.network.buffer.NetworkBufferPool;
 import io.eddy.runtime.io.network.netty.NettyConnectionManager;
 import io.eddy.runtime.io.network.netty.NettyServer;
+import io.eddy.runtime.io.network.partition.ObjectSubpartition;
+import io.eddy.runtime.io.network.partition.ObjectSubpartitionRegistry;
 import io.eddy.runtime.io.network.partition.ResultPartition;
 import io.eddy.runtime.io.network.partition.ResultPartitionManager;
 import io.eddy.runtime.io.network.partition.ResultPartitionType;
 import io.eddy.runtime.io.network.partition.consumer.InputChannel;
 import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import io.eddy.runtime.io.network.partition.consumer.LocalInputChannel;
+import io.eddy.runtime.io.network.partition.consumer.LocalObjectInputChannel;
 import io.eddy.runtime.io.network.partition.consumer.RemoteInputChannel;
 import io.eddy.runtime.io.network.partition.consumer.SingleInputGate;
 import io.netty.channel.EventLoopGroup;
@@ -39,6 +42,7 @@ public final class NetworkEnvironment implements AutoCloseable {
     private final NetworkConfig config;
     private final NetworkBufferPool bufferPool;
     private final ResultPartitionManager partitions;
+    private final ObjectSubpartitionRegistry objectSubpartitions = new ObjectSubpartitionRegistry();
     private final EventLoopGroup serverGroup;
     private final EventLoopGroup clientGroup;
     private final NettyServer server;
@@ -130,6 +134,17 @@ public final class NetworkEnvironment implements AutoCloseable {
     }
 
     /**
+     * Creates and registers the object subpartition through which a producer subtask hands records
+     * to its consumer in this worker (see {@link io.eddy.runtime.tasks.OutputPartitionSpec#objectSubpartitions()}).
+     */
+    public ObjectSubpartition createObjectSubpartition(ResultPartitionId id, int subpartition) {
+        ObjectSubpartition objects = new ObjectSubpartition(id + " subpartition " + subpartition, config.objectBatchSize(),
+                config.segmentSize(), config.objectBatchesPerChannel());
+        objectSubpartitions.register(id, subpartition, objects);
+        return objects;
+    }
+
+    /**
      * Creates the input gate of one consumer subtask on one edge and requests every channel's
      * subpartition: channels whose producer address is {@link #dataAddress()} are local, all others
      * remote.
@@ -165,6 +180,14 @@ public final class NetworkEnvironment implements AutoCloseable {
 
     private InputChannel createChannel(SingleInputGate gate, int index, InputChannelSpec spec, InetSocketAddress own,
             LocalBufferPool floating) throws IOException {
+        if (spec.objects()) {
+            if (!isLocal(spec, own)) {
+                throw new IOException("Bug: channel " + index + " of " + gate.owningTaskName() + " reads objects from " + spec.partition()
+                        + ", whose producer is at " + spec.producerDataAddress() + ", not in this worker (" + own + ")");
+            }
+            return new LocalObjectInputChannel(gate, index, spec.partition(), spec.subpartition(), objectSubpartitions,
+                    config.partitionRequestTimeout(), own);
+        }
         if (isLocal(spec, own)) {
             return new LocalInputChannel(gate, index, spec.partition(), spec.subpartition(), partitions, config.partitionRequestTimeout(),
                     own);
@@ -182,6 +205,7 @@ public final class NetworkEnvironment implements AutoCloseable {
     /** Releases every partition and closes every input gate of {@code job} (after it finished or was cancelled). */
     public void releasePartitionsOf(JobId job) {
         partitions.releasePartitionsOf(job);
+        objectSubpartitions.releaseAllOf(job);
         List<SingleInputGate> toClose = new ArrayList<>();
         gates.forEach((gate, gateJob) -> {
             if (gateJob.equals(job)) {

@@ -3,6 +3,7 @@ package io.eddy.runtime.io.network.api;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.RuntimeEvent;
+import io.eddy.runtime.io.network.partition.ObjectSubpartition;
 import io.eddy.runtime.io.network.partition.consumer.BufferOrEvent;
 import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import io.eddy.runtime.io.network.serialization.RecordDeserializer;
@@ -24,15 +25,27 @@ public final class RecordInput<T> {
 
     private final InputGate gate;
     private final RecordDeserializer<T>[] deserializers;
+    private final ObjectRecordAdapter<T> objectAdapter;
+    private ObjectSubpartition.Slice objects;
+    private int objectsPos;
     private RecordDeserializer<T> current;
     private int currentChannel;
     private T record;
     private RuntimeEvent event;
     private int channelIndex = -1;
 
-    @SuppressWarnings("unchecked")
     public RecordInput(InputGate gate, TypeSerializer<T> serializer) {
+        this(gate, serializer, null);
+    }
+
+    /**
+     * @param objectAdapter turns records handed over as objects (local object channels) into {@code
+     *     T}; null if the gate has no object channels
+     */
+    @SuppressWarnings("unchecked")
+    public RecordInput(InputGate gate, TypeSerializer<T> serializer, ObjectRecordAdapter<T> objectAdapter) {
         this.gate = gate;
+        this.objectAdapter = objectAdapter;
         this.deserializers = (RecordDeserializer<T>[]) new RecordDeserializer<?>[gate.numberOfChannels()];
         for (int i = 0; i < deserializers.length; i++) {
             deserializers[i] = new RecordDeserializer<>(serializer.duplicate());
@@ -47,6 +60,18 @@ public final class RecordInput<T> {
      */
     public InputStatus pollNext() throws IOException, InterruptedException {
         while (true) {
+            ObjectSubpartition.Slice slice = objects;
+            if (slice != null) {
+                int pos = objectsPos;
+                if (pos < slice.to()) {
+                    objectsPos = pos + 1;
+                    record = objectAdapter.toRecord(slice.values()[pos], slice.timestamps()[pos], currentChannel);
+                    event = null;
+                    channelIndex = currentChannel;
+                    return InputStatus.RECORD;
+                }
+                objects = null;
+            }
             if (current != null) {
                 if (current.readNext()) {
                     record = current.record();
@@ -62,6 +87,16 @@ public final class RecordInput<T> {
             }
             BufferOrEvent element = next.get();
             int channel = element.channelIndex();
+            if (element.isObjects()) {
+                if (objectAdapter == null) {
+                    throw new IllegalStateException("Bug: channel " + channel + " hands over objects, but this record input has no"
+                            + " ObjectRecordAdapter");
+                }
+                objects = element.objects();
+                objectsPos = objects.from();
+                currentChannel = channel;
+                continue;
+            }
             if (element.isBuffer()) {
                 current = deserializers[channel];
                 currentChannel = channel;
@@ -99,12 +134,13 @@ public final class RecordInput<T> {
 
     /** Completed if {@link #pollNext()} may find something now; otherwise completes when it may. */
     public CompletableFuture<?> getAvailableFuture() {
-        return current != null ? AVAILABLE : gate.getAvailableFuture();
+        return current != null || objects != null ? AVAILABLE : gate.getAvailableFuture();
     }
 
     /** Recycles buffers held for partial records and closes the gate. Task thread; idempotent. */
     public void close() {
         current = null;
+        objects = null;
         for (RecordDeserializer<T> deserializer : deserializers) {
             deserializer.clear();
         }

@@ -247,6 +247,16 @@ public final class ResultPartition {
         return subpartitions[subpartition].createView(listener);
     }
 
+    /**
+     * Takes subpartition {@code index} out of use: its consumer reads an {@link ObjectSubpartition}
+     * instead, so nothing is read here and whatever is added (events, the end of the partition) is
+     * dropped. It counts as consumed. Task thread, before the first record.
+     */
+    public void releaseSubpartition(int index) {
+        subpartitions[index].release();
+        onSubpartitionConsumed(index);
+    }
+
     void onSubpartitionConsumed(int subpartition) {
         if (unconsumedSubpartitions.decrementAndGet() == 0) {
             release();

@@ -6,6 +6,7 @@ import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.EventSerializer;
 import io.eddy.runtime.io.network.event.RuntimeEvent;
 import io.eddy.runtime.io.network.partition.BufferAndBacklog;
+import io.eddy.runtime.io.network.partition.ObjectSubpartition;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Optional;
@@ -117,6 +118,22 @@ public final class SingleInputGate implements InputGate {
             int index = channel.channelIndex();
             if (channelFinished[index]) {
                 continue;
+            }
+            if (channel instanceof LocalObjectInputChannel objectChannel) {
+                Object polled = objectChannel.pollObjects();
+                if (polled == null) {
+                    continue;
+                }
+                // Whether more is there is known only on the next poll: keep the channel queued until it returns null.
+                queueChannel(channel);
+                if (polled instanceof ObjectSubpartition.Slice slice) {
+                    return Optional.of(BufferOrEvent.ofObjects(slice, index));
+                }
+                RuntimeEvent event = (RuntimeEvent) polled;
+                if (event instanceof EndOfPartitionEvent) {
+                    onEndOfPartition(channel);
+                }
+                return Optional.of(BufferOrEvent.ofEvent(event, index));
             }
             BufferAndBacklog next = channel.getNextBuffer();
             if (next == null) {
