@@ -31,6 +31,8 @@ public final class BatchKinds {
     public static final String PARAM_KEYS_2 = "keys2";
     /** The {@link KeySpec} of the order within a group (after the keys). */
     public static final String PARAM_GROUP_ORDER = "groupOrder";
+    /** The {@link KeySpec} of the order within a group of input 1 (co-group; {@link #PARAM_GROUP_ORDER} is input 0's). */
+    public static final String PARAM_GROUP_ORDER_2 = "groupOrder2";
     /** A {@link LocalStrategy}. */
     public static final String PARAM_LOCAL_STRATEGY = "localStrategy";
     /** A {@link JoinType}. */

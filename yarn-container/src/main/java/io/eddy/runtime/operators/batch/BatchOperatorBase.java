@@ -1,0 +1,193 @@
+package io.eddy.runtime.operators.batch;
+
+import io.eddy.api.common.functions.Function;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeutils.TypeComparator;
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.core.memory.MemorySegment;
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.BatchKinds.LocalStrategy;
+import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.io.disk.IOManager;
+import io.eddy.runtime.memory.MemoryAllocationException;
+import io.eddy.runtime.memory.MemoryManager;
+import io.eddy.runtime.operators.OneInputOperator;
+import java.io.UncheckedIOException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * The base of the single-input batch drivers: reads the batch parameters of the descriptor
+ * ({@link BatchKinds}), gives the drivers their managed memory and releases it, and emits through
+ * a {@link BatchCollector}.
+ *
+ * <p>Life cycle (see {@code docs/batch-drivers.md}):
+ * <pre>
+ *   open():    allocate pages (owner: this operator) -> openDriver() -> open the user function
+ *   processElement()*: fill a sorter / hash table / buffer
+ *   finish():  produce the output
+ *   close():   close the user function, then closeDriver() (deletes spill files), then release
+ *              every page this operator holds -- also after a failure in any phase
+ * </pre>
+ *
+ * <p>Thread ownership: every field is owned by the task thread.
+ */
+abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
+
+    /** The descriptor this driver was created from. */
+    protected final OperatorDescriptor descriptor;
+    /** The collector the user function emits to; set in {@link #open()}. */
+    protected BatchCollector<OUT> collector;
+    private MemoryManager memoryManager;
+
+    protected BatchOperatorBase(OperatorDescriptor descriptor, Function userFunction) {
+        super(userFunction);
+        this.descriptor = descriptor;
+        if (descriptor.inputTypes().size() != 1) {
+            throw new IllegalArgumentException("Bug: a batch operator of kind '" + descriptor.kind() + "' needs one input type, its"
+                    + " descriptor has " + descriptor.inputTypes().size());
+        }
+    }
+
+    @Override
+    public final void open() throws Exception {
+        collector = new BatchCollector<>(output);
+        memoryManager = context.environment().memoryManager();
+        openDriver();
+        super.open();
+    }
+
+    /** Allocates the driver's memory and creates its sorter, table or buffer; called before the user function opens. */
+    protected abstract void openDriver() throws Exception;
+
+    /** Releases what {@link #openDriver()} created (closes sorters, deletes spill files); must tolerate a half-open state. */
+    protected abstract void closeDriver() throws Exception;
+
+    @Override
+    public final void close() throws Exception {
+        Exception failure = null;
+        try {
+            super.close();
+        } catch (Exception e) {
+            failure = e;
+        }
+        try {
+            closeDriver();
+        } catch (Exception e) {
+            failure = addSuppressed(failure, e);
+        }
+        if (memoryManager != null) {
+            memoryManager.releaseAll(this);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static Exception addSuppressed(Exception first, Exception next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
+    }
+
+    /**
+     * Allocates this driver's share of managed memory ({@link BatchKinds#PARAM_MEMORY_FRACTION}), at
+     * least {@code minPages}, owned by this operator; released in {@link #close()}.
+     */
+    protected final List<MemorySegment> allocateMemory(int minPages) throws MemoryAllocationException {
+        Double fraction = descriptor.param(BatchKinds.PARAM_MEMORY_FRACTION, null);
+        if (fraction == null || !(fraction > 0.0 && fraction <= 1.0)) {
+            throw new IllegalArgumentException("Bug: operator '" + context.nameWithSubtask() + "' (kind '" + descriptor.kind()
+                    + "') needs the parameter '" + BatchKinds.PARAM_MEMORY_FRACTION + "' in (0, 1], its descriptor has " + fraction
+                    + " (the optimizer sets it for every memory-consuming driver)");
+        }
+        int pages = Math.max(minPages, memoryManager.computeNumberOfPages(fraction));
+        return memoryManager.allocatePages(this, pages);
+    }
+
+    /** Names the operator in errors, e.g. as the owner of its memory pages. */
+    @Override
+    public String toString() {
+        return "batch operator '" + (context == null ? descriptor.kind() : context.nameWithSubtask()) + "'";
+    }
+
+    /** The operator's name with its subtask, e.g. {@code "GroupReduce (2/4)"}. */
+    final String nameWithSubtask() {
+        return context.nameWithSubtask();
+    }
+
+    /** The task's I/O manager, for spilling. */
+    final IOManager ioManager() {
+        return context.environment().ioManager();
+    }
+
+    /** The type of the input records. */
+    @SuppressWarnings("unchecked")
+    protected final TypeInfo<IN> inputType() {
+        return (TypeInfo<IN>) descriptor.inputTypes().get(0);
+    }
+
+    /** A new serializer of the input records. */
+    protected final TypeSerializer<IN> inputSerializer() {
+        return inputType().createSerializer(context.environment().serializerConfig());
+    }
+
+    /** The grouping keys, or null if the driver works on its whole input. */
+    protected final KeySpec keys() {
+        return descriptor.param(BatchKinds.PARAM_KEYS, null);
+    }
+
+    /** A new comparator of {@code key} over the input records. */
+    protected final TypeComparator<IN> comparator(KeySpec key) {
+        try {
+            return key.createComparator(inputType(), context.environment().serializerConfig());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Operator '" + context.nameWithSubtask() + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The local strategy parameter, {@code defaultStrategy} if absent.
+     *
+     * @throws IllegalArgumentException if the strategy is not one of {@code supported}
+     */
+    protected final LocalStrategy localStrategy(LocalStrategy defaultStrategy, EnumSet<LocalStrategy> supported) {
+        LocalStrategy strategy = descriptor.param(BatchKinds.PARAM_LOCAL_STRATEGY, defaultStrategy);
+        if (!supported.contains(strategy)) {
+            throw new IllegalArgumentException("Bug: operator kind '" + descriptor.kind() + "' does not support the local strategy "
+                    + strategy + " (expected one of " + supported + ")");
+        }
+        return strategy;
+    }
+
+    /**
+     * Runs a call into user code that reads a spill-backed iterator, turning the iterator's
+     * {@link UncheckedIOException} back into its {@link java.io.IOException}.
+     */
+    protected static void callUserCode(UserCall call) throws Exception {
+        try {
+            call.run();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Like {@link #callUserCode(UserCall)}, for a call that returns a value. */
+    protected static <R> R callUserFunction(Callable<R> call) throws Exception {
+        try {
+            return call.call();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** A call into the user function. */
+    @FunctionalInterface
+    protected interface UserCall {
+        void run() throws Exception;
+    }
+}

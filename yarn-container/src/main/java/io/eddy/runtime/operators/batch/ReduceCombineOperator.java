@@ -1,0 +1,113 @@
+package io.eddy.runtime.operators.batch;
+
+import io.eddy.api.common.functions.ReduceFunction;
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.BatchKinds.LocalStrategy;
+import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.hash.HashAggregationTable;
+import io.eddy.runtime.operators.sort.NormalizedKeySorter;
+import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.util.KeyGroupedIterator;
+import java.util.EnumSet;
+
+/**
+ * {@code reduceCombine}: the combiner in front of a reduce's shuffle. Reduces what fits in memory
+ * and emits the partial results when memory is full and at the end; a key may therefore be emitted
+ * more than once (the reduce after the shuffle finishes the job). Never spills.
+ *
+ * <ul>
+ *   <li>{@code HASH}: a {@link HashAggregationTable} in combiner mode (emits all its values when full).
+ *   <li>{@code SORT}: a {@link NormalizedKeySorter}; when full it is sorted, each group is reduced and
+ *       emitted, and the buffer starts over. A record larger than the whole buffer is emitted as it is.
+ *   <li>No keys: one running value, emitted in {@link #finish()}.
+ * </ul>
+ *
+ * <p>Thread ownership: every field is owned by the task thread.
+ */
+public final class ReduceCombineOperator<T> extends BatchOperatorBase<T, T> {
+
+    /** The fewest pages of the sort buffer or hash table. */
+    private static final int MIN_PAGES = 4;
+
+    private final ReduceFunction<T> function;
+    private final KeySpec keys;
+    private final LocalStrategy strategy;
+    private HashAggregationTable<T> hashTable;
+    private NormalizedKeySorter<T> sortBuffer;
+    private PairwiseReducer<T> reducer;
+
+    @SuppressWarnings("unchecked")
+    public ReduceCombineOperator(OperatorDescriptor descriptor) {
+        this(descriptor, requireFunction(descriptor, ReduceFunction.class));
+    }
+
+    private ReduceCombineOperator(OperatorDescriptor descriptor, ReduceFunction<T> function) {
+        super(descriptor, function);
+        this.function = function;
+        this.keys = descriptor.param(BatchKinds.PARAM_KEYS, null);
+        this.strategy = localStrategy(LocalStrategy.HASH, EnumSet.of(LocalStrategy.SORT, LocalStrategy.HASH));
+    }
+
+    @Override
+    protected void openDriver() throws Exception {
+        if (keys == null) {
+            reducer = new PairwiseReducer<>(function, inputSerializer(), null);
+        } else if (strategy == LocalStrategy.HASH) {
+            hashTable = new HashAggregationTable<>(inputSerializer(), comparator(keys), function, allocateMemory(MIN_PAGES), collector);
+        } else {
+            reducer = new PairwiseReducer<>(function, inputSerializer(), null);
+            sortBuffer = new NormalizedKeySorter<>(inputSerializer(), comparator(keys), allocateMemory(MIN_PAGES));
+        }
+    }
+
+    @Override
+    public void processElement(StreamRecord<T> record) throws Exception {
+        T value = record.getValue();
+        if (hashTable != null) {
+            callUserCode(() -> hashTable.updateOrInsert(value));
+        } else if (sortBuffer != null) {
+            if (sortBuffer.write(value)) {
+                return;
+            }
+            if (!sortBuffer.isEmpty()) {
+                emitSortedGroups();
+                if (sortBuffer.write(value)) {
+                    return;
+                }
+            }
+            collector.collect(value);
+        } else {
+            reducer.add(value, collector::collect);
+        }
+    }
+
+    private void emitSortedGroups() throws Exception {
+        sortBuffer.sort();
+        KeyGroupedIterator<T> groups = new KeyGroupedIterator<>(sortBuffer.getIterator(), comparator(keys));
+        while (groups.nextKey()) {
+            collector.collect(callUserFunction(() -> reducer.reduceGroup(groups.getValues())));
+        }
+        sortBuffer.reset();
+    }
+
+    @Override
+    public void finish() throws Exception {
+        if (hashTable != null) {
+            hashTable.flush();
+        } else if (sortBuffer != null) {
+            if (!sortBuffer.isEmpty()) {
+                emitSortedGroups();
+            }
+        } else {
+            reducer.flush(collector::collect);
+        }
+    }
+
+    @Override
+    protected void closeDriver() {
+        if (hashTable != null) {
+            hashTable.close();
+        }
+    }
+}

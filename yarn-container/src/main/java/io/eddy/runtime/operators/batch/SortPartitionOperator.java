@@ -1,0 +1,53 @@
+package io.eddy.runtime.operators.batch;
+
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.sort.ExternalSorter;
+import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.util.MutableObjectIterator;
+
+/**
+ * {@code sortPartition}: sorts its input by {@link BatchKinds#PARAM_KEYS} (with their orders)
+ * through an {@link ExternalSorter} that spills sorted runs, and emits the records in order in
+ * {@link #finish()}, each a fresh object.
+ *
+ * <p>Thread ownership: every field is owned by the task thread.
+ */
+public final class SortPartitionOperator<T> extends BatchOperatorBase<T, T> {
+
+    private ExternalSorter<T> sorter;
+
+    public SortPartitionOperator(OperatorDescriptor descriptor) {
+        super(descriptor, null);
+        if (descriptor.param(BatchKinds.PARAM_KEYS, null) == null) {
+            throw new IllegalArgumentException("Bug: a sortPartition operator needs the parameter '" + BatchKinds.PARAM_KEYS
+                    + "' (the sort key with its orders)");
+        }
+    }
+
+    @Override
+    protected void openDriver() throws Exception {
+        sorter = Sorters.create(this, inputSerializer(), comparator(keys()), allocateMemory(Sorters.MIN_PAGES), null);
+    }
+
+    @Override
+    public void processElement(StreamRecord<T> record) throws Exception {
+        sorter.add(record.getValue());
+    }
+
+    @Override
+    public void finish() throws Exception {
+        sorter.finishInput();
+        MutableObjectIterator<T> sorted = sorter.getIterator();
+        for (T record = sorted.next(); record != null; record = sorted.next()) {
+            collector.collect(record);
+        }
+    }
+
+    @Override
+    protected void closeDriver() throws Exception {
+        if (sorter != null) {
+            sorter.close();
+        }
+    }
+}

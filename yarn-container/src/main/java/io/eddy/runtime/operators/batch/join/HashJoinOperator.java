@@ -1,0 +1,185 @@
+package io.eddy.runtime.operators.batch.join;
+
+import io.eddy.api.common.functions.FlatJoinFunction;
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.core.memory.MemorySegment;
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.BoundedMultiInput;
+import io.eddy.runtime.operators.InputOrdered;
+import io.eddy.runtime.operators.hash.HybridHashJoin;
+import io.eddy.runtime.operators.hash.JoinMetrics;
+import io.eddy.runtime.operators.hash.JoinType;
+import io.eddy.runtime.operators.hash.MatchCollector;
+import io.eddy.runtime.streamrecord.StreamRecord;
+import java.util.List;
+
+/**
+ * {@code join} with {@code HYBRID_HASH_BUILD_FIRST} / {@code HYBRID_HASH_BUILD_SECOND}: a {@link
+ * HybridHashJoin} over the operator's managed memory. The build input is read first ({@link
+ * InputOrdered}); its records go into the hash table as they arrive, and its end ({@link
+ * #endInput(int)}) indexes the table. Probe records are joined as they arrive (those of spilled
+ * partitions are spilled too); {@link #finish()} joins the spilled partitions.
+ *
+ * <pre>
+ *   build:  processElement(b)* → insertBuild     endInput(build) → endBuild
+ *   probe:  processElement(p)* → probe(p)        finish() → endProbe (spilled partitions, build-side outer rows)
+ * </pre>
+ *
+ * <p>The function always sees (input 0, input 1), whichever input builds; for outer joins the
+ * missing side is null. Eddy's join type maps onto the hash join's probe/build sides: a left outer
+ * join that builds the first input keeps unmatched build records, one that builds the second keeps
+ * unmatched probe records. Each call of the function gets its own objects: a probe record that
+ * matches several build records is copied for all calls but the last, before any call (each match is
+ * held back until the next one shows whether the probe object is used again).
+ *
+ * <p>Thread ownership: every field is owned by the task thread.
+ */
+final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT> implements InputOrdered, BoundedMultiInput {
+
+    private final FlatJoinFunction<IN1, IN2, OUT> function;
+    private final int buildInput;
+    private final BatchKinds.JoinType joinType;
+    private HybridHashJoin<Object, Object> join;
+    private MatchCollector<Object, Object> matches;
+    private TypeSerializer<Object> probeSerializer;
+    /** A match held back until the next one shows whether its probe object is used again (then it gets a copy). */
+    private boolean hasPending;
+    private Object pendingBuild;
+    private Object pendingProbe;
+    private boolean buildEnded;
+    private boolean finished;
+
+    @SuppressWarnings("unchecked")
+    HashJoinOperator(OperatorDescriptor descriptor, int buildInput) {
+        super(descriptor, requireFunction(descriptor, FlatJoinFunction.class));
+        this.function = (FlatJoinFunction<IN1, IN2, OUT>) descriptor.userFunction();
+        this.buildInput = buildInput;
+        this.joinType = descriptor.param(BatchKinds.PARAM_JOIN_TYPE, BatchKinds.JoinType.INNER);
+    }
+
+    /** The hash join's type for Eddy's join type when input {@code buildInput} builds. */
+    static JoinType hashJoinType(BatchKinds.JoinType type, int buildInput) {
+        return switch (type) {
+            case INNER -> JoinType.INNER;
+            case LEFT_OUTER -> buildInput == 0 ? JoinType.BUILD_OUTER : JoinType.PROBE_OUTER;
+            case RIGHT_OUTER -> buildInput == 1 ? JoinType.BUILD_OUTER : JoinType.PROBE_OUTER;
+            case FULL_OUTER -> JoinType.FULL_OUTER;
+        };
+    }
+
+    @Override
+    public int firstInput() {
+        return buildInput;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected void openDriver() throws Exception {
+        int probeInput = 1 - buildInput;
+        KeySpec buildKeys = requiredKeys(JoinOperators.keysParam(buildInput));
+        KeySpec probeKeys = requiredKeys(JoinOperators.keysParam(probeInput));
+        probeSerializer = serializer(probeInput);
+        join = new HybridHashJoin<>(serializer(buildInput), comparator(buildInput, buildKeys), probeSerializer,
+                comparator(probeInput, probeKeys), hashJoinType(joinType, buildInput));
+        matches = this::holdBack;
+        List<MemorySegment> pages = allocateMemory(HybridHashJoin.MIN_PAGES);
+        join.open(pages, context.environment().ioManager());
+    }
+
+    /**
+     * Calls the function for the previous match, if any, and holds this one back: a probe record
+     * matching several build records is the same object each time, so every call but the last gets a
+     * copy made before the function could modify the original.
+     */
+    private void holdBack(Object build, Object probe) throws Exception {
+        if (hasPending) {
+            callFunction(pendingBuild, probe != null && pendingProbe == probe ? probeSerializer.copy(probe) : pendingProbe);
+        }
+        hasPending = true;
+        pendingBuild = build;
+        pendingProbe = probe;
+    }
+
+    private void flushPending() throws Exception {
+        if (hasPending) {
+            hasPending = false;
+            Object build = pendingBuild;
+            Object probe = pendingProbe;
+            pendingBuild = null;
+            pendingProbe = null;
+            callFunction(build, probe);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void callFunction(Object build, Object probe) throws Exception {
+        if (buildInput == 0) {
+            function.join((IN1) build, (IN2) probe, collector);
+        } else {
+            function.join((IN1) probe, (IN2) build, collector);
+        }
+    }
+
+    @Override
+    public void processElement1(StreamRecord<IN1> record) throws Exception {
+        process(0, record.getValue());
+    }
+
+    @Override
+    public void processElement2(StreamRecord<IN2> record) throws Exception {
+        process(1, record.getValue());
+    }
+
+    private void process(int input, Object value) throws Exception {
+        if (input == buildInput) {
+            if (buildEnded) {
+                throw new IllegalStateException("Bug: operator '" + name() + "' got a record of its build input " + buildInput
+                        + " after the build input ended (the task must read InputOrdered.firstInput() to its end first)");
+            }
+            join.insertBuild(value);
+        } else {
+            // The task reads the build input to its end first, so a probe record means the build side is complete.
+            endBuild();
+            join.probe(value, matches);
+            flushPending();
+        }
+    }
+
+    @Override
+    public void endInput(int inputIndex) throws Exception {
+        if (inputIndex == buildInput) {
+            endBuild();
+        }
+    }
+
+    private void endBuild() throws Exception {
+        if (!buildEnded) {
+            buildEnded = true;
+            join.endBuild();
+        }
+    }
+
+    @Override
+    public void finish() throws Exception {
+        endBuild();
+        if (!finished) {
+            finished = true;
+            join.endProbe(matches);
+            flushPending();
+        }
+    }
+
+    /** What the hash join did (spilled partitions, recursion, fallbacks); for tests and metrics. */
+    JoinMetrics metrics() {
+        return join.metrics();
+    }
+
+    @Override
+    protected void closeDriver() throws Exception {
+        if (join != null) {
+            join.close();
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package io.eddy.runtime.operators.batch.join;
+
+import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.Function;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeutils.TypeComparator;
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.core.memory.MemorySegment;
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.memory.MemoryAllocationException;
+import io.eddy.runtime.memory.MemoryManager;
+import io.eddy.runtime.operators.TwoInputOperator;
+import io.eddy.runtime.streamrecord.StreamRecord;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The base of the two-input batch drivers (join, co-group, cross): reads the descriptor (input
+ * types, keys, memory share), owns the driver's managed memory and hands the user function a
+ * {@link Collector} onto the operator's output.
+ *
+ * <p>Life cycle: {@code open()} opens the user function, then {@link #openDriver()}; records arrive
+ * in {@code processElement1/2}; {@code finish()} produces what is left; {@code close()} runs {@link
+ * #closeDriver()} (closing sorters, hash tables and spill files, also after a failure at any
+ * point), then releases every page this operator allocated, then closes the user function, and
+ * throws the first error of these steps after running all of them.
+ *
+ * <p>Memory: {@link #allocateMemory(int)} takes {@code computeNumberOfPages(memoryFraction)} pages
+ * of the worker's {@link MemoryManager} (at least the driver's minimum) with this operator as owner.
+ *
+ * <p>Thread ownership: every field is owned by the task thread.
+ */
+abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, OUT> {
+
+    private final OperatorDescriptor descriptor;
+    private MemoryManager memoryManager;
+    private List<MemorySegment> memory;
+    /** The user function's collector onto the operator's output. */
+    protected Collector<OUT> collector;
+
+    protected TwoInputDriver(OperatorDescriptor descriptor, Function function) {
+        super(function);
+        this.descriptor = descriptor;
+    }
+
+    @Override
+    public final void open() throws Exception {
+        super.open();
+        collector = new OutputCollector<>(output);
+        openDriver();
+    }
+
+    /** Allocates memory and creates the driver's sorters, tables or buffers. */
+    protected abstract void openDriver() throws Exception;
+
+    /** Closes what {@link #openDriver()} created; must tolerate a partly opened or failed driver. */
+    protected abstract void closeDriver() throws Exception;
+
+    @Override
+    public final void close() throws Exception {
+        Exception error = null;
+        try {
+            closeDriver();
+        } catch (Exception e) {
+            error = e;
+        }
+        if (memoryManager != null) {
+            memoryManager.releaseAll(this);
+            memory = null;
+        }
+        try {
+            super.close();
+        } catch (Exception e) {
+            error = addSuppressed(error, e);
+        }
+        if (error != null) {
+            throw error;
+        }
+    }
+
+    /** The operator's name with the subtask, for errors and as the owner name of sorters. */
+    protected final String name() {
+        return context.nameWithSubtask();
+    }
+
+    /** The serializer of logical input {@code input}. */
+    @SuppressWarnings("unchecked")
+    protected final <T> TypeSerializer<T> serializer(int input) {
+        return ((TypeInfo<T>) inputType(input)).createSerializer(context.environment().serializerConfig());
+    }
+
+    /** The comparator of the key {@code keys} (a {@link KeySpec} parameter) over input {@code input}. */
+    @SuppressWarnings("unchecked")
+    protected final <T> TypeComparator<T> comparator(int input, KeySpec keys) {
+        return keys.createComparator((TypeInfo<T>) inputType(input), context.environment().serializerConfig());
+    }
+
+    /** The key {@code param} (e.g. {@link BatchKinds#PARAM_KEYS}), which must be set. */
+    protected final KeySpec requiredKeys(String param) {
+        KeySpec keys = descriptor.param(param, null);
+        if (keys == null) {
+            throw new IllegalArgumentException("Bug: operator '" + name() + "' of kind '" + descriptor.kind() + "' has no parameter '"
+                    + param + "' (expected: the KeySpec of its input " + (BatchKinds.PARAM_KEYS.equals(param) ? 0 : 1) + ")");
+        }
+        return keys;
+    }
+
+    protected final OperatorDescriptor descriptor() {
+        return descriptor;
+    }
+
+    /**
+     * Allocates the driver's share of managed memory: {@code computeNumberOfPages(memoryFraction)}
+     * pages, or {@code minimum} if that is more (also when no fraction is set).
+     *
+     * @throws MemoryAllocationException if the worker has fewer pages available
+     */
+    protected final List<MemorySegment> allocateMemory(int minimum) throws MemoryAllocationException {
+        if (memory != null) {
+            throw new IllegalStateException("Bug: operator '" + name() + "' allocated its memory twice");
+        }
+        memoryManager = context.environment().memoryManager();
+        Double fraction = descriptor.param(BatchKinds.PARAM_MEMORY_FRACTION, null);
+        int pages = fraction == null ? minimum : Math.max(minimum, memoryManager.computeNumberOfPages(fraction));
+        memory = memoryManager.allocatePages(this, pages);
+        return memory;
+    }
+
+    /** Splits {@code pages} into consecutive parts of the given sizes (the last part takes the rest). */
+    protected static List<List<MemorySegment>> split(List<MemorySegment> pages, int... sizes) {
+        List<List<MemorySegment>> parts = new ArrayList<>();
+        int from = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            int to = i == sizes.length - 1 ? pages.size() : from + sizes[i];
+            parts.add(new ArrayList<>(pages.subList(from, to)));
+            from = to;
+        }
+        return parts;
+    }
+
+    /** Closes {@code resource} if not null, adding its failure to {@code error}. */
+    protected static Exception closeQuietly(AutoCloseable resource, Exception error) {
+        if (resource == null) {
+            return error;
+        }
+        try {
+            resource.close();
+            return error;
+        } catch (Exception e) {
+            return addSuppressed(error, e);
+        }
+    }
+
+    protected static Exception addSuppressed(Exception first, Exception next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
+    }
+
+    private TypeInfo<?> inputType(int input) {
+        List<TypeInfo<?>> types = descriptor.inputTypes();
+        if (types.size() != 2) {
+            throw new IllegalArgumentException("Bug: operator '" + name() + "' of kind '" + descriptor.kind() + "' has " + types.size()
+                    + " input types (expected: 2)");
+        }
+        return types.get(input);
+    }
+
+    /** Emits the user function's records to the operator's output, with one reused {@link StreamRecord}. */
+    private static final class OutputCollector<OUT> implements Collector<OUT> {
+        private final io.eddy.runtime.operators.Output<OUT> output;
+        private final StreamRecord<OUT> reuse = new StreamRecord<>(null);
+
+        OutputCollector(io.eddy.runtime.operators.Output<OUT> output) {
+            this.output = output;
+        }
+
+        @Override
+        public void collect(OUT record) {
+            output.collect(reuse.replace(record));
+        }
+
+        @Override
+        public void close() {}
+    }
+}

@@ -1,0 +1,172 @@
+package io.eddy.runtime.operators.batch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.eddy.api.common.functions.GroupCombineFunction;
+import io.eddy.api.common.functions.ReduceFunction;
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.BatchKinds.LocalStrategy;
+import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.OperatorTestHarness;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** {@code reduceCombine} and {@code groupCombine}: partial results whose totals match a reference. */
+class CombineOperatorsTest extends BatchDriverTestBase {
+
+    private static final ReduceFunction<Tuple2<Integer, Long>> SUM = (a, b) -> Tuple2.of(a.f0, a.f1 + b.f1);
+
+    /** Emits (key of the first record, number of records); fails if a group mixes keys. */
+    static final GroupCombineFunction<Tuple2<Integer, Long>, Tuple2<Integer, Long>> COUNT_GROUP = (values, out) -> {
+        Integer key = null;
+        long n = 0;
+        for (Tuple2<Integer, Long> v : values) {
+            if (key != null && !key.equals(v.f0)) {
+                throw new IllegalStateException("a group mixes keys " + key + " and " + v.f0);
+            }
+            key = v.f0;
+            n++;
+        }
+        out.collect(Tuple2.of(key, n));
+    };
+
+    private static List<Tuple2<Integer, Long>> randomInput(int n, int keys) {
+        Random rnd = new Random(31);
+        List<Tuple2<Integer, Long>> input = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            input.add(Tuple2.of(rnd.nextInt(keys), 1L + rnd.nextInt(100)));
+        }
+        return input;
+    }
+
+    private static Map<Integer, Long> totals(List<Tuple2<Integer, Long>> records, boolean count) {
+        Map<Integer, Long> totals = new HashMap<>();
+        for (Tuple2<Integer, Long> t : records) {
+            totals.merge(t.f0, count ? 1L : t.f1, Long::sum);
+        }
+        return totals;
+    }
+
+    private static Map<Integer, Long> sumOfPartials(List<Tuple2<Integer, Long>> partials) {
+        return totals(partials, false);
+    }
+
+    private OperatorTestHarness harness(String kind, Object function, KeySpec keys, LocalStrategy strategy) {
+        OperatorDescriptor.Builder d = descriptor(kind, (io.eddy.api.common.functions.Function) function,
+                ReduceOperatorTest.INT_LONG, ReduceOperatorTest.INT_LONG);
+        if (keys != null) {
+            d.param(BatchKinds.PARAM_KEYS, keys);
+        }
+        if (strategy != null) {
+            d.param(BatchKinds.PARAM_LOCAL_STRATEGY, strategy);
+        }
+        return harness(d.build(), kind).open();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = LocalStrategy.class, names = {"SORT", "HASH"})
+    void reduceCombineEmitsPartialsWhenMemoryIsFull(LocalStrategy strategy) throws Exception {
+        List<Tuple2<Integer, Long>> input = randomInput(150_000, 30_000);
+        try (OperatorTestHarness h = harness(BatchKinds.REDUCE_COMBINE, SUM, KeySpec.of(0), strategy)) {
+            h.processAll(input);
+            assertThat(h.<Object>output()).as("emitted while memory filled up").isNotEmpty();
+            h.finish();
+            List<Tuple2<Integer, Long>> out = h.output();
+            assertThat(out.size()).as("combined").isLessThan(input.size()).isGreaterThan(30_000);
+            assertThat(sumOfPartials(out)).isEqualTo(totals(input, false));
+            assertThat(spillFiles()).isZero();
+        }
+    }
+
+    @Test
+    void reduceCombineWithoutKeysEmitsOneRecord() {
+        List<Tuple2<Integer, Long>> input = randomInput(1_000, 5);
+        long total = input.stream().mapToLong(t -> t.f1).sum();
+        try (OperatorTestHarness h = harness(BatchKinds.REDUCE_COMBINE, SUM, null, null)) {
+            h.processAll(input).finish();
+            assertThat(h.<Tuple2<Integer, Long>>output()).extracting(t -> t.f1).containsExactly(total);
+        }
+    }
+
+    @Test
+    void groupCombineCombinesEachSortedBufferGroupByGroup() {
+        List<Tuple2<Integer, Long>> input = randomInput(150_000, 20_000);
+        try (OperatorTestHarness h = harness(BatchKinds.GROUP_COMBINE, COUNT_GROUP, KeySpec.of(0), null)) {
+            h.processAll(input);
+            int beforeFinish = h.<Object>output().size();
+            h.finish();
+            List<Tuple2<Integer, Long>> out = h.output();
+            assertThat(beforeFinish).as("combined when the buffer was full").isPositive();
+            assertThat(out.size()).isLessThan(input.size()).isGreaterThan(20_000);
+            assertThat(sumOfPartials(out)).isEqualTo(totals(input, true));
+        }
+    }
+
+    @Test
+    void groupCombineHonoursTheGroupOrder() {
+        GroupCombineFunction<Tuple2<Integer, Long>, Tuple2<Integer, Long>> first = (values, out) -> out.collect(values.iterator().next());
+        OperatorDescriptor d = descriptor(BatchKinds.GROUP_COMBINE, first, ReduceOperatorTest.INT_LONG, ReduceOperatorTest.INT_LONG)
+                .param(BatchKinds.PARAM_KEYS, KeySpec.of(0)).param(BatchKinds.PARAM_GROUP_ORDER, KeySpec.of(new int[] {1}, new boolean[] {false}))
+                .build();
+        try (OperatorTestHarness h = harness(d, "GroupCombine").open()) {
+            h.process(Tuple2.of(1, 5L)).process(Tuple2.of(2, 1L)).process(Tuple2.of(1, 9L)).process(Tuple2.of(2, 3L)).process(Tuple2.of(1, 2L));
+            h.finish();
+            assertThat(h.<Tuple2<Integer, Long>>output()).containsExactly(Tuple2.of(1, 9L), Tuple2.of(2, 3L));
+        }
+    }
+
+    @Test
+    void groupCombineWithoutKeysCombinesEachBufferFill() {
+        GroupCombineFunction<Tuple2<Integer, Long>, Tuple2<Integer, Long>> count = (values, out) -> {
+            long n = 0;
+            for (Tuple2<Integer, Long> ignored : values) {
+                n++;
+            }
+            out.collect(Tuple2.of(0, n));
+        };
+        List<Tuple2<Integer, Long>> input = randomInput(100_000, 10);
+        try (OperatorTestHarness h = harness(BatchKinds.GROUP_COMBINE, count, null, null)) {
+            h.processAll(input).finish();
+            List<Tuple2<Integer, Long>> out = h.output();
+            assertThat(out.size()).as("one call per buffer fill").isGreaterThan(1);
+            assertThat(out.stream().mapToLong(t -> t.f1).sum()).isEqualTo(input.size());
+        }
+    }
+
+    @Test
+    void emptyInputEmitsNothing() {
+        List<Supplier<OperatorTestHarness>> harnesses = List.of(
+                () -> harness(BatchKinds.GROUP_COMBINE, COUNT_GROUP, KeySpec.of(0), null),
+                () -> harness(BatchKinds.GROUP_COMBINE, COUNT_GROUP, null, null),
+                () -> harness(BatchKinds.REDUCE_COMBINE, SUM, KeySpec.of(0), LocalStrategy.HASH),
+                () -> harness(BatchKinds.REDUCE_COMBINE, SUM, KeySpec.of(0), LocalStrategy.SORT));
+        for (Supplier<OperatorTestHarness> harness : harnesses) {
+            try (OperatorTestHarness h = harness.get()) {
+                h.finish();
+                assertThat(h.<Object>output()).isEmpty();
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = LocalStrategy.class, names = {"SORT", "HASH"})
+    void failureOfTheCombinerLeavesNoPages(LocalStrategy strategy) {
+        ReduceFunction<Tuple2<Integer, Long>> failing = (a, b) -> {
+            throw new IllegalStateException("user failure in combine");
+        };
+        OperatorTestHarness h = harness(BatchKinds.REDUCE_COMBINE, failing, KeySpec.of(0), strategy);
+        Throwable failure = catchThrowable(() -> h.processAll(randomInput(100_000, 10)).finish());
+        assertThat(failure).hasRootCauseMessage("user failure in combine");
+        h.closeAfterFailure(failure);
+    }
+}
