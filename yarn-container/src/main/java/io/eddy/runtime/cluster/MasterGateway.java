@@ -1,6 +1,7 @@
 package io.eddy.runtime.cluster;
 
 import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.tasks.TaskId;
 import java.util.concurrent.CompletableFuture;
 
 /** What workers (and the transport that watches them) call on the master (worker → master). Calls never block. */
@@ -24,6 +25,18 @@ public interface MasterGateway {
 
     /** Subtask {@code subtask} of collect sink {@code collectId} has sent its last batch. */
     void collectFinished(JobId job, String collectId, int subtask);
+
+    /**
+     * The next input split for the batch source at the head of {@code task}'s vertex, from the
+     * source's assigner in the master (preferring splits stored on {@code host}).
+     *
+     * @param task the requesting task (job, vertex, subtask, attempt)
+     * @param host the host name of the requesting worker, for locality; may be null
+     * @return a future of the Java-serialized split, or of null when every split has been handed
+     *     out; it fails if the job is unknown or has ended, the vertex has no batch source, or the
+     *     attempt is not the subtask's latest
+     */
+    CompletableFuture<byte[]> requestInputSplit(TaskId task, String host);
 
     /**
      * A worker is gone (its connection closed, it stopped heart-beating, its container ended). Jobs

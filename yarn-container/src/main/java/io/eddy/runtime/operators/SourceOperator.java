@@ -13,7 +13,7 @@ import io.eddy.streaming.api.functions.source.SourceFunction;
  * <p>{@link #cancel()} is the one method called from another thread: it asks the function to
  * stop; the task also interrupts its thread so that a blocked source wakes up.
  */
-public final class SourceOperator<OUT> extends AbstractStreamOperator<OUT> {
+public final class SourceOperator<OUT> extends AbstractStreamOperator<OUT> implements SourceHead {
 
     private final SourceFunction<OUT> function;
     // Written by the cancelling thread, read by the task thread.
@@ -30,11 +30,13 @@ public final class SourceOperator<OUT> extends AbstractStreamOperator<OUT> {
     }
 
     /** Runs the source function until it returns (bounded input) or is cancelled. Task thread. */
+    @Override
     public void run() throws Exception {
         function.run(new Context<>(output, context.environment().mailbox(), context.environment().checkpointLock()));
     }
 
     /** Asks the source function to stop. Any thread; idempotent. */
+    @Override
     public void cancel() {
         if (!cancelled) {
             cancelled = true;

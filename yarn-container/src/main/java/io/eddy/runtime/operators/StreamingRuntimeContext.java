@@ -12,6 +12,7 @@ import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.runtime.state.HeapKeyedStateBackend;
 import java.io.Serializable;
+import java.util.List;
 
 /**
  * The {@link RuntimeContext} of one operator's user function: the task's identity and
@@ -84,6 +85,11 @@ final class StreamingRuntimeContext implements RuntimeContext {
     @Override
     public LongCounter getLongCounter(String name) {
         return environment.accumulators().longCounter(name);
+    }
+
+    @Override
+    public <T> List<T> getBroadcastVariable(String name) {
+        return environment.broadcastVariables().get(name, environment.withSubtask(operatorName));
     }
 
     @Override

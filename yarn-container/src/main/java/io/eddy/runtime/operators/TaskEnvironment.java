@@ -9,7 +9,8 @@ import java.util.Objects;
 /**
  * What the operators of one task share: the task's identity, class loader and serializer
  * configuration, its accumulators, timers, mailbox access for sources, the checkpoint lock and
- * the collect gateway, and the worker's managed memory and spilling I/O manager. Built by the task (or by a test harness) with {@link #builder()}.
+ * the collect gateway, the worker's managed memory and spilling I/O manager, the input split
+ * provider of batch sources and the task's broadcast variables. Built by the task (or by a test harness) with {@link #builder()}.
  *
  * <p>Used from the task thread only, except {@link #checkpointLock()}, which is a plain monitor.
  */
@@ -29,6 +30,8 @@ public final class TaskEnvironment {
     private final Object checkpointLock;
     private final MemoryManager memoryManager;
     private final IOManager ioManager;
+    private final InputSplitProvider inputSplitProvider;
+    private final BroadcastVariables broadcastVariables = new BroadcastVariables();
 
     private TaskEnvironment(Builder b) {
         this.taskName = Objects.requireNonNull(b.taskName, "taskName");
@@ -45,6 +48,7 @@ public final class TaskEnvironment {
         this.memoryManager = b.memoryManager != null ? b.memoryManager
                 : new MemoryManager(Builder.DEFAULT_MANAGED_MEMORY_BYTES, MemoryManager.DEFAULT_PAGE_SIZE);
         this.ioManager = b.ioManager;
+        this.inputSplitProvider = b.inputSplitProvider;
         if (subtaskIndex < 0 || subtaskIndex >= parallelism || maxParallelism < parallelism) {
             throw new IllegalArgumentException("task '" + taskName + "': subtask " + subtaskIndex + " of parallelism " + parallelism
                     + ", max parallelism " + maxParallelism + " (expected: 0 <= subtask < parallelism <= max parallelism)");
@@ -146,6 +150,25 @@ public final class TaskEnvironment {
         return ioManager;
     }
 
+    /**
+     * Where a batch source subtask gets its input splits (from the master's assigner).
+     *
+     * @throws IllegalStateException if the task was built without one
+     */
+    public InputSplitProvider inputSplitProvider() {
+        if (inputSplitProvider == null) {
+            throw new IllegalStateException("Bug: task '" + taskNameWithSubtask() + "' has a batch source but was built without an "
+                    + "InputSplitProvider: pass an InputSplitGateway in TaskServices, or set TaskEnvironment.Builder.inputSplitProvider(...) "
+                    + "in the test");
+        }
+        return inputSplitProvider;
+    }
+
+    /** The task's broadcast variables; filled by the task before its operators are opened. */
+    public BroadcastVariables broadcastVariables() {
+        return broadcastVariables;
+    }
+
     /** Builds a {@link TaskEnvironment}. */
     public static final class Builder {
         private String taskName;
@@ -161,6 +184,7 @@ public final class TaskEnvironment {
         private Object checkpointLock = new Object();
         private MemoryManager memoryManager;
         private IOManager ioManager;
+        private InputSplitProvider inputSplitProvider;
 
         /** The budget of the memory manager a builder creates when none is set (tests): 16 MiB, allocated on demand. */
         static final long DEFAULT_MANAGED_MEMORY_BYTES = 16L << 20;
@@ -176,6 +200,12 @@ public final class TaskEnvironment {
         /** The worker's I/O manager; may be null (not set) for tasks that never spill. */
         public Builder ioManager(IOManager ioManager) {
             this.ioManager = ioManager;
+            return this;
+        }
+
+        /** Where batch sources get their splits; may be null (not set) for tasks without a batch source. */
+        public Builder inputSplitProvider(InputSplitProvider provider) {
+            this.inputSplitProvider = provider;
             return this;
         }
 

@@ -74,13 +74,17 @@ public final class MailboxProcessor implements MailboxAccess {
     }
 
     /**
-     * Runs the loop until the default action completes it or {@link #stop()} is called.
+     * Runs the loop until the default action completes it or {@link #stop()} is called. A task may
+     * run the loop more than once with different default actions (first its broadcast inputs, then
+     * its other inputs); each run starts not completed and not suspended.
      *
      * @return true if the default action completed the loop, false if it was stopped
      * @throws InterruptedException if the task thread is interrupted while it waits for mail
      * @throws Exception what the default action or a mail throws
      */
     public boolean runMailboxLoop(DefaultAction defaultAction) throws Exception {
+        done = false;
+        suspended = false;
         while (true) {
             runPendingMails();
             if (stopped) {

@@ -10,7 +10,7 @@ import io.eddy.runtime.operators.OperatorFactory;
 import io.eddy.runtime.operators.OperatorFailureException;
 import io.eddy.runtime.operators.OperatorFailureException.Phase;
 import io.eddy.runtime.operators.Output;
-import io.eddy.runtime.operators.SourceOperator;
+import io.eddy.runtime.operators.SourceHead;
 import io.eddy.runtime.operators.StreamOperator;
 import io.eddy.runtime.operators.TaskEnvironment;
 import java.util.ArrayList;
@@ -32,13 +32,15 @@ public final class OperatorChain {
 
     private final List<StreamOperator<?>> operators;
     private final List<String> names;
+    private final OperatorDescriptor headDescriptor;
     // How many operators from the tail had open() entered; those (only) are closed.
     private int openedFromTail;
     private boolean closed;
 
-    private OperatorChain(List<StreamOperator<?>> operators, List<String> names) {
+    private OperatorChain(List<StreamOperator<?>> operators, List<String> names, OperatorDescriptor headDescriptor) {
         this.operators = operators;
         this.names = names;
+        this.headDescriptor = headDescriptor;
     }
 
     /**
@@ -65,7 +67,7 @@ public final class OperatorChain {
             Output<Object> output = outputOf(vertex, i, operators, names, networkOutputs);
             setup(operators.get(i), new OperatorContext<>(specs.get(i).name(), descriptors.get(i), environment, output));
         }
-        return new OperatorChain(List.copyOf(operators), List.copyOf(names));
+        return new OperatorChain(List.copyOf(operators), List.copyOf(names), descriptors.get(0));
     }
 
     @SuppressWarnings("unchecked")
@@ -107,9 +109,14 @@ public final class OperatorChain {
         return operators.get(0);
     }
 
-    /** The head as a source, or null if the head is not a source. */
-    public SourceOperator<?> sourceHead() {
-        return head() instanceof SourceOperator<?> source ? source : null;
+    /** The head as a source (a {@code SourceFunction} or a batch source), or null if the head reads input gates. */
+    public SourceHead sourceHead() {
+        return head() instanceof SourceHead source ? source : null;
+    }
+
+    /** The head operator's descriptor. */
+    public OperatorDescriptor headDescriptor() {
+        return headDescriptor;
     }
 
     /** The head's name with the subtask, e.g. {@code "Map (1/2)"}. */

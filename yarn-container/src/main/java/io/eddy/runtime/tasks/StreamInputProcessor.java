@@ -1,22 +1,30 @@
 package io.eddy.runtime.tasks;
 
 import io.eddy.runtime.io.network.api.InputStatus;
-import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.operators.Input;
 import io.eddy.runtime.operators.OperatorFailureException;
 import io.eddy.runtime.streamrecord.StreamElement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The default action of a task whose head reads from the network: reads the input gates
- * (one {@link RecordInput} per gate) and hands each record to the head's logical input that the
- * gate's edge feeds (several gates may feed one input: a union). It processes up to {@value
- * #BATCH} records per call, staying on one gate while it has data and moving on after a batch
- * for fairness; when no gate has data it suspends the mailbox loop until any gate becomes
- * available; when every gate has ended it completes the loop.
+ * The default action of a task whose head reads from the network: reads the input gates and hands
+ * each record to the head's logical input that the gate's edge feeds (several gates may feed one
+ * input: a union). It processes up to {@value #BATCH} records per call, staying on one gate while
+ * it has data and moving on after a batch for fairness; when no gate has data it suspends the
+ * mailbox loop until any gate becomes available; when every gate has ended it completes the loop.
+ *
+ * <p><b>Input order.</b> With a first input (the head implements {@code InputOrdered}) the gates
+ * are read in two phases: only the gates feeding the first input until they have all ended, then
+ * the others. Gates of a later phase are not polled, and their availability is not waited on, so
+ * their producers are held back by credit-based back pressure.
+ *
+ * <p><b>End of input.</b> When every gate of logical input i has ended, {@link EndOfInput#endInput}
+ * is called for i (once); when all gates have ended, it is also called for every logical input
+ * that had no gate at all, before the loop completes. The task calls {@code finish()} afterwards.
  *
  * <p>Task thread only.
  */
@@ -25,71 +33,169 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
     private static final Logger LOG = LoggerFactory.getLogger(StreamInputProcessor.class);
     static final int BATCH = 64;
 
-    private final RecordInput<StreamElement>[] inputs;
+    /** Told when a logical input has delivered all its records. */
+    @FunctionalInterface
+    interface EndOfInput {
+        void endInput(int inputIndex) throws Exception;
+
+        EndOfInput NONE = i -> { };
+    }
+
+    private final GateInput[] gates;
     private final Input<Object>[] targets;
+    private final int[] inputOfGate;
     private final boolean[] ended;
+    private final int[] gatesLeftOfInput;
+    private final boolean[] inputEnded;
+    private final EndOfInput endOfInput;
     private final String headName;
     private final TaskMailbox mailbox;
-    private int remaining;
+    private final List<int[]> phases;
+    private int phase;
+    /** The gates of the current phase. */
+    private int[] active;
+    private int remainingInPhase;
+    /** Position in {@link #active}. */
     private int current;
 
     /**
-     * @param inputs one record input per gate
+     * @param gates one input per gate
      * @param targets per gate, the head input it feeds
+     * @param inputOfGate per gate, the index of the logical input it feeds
+     * @param numberOfInputs the number of logical inputs of the head
+     * @param firstInput the logical input to read to its end before the others, or -1
+     * @param endOfInput told when a logical input has ended
      * @param headName the head operator's name with subtask, for errors
      */
     @SuppressWarnings("unchecked")
-    StreamInputProcessor(List<RecordInput<StreamElement>> inputs, List<Input<Object>> targets, String headName, TaskMailbox mailbox) {
-        this.inputs = inputs.toArray(new RecordInput[0]);
+    StreamInputProcessor(List<GateInput> gates, List<Input<Object>> targets, int[] inputOfGate, int numberOfInputs, int firstInput,
+            EndOfInput endOfInput, String headName, TaskMailbox mailbox) {
+        if (gates.size() != targets.size() || gates.size() != inputOfGate.length) {
+            throw new IllegalArgumentException("Bug: " + gates.size() + " gates, " + targets.size() + " targets and " + inputOfGate.length
+                    + " input indexes for the input processor of '" + headName + "'");
+        }
+        this.gates = gates.toArray(new GateInput[0]);
         this.targets = targets.toArray(new Input[0]);
-        this.ended = new boolean[inputs.size()];
-        this.remaining = inputs.size();
+        this.inputOfGate = inputOfGate.clone();
+        this.ended = new boolean[gates.size()];
+        this.gatesLeftOfInput = new int[numberOfInputs];
+        this.inputEnded = new boolean[numberOfInputs];
+        for (int input : inputOfGate) {
+            if (input < 0 || input >= numberOfInputs) {
+                throw new IllegalArgumentException("Bug: a gate of '" + headName + "' feeds input " + input + " (expected: 0 to "
+                        + (numberOfInputs - 1) + ")");
+            }
+            gatesLeftOfInput[input]++;
+        }
+        this.endOfInput = endOfInput;
         this.headName = headName;
         this.mailbox = mailbox;
+        this.phases = phases(inputOfGate, firstInput);
+        this.active = phases.isEmpty() ? new int[0] : phases.get(0);
+        this.remainingInPhase = active.length;
+    }
+
+    /** The gates of each phase: those of {@code firstInput} first (if it has gates and others exist), then the rest. */
+    private static List<int[]> phases(int[] inputOfGate, int firstInput) {
+        List<Integer> first = new ArrayList<>();
+        List<Integer> rest = new ArrayList<>();
+        for (int g = 0; g < inputOfGate.length; g++) {
+            (inputOfGate[g] == firstInput ? first : rest).add(g);
+        }
+        List<int[]> phases = new ArrayList<>();
+        if (!first.isEmpty()) {
+            phases.add(first.stream().mapToInt(Integer::intValue).toArray());
+        }
+        if (!rest.isEmpty()) {
+            phases.add(rest.stream().mapToInt(Integer::intValue).toArray());
+        }
+        return phases;
     }
 
     @Override
     public void run(MailboxProcessor.Controller controller) throws Exception {
-        if (remaining == 0) {
-            controller.allActionsCompleted();
+        if (remainingInPhase == 0 && !advancePhase()) {
+            complete(controller);
             return;
         }
         int processed = 0;
         int idleGates = 0;
         while (processed < BATCH && !mailbox.hasMail()) {
-            RecordInput<StreamElement> input = inputs[current];
-            InputStatus status = ended[current] ? InputStatus.END_OF_INPUT : input.pollNext();
+            int gate = active[current];
+            GateInput input = gates[gate];
+            InputStatus status = ended[gate] ? InputStatus.END_OF_INPUT : input.pollNext();
             switch (status) {
                 case RECORD -> {
-                    process(current, input.record());
+                    process(gate, input.record());
                     processed++;
                     idleGates = 0;
                 }
-                case EVENT -> LOG.debug("{}: ignoring event {} on gate {}, channel {}", headName, input.event(), current, input.channelIndex());
+                case EVENT -> LOG.debug("{}: ignoring event {} on gate {}, channel {}", headName, input.event(), gate, input.channelIndex());
                 case END_OF_INPUT -> {
-                    if (!ended[current]) {
-                        ended[current] = true;
-                        remaining--;
-                        if (remaining == 0) {
-                            controller.allActionsCompleted();
+                    if (!ended[gate] && gateEnded(gate)) {
+                        if (!advancePhase()) {
+                            complete(controller);
                             return;
                         }
+                        idleGates = 0;
+                        continue;
                     }
                     idleGates++;
-                    current = (current + 1) % inputs.length;
+                    current = (current + 1) % active.length;
                 }
                 case NOTHING_AVAILABLE -> {
                     idleGates++;
-                    current = (current + 1) % inputs.length;
+                    current = (current + 1) % active.length;
                 }
             }
-            if (idleGates >= inputs.length) {
+            if (idleGates >= active.length) {
                 controller.suspendUntil(anyAvailable());
                 return;
             }
         }
         if (processed >= BATCH) {
-            current = (current + 1) % inputs.length;
+            current = (current + 1) % active.length;
+        }
+    }
+
+    /** Marks {@code gate} ended, ends its logical input if it was the last; true if the phase has no gate left. */
+    private boolean gateEnded(int gate) {
+        ended[gate] = true;
+        remainingInPhase--;
+        int input = inputOfGate[gate];
+        if (--gatesLeftOfInput[input] == 0) {
+            endInput(input);
+        }
+        return remainingInPhase == 0;
+    }
+
+    /** Moves to the next phase; false if there is none. */
+    private boolean advancePhase() {
+        if (phase + 1 >= phases.size()) {
+            return false;
+        }
+        phase++;
+        active = phases.get(phase);
+        remainingInPhase = active.length;
+        current = 0;
+        return true;
+    }
+
+    private void complete(MailboxProcessor.Controller controller) {
+        for (int i = 0; i < inputEnded.length; i++) {
+            if (!inputEnded[i]) {
+                endInput(i);
+            }
+        }
+        controller.allActionsCompleted();
+    }
+
+    private void endInput(int input) {
+        inputEnded[input] = true;
+        try {
+            endOfInput.endInput(input);
+        } catch (Exception e) {
+            throw OperatorFailureException.wrap(headName, OperatorFailureException.Phase.FINISH, e);
         }
     }
 
@@ -102,14 +208,14 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
     }
 
     private CompletableFuture<?> anyAvailable() {
-        if (inputs.length == 1) {
-            return inputs[0].getAvailableFuture();
+        if (active.length == 1) {
+            return gates[active[0]].getAvailableFuture();
         }
-        CompletableFuture<?>[] futures = new CompletableFuture<?>[remaining];
+        CompletableFuture<?>[] futures = new CompletableFuture<?>[remainingInPhase];
         int n = 0;
-        for (int i = 0; i < inputs.length; i++) {
-            if (!ended[i]) {
-                futures[n++] = inputs[i].getAvailableFuture();
+        for (int gate : active) {
+            if (!ended[gate]) {
+                futures[n++] = gates[gate].getAvailableFuture();
             }
         }
         return CompletableFuture.anyOf(futures);
@@ -117,7 +223,7 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
 
     /** Closes every input (recycling held buffers, closing the gates). */
     void close() {
-        for (RecordInput<StreamElement> input : inputs) {
+        for (GateInput input : gates) {
             input.close();
         }
     }

@@ -3,15 +3,10 @@ package io.eddy.runtime.tasks;
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.jobgraph.InstantiationUtil;
-import io.eddy.jobgraph.JobEdge;
-import io.eddy.runtime.io.network.api.RecordInput;
-import io.eddy.runtime.operators.Input;
 import io.eddy.runtime.operators.OperatorFactory;
 import io.eddy.runtime.operators.OperatorFailureException;
-import io.eddy.runtime.operators.SourceOperator;
+import io.eddy.runtime.operators.SourceHead;
 import io.eddy.runtime.operators.TaskEnvironment;
-import io.eddy.runtime.streamrecord.StreamElement;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,7 +62,7 @@ public final class Task {
     private boolean interruptible;
     private volatile boolean cancelRequested;
     // Set by the task thread once the chain is built, so that cancel() can stop a running source.
-    private volatile SourceOperator<?> source;
+    private volatile SourceHead source;
 
     public Task(TaskDeployment deployment, TaskServices services) {
         this.deployment = Objects.requireNonNull(deployment, "deployment");
@@ -144,7 +139,7 @@ public final class Task {
             return;
         }
         LOG.info("Cancelling task {} ({}, job {})", nameWithSubtask, id, id.job());
-        SourceOperator<?> runningSource = source;
+        SourceHead runningSource = source;
         if (runningSource != null) {
             try {
                 runningSource.cancel();
@@ -180,9 +175,14 @@ public final class Task {
             chain = OperatorChain.build(deployment.vertex(), environment, OperatorFactory.load(cl), io.outputs());
             source = chain.sourceHead();
             services.listener().running(id);
+            TaskInputs inputs = TaskInputs.of(deployment.inputEdges(), io.inputs(), chain);
+            // Broadcast variables first, so that rich functions see them in open().
+            if (inputs.hasBroadcastInputs() && !mailboxProcessor.runMailboxLoop(inputs.broadcastReader(environment, mailbox))) {
+                throw cancellation();
+            }
             chain.open();
             checkCancelled();
-            boolean completed = mailboxProcessor.runMailboxLoop(defaultAction(chain, io));
+            boolean completed = mailboxProcessor.runMailboxLoop(defaultAction(chain, inputs));
             if (!completed || cancelRequested) {
                 throw cancellation();
             }
@@ -212,12 +212,13 @@ public final class Task {
                 .collectGateway(services.collectGateway())
                 .memoryManager(services.memoryManager())
                 .ioManager(services.ioManager())
+                .inputSplitProvider(services.inputSplitGateway() == null ? null
+                        : new GatewayInputSplitProvider(services.inputSplitGateway(), id, nameWithSubtask, deployment.userCodeClassLoader()))
                 .build();
     }
 
-    @SuppressWarnings("unchecked")
-    private MailboxProcessor.DefaultAction defaultAction(OperatorChain chain, TaskNetworkIo io) {
-        SourceOperator<?> sourceHead = chain.sourceHead();
+    private MailboxProcessor.DefaultAction defaultAction(OperatorChain chain, TaskInputs inputs) {
+        SourceHead sourceHead = chain.sourceHead();
         if (sourceHead != null) {
             return controller -> {
                 try {
@@ -228,15 +229,10 @@ public final class Task {
                 controller.allActionsCompleted();
             };
         }
-        List<RecordInput<StreamElement>> inputs = io.inputs();
-        if (inputs.isEmpty()) {
+        if (!inputs.hasDataInputs() && !inputs.hasBroadcastInputs()) {
             throw new IllegalStateException("Bug: task '" + nameWithSubtask + "' has neither a source head nor input edges");
         }
-        List<Input<Object>> targets = new ArrayList<>();
-        for (JobEdge edge : deployment.inputEdges()) {
-            targets.add((Input<Object>) chain.head().input(edge.targetInput()));
-        }
-        return new StreamInputProcessor(inputs, targets, chain.headName(), mailbox);
+        return inputs.dataReader(mailbox);
     }
 
     private void handleFailure(Throwable failure, OperatorChain chain, TaskNetworkIo io, TimerHolder timers) {

@@ -17,13 +17,21 @@ import java.util.Objects;
  * @param memoryManager the worker's managed memory; may be null in tests (the task then gets a small
  *     memory manager of its own)
  * @param ioManager the worker's I/O manager for spilling; may be null in tests of tasks that never spill
+ * @param inputSplitGateway where batch sources ask the master for input splits; may be null for
+ *     tasks without a batch source
  */
 public record TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName,
-        MemoryManager memoryManager, IOManager ioManager) {
+        MemoryManager memoryManager, IOManager ioManager, InputSplitGateway inputSplitGateway) {
+
+    /** Services without an input split gateway (tasks without batch sources). */
+    public TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName,
+            MemoryManager memoryManager, IOManager ioManager) {
+        this(network, listener, collectGateway, workerName, memoryManager, ioManager, null);
+    }
 
     /** Services without managed memory and spilling of the worker (tests). */
     public TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName) {
-        this(network, listener, collectGateway, workerName, null, null);
+        this(network, listener, collectGateway, workerName, null, null, null);
     }
 
     public TaskServices {

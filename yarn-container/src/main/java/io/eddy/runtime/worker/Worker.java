@@ -209,7 +209,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         TaskDeployment deployment = job.deploymentFor(spec);
         TaskReporter reporter = new TaskReporter(master, deployment.taskNameWithSubtask());
         TaskServices services = new TaskServices(network, reporter, new MasterCollectGateway(id.job(), master), config.id().value(),
-                memoryManager, ioManager);
+                memoryManager, ioManager, task -> master.requestInputSplit(task, config.host()));
         Task task = new Task(deployment, services);
         tasks.put(id, new RunningTask(task, reporter));
         task.terminationFuture().whenComplete((state, e) -> runOnMain("end of task " + id, () -> onTaskEnded(id, reporter, e)));

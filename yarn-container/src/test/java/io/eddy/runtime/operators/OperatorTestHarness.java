@@ -54,6 +54,7 @@ public final class OperatorTestHarness implements AutoCloseable {
                 .collectGateway(b.collectGateway)
                 .memoryManager(b.memoryManager)
                 .ioManager(b.ioManager)
+                .inputSplitProvider(b.inputSplitProvider)
                 .build();
         this.outputs = new ArrayList<>();
         for (int i = 0; i < numberOfOutputs; i++) {
@@ -118,7 +119,7 @@ public final class OperatorTestHarness implements AutoCloseable {
     /** Runs the head source until it returns, as a source task does. */
     public OperatorTestHarness runSource() {
         requireOpen();
-        SourceOperator<?> source = chain.sourceHead();
+        SourceHead source = chain.sourceHead();
         if (source == null) {
             throw new IllegalStateException("the head of this harness is not a source");
         }
@@ -130,7 +131,23 @@ public final class OperatorTestHarness implements AutoCloseable {
         return this;
     }
 
-    /** Ends the input: finishes every operator, head first. */
+    /**
+     * Tells the head that logical input {@code input} ended, as the task's input processor does
+     * (once per input, before {@link #finish()}); nothing happens for a head that is not a {@link BoundedMultiInput}.
+     */
+    public OperatorTestHarness endInput(int input) {
+        requireOpen();
+        if (chain.head() instanceof BoundedMultiInput bounded) {
+            try {
+                bounded.endInput(input);
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(chain.headName(), OperatorFailureException.Phase.FINISH, e);
+            }
+        }
+        return this;
+    }
+
+        /** Ends the input: finishes every operator, head first. */
     public OperatorTestHarness finish() {
         requireOpen();
         chain.finish();
@@ -242,6 +259,7 @@ public final class OperatorTestHarness implements AutoCloseable {
         private CollectGateway collectGateway;
         private io.eddy.runtime.memory.MemoryManager memoryManager;
         private io.eddy.runtime.io.disk.IOManager ioManager;
+        private InputSplitProvider inputSplitProvider;
 
         private Builder(OperatorDescriptor descriptor, JobVertex vertex, int numberOfOutputs) {
             this.descriptor = descriptor;
@@ -289,6 +307,12 @@ public final class OperatorTestHarness implements AutoCloseable {
         }
 
         /** The I/O manager for operators that spill; the caller closes it. None by default. */
+        /** Where a batch source head gets its splits. */
+        public Builder inputSplitProvider(InputSplitProvider provider) {
+            this.inputSplitProvider = provider;
+            return this;
+        }
+
         public Builder ioManager(io.eddy.runtime.io.disk.IOManager ioManager) {
             this.ioManager = ioManager;
             return this;

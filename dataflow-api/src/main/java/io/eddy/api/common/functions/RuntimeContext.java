@@ -10,6 +10,7 @@ import io.eddy.api.common.state.MapStateDescriptor;
 import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
 import java.io.Serializable;
+import java.util.List;
 
 /**
  * What a running parallel instance of a function can see of its surroundings. Used only from the
@@ -52,6 +53,22 @@ public interface RuntimeContext {
 
     /** The counter registered under {@code name}, registering a new one on first use. */
     LongCounter getLongCounter(String name);
+
+    /**
+     * The records of the broadcast variable {@code name} (a data set registered on this operator
+     * with {@code withBroadcastSet(dataSet, name)}), complete before {@code open()} is called. Every
+     * function of the task gets the same unmodifiable list; it lives on the heap, so a broadcast set
+     * must fit into memory.
+     *
+     * @throws IllegalArgumentException if no broadcast variable of that name was registered (the
+     *     message names the registered ones)
+     * @throws UnsupportedOperationException where the context has no broadcast variables (streaming
+     *     test contexts)
+     */
+    default <T> List<T> getBroadcastVariable(String name) {
+        throw new UnsupportedOperationException("Broadcast variable '" + name + "' was asked for in '" + getTaskName()
+                + "', whose runtime context has none: broadcast variables exist only in batch jobs, registered with withBroadcastSet(...)");
+    }
 
     /**
      * Keyed state, scoped to the key of the value being processed.

@@ -17,7 +17,8 @@ import java.util.Objects;
  * unless a dedicated response is named. The codecs are in {@link ClusterProtocol}.
  *
  * <pre>
- * worker -> master   RegisterWorker (request), TaskStateChanged, CollectBatch (request), CollectFinished
+ * worker -> master   RegisterWorker (request), TaskStateChanged, CollectBatch (request), CollectFinished,
+ *                    RequestInputSplit (request -> InputSplitReply)
  * master -> worker   PrepareJob (request), DeployTask (request), CancelTask, ReleaseJob
  * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
  *                    ClusterStatus (request -> ClusterStatusReply)
@@ -63,6 +64,19 @@ public final class ClusterMessages {
             Objects.requireNonNull(collectId, "collectId");
         }
     }
+
+    /** {@code MasterGateway.requestInputSplit}: answered by {@link InputSplitReply}. */
+    public record RequestInputSplit(TaskId task, String host) implements Message {
+        public RequestInputSplit {
+            Objects.requireNonNull(task, "task");
+        }
+    }
+
+    /**
+     * The answer to {@link RequestInputSplit}: the Java-serialized split (user data of the job's
+     * class loader, read only by the requesting task), or null when every split has been handed out.
+     */
+    public record InputSplitReply(byte[] split) implements Message {}
 
     /** {@code WorkerGateway.prepareJob}. */
     public record PrepareJob(JobArtifacts artifacts) implements Message {

@@ -13,6 +13,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
@@ -20,6 +21,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.rpc.Message;
@@ -41,7 +43,7 @@ import java.util.Set;
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -131,6 +133,15 @@ public final class ClusterProtocol {
                     out.writeInt(m.subtask());
                 },
                 in -> new CollectFinished(ClusterCodecs.readJobId(in), RpcCodecs.readString(in), in.readInt())));
+        register(b, 14, RequestInputSplit.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeTaskId(m.task(), out);
+                    RpcCodecs.writeNullableString(out, m.host());
+                },
+                in -> new RequestInputSplit(ClusterCodecs.readTaskId(in), RpcCodecs.readNullableString(in))));
+        register(b, 15, InputSplitReply.class, codec(
+                (m, out) -> ClusterCodecs.writeNullableBytes(m.split(), out),
+                in -> new InputSplitReply(ClusterCodecs.readNullableBytes(in))));
     }
 
     private static void registerMasterToWorkerMessages(MessageRegistry.Builder b) {

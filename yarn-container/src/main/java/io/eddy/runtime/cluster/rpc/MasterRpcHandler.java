@@ -10,10 +10,12 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.rpc.Message;
@@ -96,6 +98,8 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
             return dispatch(() -> register(connection, m.registration()));
         } else if (request instanceof CollectBatch m) {
             return dispatch(() -> master.collectBatch(m.job(), m.collectId(), m.subtask(), m.batch()).thenApply(v -> Ack.INSTANCE));
+        } else if (request instanceof RequestInputSplit m) {
+            return dispatch(() -> master.requestInputSplit(m.task(), m.host()).thenApply(InputSplitReply::new));
         } else if (request instanceof SubmitJob m) {
             LOG.info("Job {} submitted from {}", m.artifacts().job(), connection.remoteAddress());
             return dispatch(() -> jobs.submitJob(m.artifacts(), new RpcClientGateway(connection)).thenApply(JobAccepted::new));

@@ -8,10 +8,13 @@ import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.RpcConnection;
+import io.eddy.runtime.tasks.TaskId;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
@@ -56,6 +59,12 @@ public final class RpcMasterGateway implements MasterGateway {
     @Override
     public void collectFinished(JobId job, String collectId, int subtask) {
         connection.send(new CollectFinished(job, collectId, subtask));
+    }
+
+    @Override
+    public CompletableFuture<byte[]> requestInputSplit(TaskId task, String host) {
+        return connection.request(new RequestInputSplit(task, host), ClusterProtocol.REQUEST_TIMEOUT)
+                .thenApply(m -> ((InputSplitReply) m).split());
     }
 
     /** Not a worker's call: the master notices lost workers itself (their connection closes). */

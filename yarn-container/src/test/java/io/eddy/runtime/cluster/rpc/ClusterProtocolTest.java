@@ -26,6 +26,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
@@ -33,6 +34,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.io.network.InputChannelSpec;
@@ -71,6 +73,8 @@ class ClusterProtocolTest {
                 new TaskStateChanged(TaskStateUpdate.failed(TASK, FAILURE)),
                 new CollectBatch(JOB, "collect-1", 2, new byte[] {7, 7, 7}),
                 new CollectFinished(JOB, "collect-1", 2),
+                new RequestInputSplit(TASK, "node-7.example.com"),
+                new InputSplitReply(new byte[] {-84, -19, 0, 5}),
                 new PrepareJob(ARTIFACTS),
                 new DeployTask(spec),
                 new CancelTask(TASK),
@@ -102,6 +106,16 @@ class ClusterProtocolTest {
             Message copy = roundTrip(m);
             assertThat(copy).as(m.getClass().getSimpleName()).usingRecursiveComparison().isEqualTo(m);
         }
+    }
+
+    @Test
+    void inputSplitMessagesKeepAbsentHostsAndTheEndOfSplits() throws IOException {
+        RequestInputSplit noHost = roundTrip(new RequestInputSplit(TASK, null));
+        assertThat(noHost.task()).isEqualTo(TASK);
+        assertThat(noHost.host()).isNull();
+        assertThat(roundTrip(new InputSplitReply(null)).split()).isNull();
+        assertThat(roundTrip(new InputSplitReply(new byte[0])).split()).isEmpty();
+        assertThat(roundTrip(new InputSplitReply(new byte[] {1, 2, 3})).split()).containsExactly(1, 2, 3);
     }
 
     @Test

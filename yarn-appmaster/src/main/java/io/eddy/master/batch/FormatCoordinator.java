@@ -1,0 +1,231 @@
+package io.eddy.master.batch;
+
+import io.eddy.api.common.io.InputFormat;
+import io.eddy.api.common.io.InputSplit;
+import io.eddy.api.common.io.InputSplitAssigner;
+import io.eddy.api.common.io.OutputFormat;
+import io.eddy.configuration.Configuration;
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.JobVertex;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorSpec;
+import io.eddy.runtime.tasks.TaskId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The master's part of a batch job's input and output formats (see {@code docs/batch-io.md}):
+ *
+ * <pre>
+ *  submission:   per batchSource: configure -> createInputSplits(parallelism) -> getInputSplitAssigner
+ *                per batchSink:   configure -> initializeGlobal(parallelism)
+ *                (a failure cleans up the sinks initialized so far and fails the job before any task is deployed)
+ *  running:      nextSplit(task, host) answers the sources' split requests from the assigners
+ *  job FINISHED: finalizeSinks()  (commit; a failure fails the job)
+ *  job FAILED / CANCELED: cleanupSinks()
+ * </pre>
+ *
+ * User code runs with the job's class loader as the thread's context class loader. A job without
+ * batch sources and sinks gets an empty coordinator that does nothing.
+ *
+ * <p>Thread ownership: the master main thread (the job's {@code JobManager}) only. Format calls
+ * run on that thread: listing a large input directory delays the master's other work meanwhile.
+ */
+public final class FormatCoordinator {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FormatCoordinator.class);
+
+    private final String jobName;
+    private final ClassLoader classLoader;
+    /** Per vertex index with a batch source head: its splits. */
+    private final Map<Integer, SourceSplits> sources = new HashMap<>();
+    private final List<Sink> sinks = new ArrayList<>();
+    private boolean sinksDone;
+
+    private record Sink(String name, OutputFormat<?> format, int parallelism) {}
+
+    private FormatCoordinator(String jobName, ClassLoader classLoader) {
+        this.jobName = jobName;
+        this.classLoader = classLoader;
+    }
+
+    /**
+     * Creates the splits of every batch source and initializes every batch sink of {@code graph}.
+     *
+     * @throws FormatSetupException naming the operator and carrying the format's message (e.g. a missing input path, an
+     *     existing output path); sinks initialized before the failure are cleaned up
+     */
+    public static FormatCoordinator create(JobGraph graph, ClassLoader classLoader) {
+        FormatCoordinator coordinator = new FormatCoordinator(graph.name(), classLoader);
+        try {
+            coordinator.withContextClassLoader(() -> coordinator.setUp(graph));
+        } catch (RuntimeException e) {
+            coordinator.cleanupSinks();
+            throw e;
+        }
+        return coordinator;
+    }
+
+    private void setUp(JobGraph graph) {
+        for (JobVertex vertex : graph.vertices()) {
+            for (OperatorSpec spec : vertex.chain()) {
+                if (BatchKinds.BATCH_SOURCE.equals(spec.kind())) {
+                    setUpSource(vertex, spec);
+                } else if (BatchKinds.BATCH_SINK.equals(spec.kind())) {
+                    setUpSink(vertex, spec);
+                }
+            }
+        }
+    }
+
+    private void setUpSource(JobVertex vertex, OperatorSpec spec) {
+        if (spec != vertex.head()) {
+            throw new FormatSetupException("Bug: batch source '" + spec.name() + "' of job '" + jobName + "' is not the head of vertex '"
+                    + vertex.name() + "'", null);
+        }
+        InputFormat<?, InputSplit> format = param(spec, BatchKinds.PARAM_INPUT_FORMAT, InputFormat.class);
+        try {
+            format.configure(new Configuration());
+            InputSplit[] splits = format.createInputSplits(vertex.parallelism());
+            InputSplitAssigner assigner = format.getInputSplitAssigner(splits);
+            sources.put(vertex.id().index(), new SourceSplits(spec.name(), assigner, splits.length));
+            LOG.info("Job '{}': source '{}' has {} input splits for {} subtasks", jobName, spec.name(), splits.length, vertex.parallelism());
+        } catch (Exception e) {
+            throw new FormatSetupException("Source '" + spec.name() + "' of job '" + jobName + "' could not create its input splits: "
+                    + message(e), e);
+        }
+    }
+
+    private void setUpSink(JobVertex vertex, OperatorSpec spec) {
+        OutputFormat<?> format = param(spec, BatchKinds.PARAM_OUTPUT_FORMAT, OutputFormat.class);
+        try {
+            format.configure(new Configuration());
+            format.initializeGlobal(vertex.parallelism());
+        } catch (Exception e) {
+            throw new FormatSetupException("Sink '" + spec.name() + "' of job '" + jobName + "' could not prepare its output: " + message(e), e);
+        }
+        sinks.add(new Sink(spec.name(), format, vertex.parallelism()));
+    }
+
+    private <T> T param(OperatorSpec spec, String name, Class<?> type) {
+        OperatorDescriptor descriptor = spec.descriptor(classLoader);
+        Object value = descriptor.params().get(name);
+        if (!type.isInstance(value)) {
+            throw new FormatSetupException("Bug: operator '" + spec.name() + "' of kind '" + spec.kind() + "' has no " + type.getSimpleName()
+                    + " in parameter '" + name + "' (it holds " + (value == null ? "nothing" : value.getClass().getName()) + ")", null);
+        }
+        @SuppressWarnings("unchecked")
+        T format = (T) value;
+        return format;
+    }
+
+    /** Whether the job has batch sources or sinks. */
+    public boolean isEmpty() {
+        return sources.isEmpty() && sinks.isEmpty();
+    }
+
+    /**
+     * The next split for {@code task} (the head of its vertex is a batch source), Java-serialized,
+     * or null when none is left.
+     *
+     * @throws IllegalArgumentException if the task's vertex has no batch source
+     * @throws IllegalStateException if the task is an older attempt than one that asked before
+     */
+    public byte[] nextSplit(TaskId task, String host) {
+        SourceSplits source = sources.get(task.vertex());
+        if (source == null) {
+            throw new IllegalArgumentException("Task " + task + " of job '" + jobName + "' asked for an input split, but the head of vertex "
+                    + task.vertex() + " is not a batch source");
+        }
+        InputSplit split = withContextClassLoader(() -> source.next(task.subtask(), task.attempt(), host));
+        LOG.debug("Job '{}': split {} of source '{}' to {} on {}", jobName, split == null ? "none" : split.getSplitNumber(),
+                source.sourceName(), task, host);
+        return split == null ? null : InstantiationUtil.serialize(split, "an input split of source '" + source.sourceName() + "'");
+    }
+
+    /**
+     * Gives the splits that subtask {@code subtask} of vertex {@code vertex} took back to its
+     * source's assigner, so that its restarted attempt reads them again. Call when a failed source
+     * subtask is restarted; a vertex without a batch source is ignored. (A newer attempt's first
+     * request does the same on its own.)
+     */
+    public void returnInputSplits(int vertex, int subtask) {
+        SourceSplits source = sources.get(vertex);
+        if (source != null) {
+            withContextClassLoader(() -> {
+                source.returnSplits(subtask);
+                return null;
+            });
+        }
+    }
+
+    /**
+     * Commits every sink's output ({@code finalizeGlobal}); call once after all tasks finished,
+     * before the job is reported FINISHED.
+     *
+     * @throws FormatSetupException naming the sink if a commit fails (the job must then fail)
+     */
+    public void finalizeSinks() {
+        if (sinksDone) {
+            return;
+        }
+        sinksDone = true;
+        withContextClassLoader(() -> {
+            for (Sink sink : sinks) {
+                try {
+                    sink.format().finalizeGlobal(sink.parallelism());
+                } catch (Exception e) {
+                    throw new FormatSetupException("Sink '" + sink.name() + "' of job '" + jobName + "' could not commit its output: "
+                            + message(e), e);
+                }
+            }
+            return null;
+        });
+    }
+
+    /** Removes what the sinks' subtasks left ({@code cleanupGlobal}) after a failure or cancellation. Never throws; logs failures. */
+    public void cleanupSinks() {
+        if (sinksDone) {
+            return;
+        }
+        sinksDone = true;
+        withContextClassLoader(() -> {
+            for (Sink sink : sinks) {
+                try {
+                    sink.format().cleanupGlobal(sink.parallelism());
+                } catch (Exception | LinkageError e) {
+                    LOG.warn("Job '{}': sink '{}' could not clean up its output {}", jobName, sink.name(), sink.format(), e);
+                }
+            }
+            return null;
+        });
+    }
+
+    private <T> T withContextClassLoader(java.util.function.Supplier<T> action) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(classLoader);
+        try {
+            return action.get();
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private void withContextClassLoader(Runnable action) {
+        withContextClassLoader(() -> {
+            action.run();
+            return null;
+        });
+    }
+
+    private static String message(Throwable e) {
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getName();
+    }
+}

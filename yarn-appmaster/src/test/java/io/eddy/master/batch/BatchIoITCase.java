@@ -1,0 +1,156 @@
+package io.eddy.master.batch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.eddy.api.common.JobExecutionResult;
+import io.eddy.api.common.functions.MapFunction;
+import io.eddy.executor.JobClient;
+import io.eddy.executor.JobExecutionException;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.master.TaskEvent;
+import io.eddy.master.embedded.LocalClusterConfig;
+import io.eddy.master.embedded.LocalClusterExtension;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Batch sources and sinks on the embedded cluster: splits requested one at a time from the
+ * master's assigner, output committed only after the job finished, format failures failing the
+ * job before any task is deployed, and a broadcast variable read in a rich function's open().
+ */
+@Timeout(60)
+class BatchIoITCase {
+
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
+
+    /** Latches the gated map of a test uses, by key (functions are copies; the embedded workers share this JVM). */
+    static final Map<String, CountDownLatch> LATCHES = new ConcurrentHashMap<>();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void textSourceMapSinkWritesEveryLineOnceAndCommitsOnlyAtTheEnd() throws Exception {
+        List<String> lines = BatchIoGraphs.writeInput(tmp.resolve("in"), 5, 2_000);
+        Path out = tmp.resolve("out");
+        CountDownLatch reached = LATCHES.computeIfAbsent("reached", k -> new CountDownLatch(1));
+        CountDownLatch release = LATCHES.computeIfAbsent("release", k -> new CountDownLatch(1));
+        JobGraph graph = BatchIoGraphs.textPipeline(tmp.resolve("in").toString(), out.toString(), 2, new GatedUpperCase("reached", "release"));
+
+        JobClient client = CLUSTER.submit(graph);
+        assertThat(reached.await(30, TimeUnit.SECONDS)).as("a map subtask reached its 1000th record").isTrue();
+        List<String> visibleWhileRunning = BatchIoGraphs.visibleFiles(out);
+        release.countDown();
+        JobExecutionResult result = client.getJobResult().get(50, TimeUnit.SECONDS);
+
+        assertThat(result).isNotNull();
+        assertThat(visibleWhileRunning).as("files a reader saw in the output directory while the job ran").isEmpty();
+        assertThat(BatchIoGraphs.visibleFiles(out)).containsExactly("1", "2");
+        assertThat(out.resolve("_SUCCESS")).exists();
+        assertThat(BatchIoGraphs.readOutput(out)).containsExactlyInAnyOrderElementsOf(lines.stream().map(String::toUpperCase).toList());
+        List<TaskEvent> history = CLUSTER.cluster().master().taskEvents(client.getJobId()).get(10, TimeUnit.SECONDS);
+        assertThat(history).filteredOn(e -> e.kind() == TaskEvent.Kind.FINISHED).hasSize(2);
+    }
+
+    @Test
+    void aMissingInputPathFailsTheJobBeforeAnyTaskIsDeployed() throws Exception {
+        Path missing = tmp.resolve("no-such-input");
+        JobGraph graph = BatchIoGraphs.textPipeline(missing.toString(), tmp.resolve("out").toString(), 2, new UpperCase());
+
+        JobClient client = CLUSTER.submit(graph);
+        Throwable thrown = catchThrowable(() -> client.getJobResult().get(30, TimeUnit.SECONDS));
+
+        assertThat(thrown).isInstanceOf(ExecutionException.class).cause().isInstanceOf(JobExecutionException.class);
+        assertThat(fullMessage(thrown)).contains("Source: lines").contains("no-such-input");
+        assertThat(CLUSTER.cluster().master().taskEvents(client.getJobId()).get(10, TimeUnit.SECONDS)).isEmpty();
+        assertThat(tmp.resolve("out")).as("the sink's output was cleaned up").doesNotExist();
+    }
+
+    @Test
+    void anExistingOutputPathFailsTheJobBeforeAnyTaskIsDeployed() throws Exception {
+        BatchIoGraphs.writeInput(tmp.resolve("in"), 1, 10);
+        Path existing = tmp.resolve("existing.txt");
+        Files.writeString(existing, "keep me\n", StandardCharsets.UTF_8);
+        JobGraph graph = BatchIoGraphs.textPipeline(tmp.resolve("in").toString(), existing.toString(), 2, new UpperCase());
+
+        JobClient client = CLUSTER.submit(graph);
+        Throwable thrown = catchThrowable(() -> client.getJobResult().get(30, TimeUnit.SECONDS));
+
+        assertThat(thrown).isInstanceOf(ExecutionException.class).cause().isInstanceOf(JobExecutionException.class);
+        assertThat(fullMessage(thrown)).contains("Sink: text").contains("existing.txt").contains("already exists");
+        assertThat(CLUSTER.cluster().master().taskEvents(client.getJobId()).get(10, TimeUnit.SECONDS)).isEmpty();
+        assertThat(Files.readString(existing)).isEqualTo("keep me\n");
+    }
+
+    @Test
+    void aBroadcastVariableIsCompleteInOpenOfARichMap() throws Exception {
+        Path dict = tmp.resolve("dict.txt");
+        Files.write(dict, List.of("a", "b", "c"), StandardCharsets.UTF_8);
+        Path out = tmp.resolve("looked-up");
+        long n = 3_000;
+
+        JobClient client = CLUSTER.submit(BatchIoGraphs.broadcastJob(dict.toString(), out.toString(), n));
+        client.getJobResult().get(50, TimeUnit.SECONDS);
+
+        List<String> expected = new ArrayList<>();
+        for (long v = 0; v < n; v++) {
+            expected.add("abc".charAt((int) (v % 3)) + ":" + v);
+        }
+        assertThat(BatchIoGraphs.readOutput(out)).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    private static String fullMessage(Throwable t) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            b.append(c.getMessage()).append(" | ");
+        }
+        return b.toString();
+    }
+
+    static final class UpperCase implements MapFunction<String, String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String map(String value) {
+            return value.toUpperCase();
+        }
+    }
+
+    /** Upper-cases; its 1000th record in a subtask counts down latch {@code reached} and waits for {@code release}. */
+    static final class GatedUpperCase implements MapFunction<String, String> {
+        private static final long serialVersionUID = 1L;
+        private final String reached;
+        private final String release;
+        private transient long count;
+
+        GatedUpperCase(String reached, String release) {
+            this.reached = reached;
+            this.release = release;
+        }
+
+        @Override
+        public String map(String value) throws InterruptedException {
+            if (++count == 1_000) {
+                LATCHES.get(reached).countDown();
+                if (!LATCHES.get(release).await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the test did not release the map within 30 s");
+                }
+            }
+            return value.toUpperCase();
+        }
+    }
+}

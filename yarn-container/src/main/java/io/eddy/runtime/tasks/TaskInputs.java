@@ -1,0 +1,125 @@
+package io.eddy.runtime.tasks;
+
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.JobEdge;
+import io.eddy.runtime.io.network.api.RecordInput;
+import io.eddy.runtime.operators.BoundedMultiInput;
+import io.eddy.runtime.operators.Input;
+import io.eddy.runtime.operators.InputOrdered;
+import io.eddy.runtime.operators.StreamOperator;
+import io.eddy.runtime.operators.TaskEnvironment;
+import io.eddy.runtime.streamrecord.StreamElement;
+import io.eddy.runtime.streamrecord.StreamRecord;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The input gates of a task, split into broadcast gates (edges whose {@link JobEdge#targetInput()}
+ * is a {@link BatchKinds#isBroadcastInput broadcast input}) and data gates, and the input
+ * processors that read them:
+ *
+ * <ul>
+ *   <li>{@link #broadcastReader}: reads every broadcast gate to its end, collecting the records of
+ *       each variable into a list, and registers each list under its name (the head descriptor's
+ *       {@link BatchKinds#PARAM_BROADCAST_NAMES}) in the task's broadcast variables when its gates
+ *       have ended. The task runs it before it opens the chain.
+ *   <li>{@link #dataReader}: reads the data gates into the head's logical inputs, honouring the
+ *       head's {@link InputOrdered#firstInput()} and telling a {@link BoundedMultiInput} head the
+ *       end of each input.
+ * </ul>
+ *
+ * <p>Task thread only.
+ */
+final class TaskInputs {
+
+    private final OperatorChain chain;
+    private final List<GateInput> dataGates = new ArrayList<>();
+    private final List<JobEdge> dataEdges = new ArrayList<>();
+    private final List<GateInput> broadcastGates = new ArrayList<>();
+    private final List<JobEdge> broadcastEdges = new ArrayList<>();
+
+    private TaskInputs(OperatorChain chain) {
+        this.chain = chain;
+    }
+
+    /** Sorts the gates ({@code inputs}, in the order of {@code edges}) into broadcast and data gates. */
+    static TaskInputs of(List<JobEdge> edges, List<RecordInput<StreamElement>> inputs, OperatorChain chain) {
+        if (edges.size() != inputs.size()) {
+            throw new IllegalArgumentException("Bug: " + edges.size() + " input edges but " + inputs.size() + " record inputs for '"
+                    + chain.headName() + "'");
+        }
+        TaskInputs result = new TaskInputs(chain);
+        for (int i = 0; i < edges.size(); i++) {
+            JobEdge edge = edges.get(i);
+            boolean broadcast = BatchKinds.isBroadcastInput(edge.targetInput());
+            (broadcast ? result.broadcastGates : result.dataGates).add(GateInput.of(inputs.get(i)));
+            (broadcast ? result.broadcastEdges : result.dataEdges).add(edge);
+        }
+        return result;
+    }
+
+    boolean hasBroadcastInputs() {
+        return !broadcastGates.isEmpty();
+    }
+
+    boolean hasDataInputs() {
+        return !dataGates.isEmpty();
+    }
+
+    /** The processor that reads the broadcast gates and registers the variables in {@code environment}. */
+    StreamInputProcessor broadcastReader(TaskEnvironment environment, TaskMailbox mailbox) {
+        String[] names = chain.headDescriptor().param(BatchKinds.PARAM_BROADCAST_NAMES, new String[0]);
+        List<List<Object>> values = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            values.add(new ArrayList<>());
+        }
+        List<Input<Object>> targets = new ArrayList<>();
+        int[] variableOfGate = new int[broadcastEdges.size()];
+        for (int g = 0; g < broadcastEdges.size(); g++) {
+            JobEdge edge = broadcastEdges.get(g);
+            int variable = edge.targetInput() - BatchKinds.FIRST_BROADCAST_INPUT;
+            if (variable >= names.length) {
+                throw new IllegalArgumentException("Bug: edge " + edge + " feeds broadcast variable " + variable + " of '" + chain.headName()
+                        + "', but its descriptor names only " + Arrays.toString(names) + " (parameter "
+                        + BatchKinds.PARAM_BROADCAST_NAMES + ")");
+            }
+            variableOfGate[g] = variable;
+            targets.add(new Collector(values.get(variable)));
+        }
+        StreamInputProcessor.EndOfInput register = variable -> environment.broadcastVariables().register(names[variable], values.get(variable));
+        return new StreamInputProcessor(broadcastGates, targets, variableOfGate, names.length, -1, register, chain.headName(), mailbox);
+    }
+
+    /** The processor that reads the data gates into the head. */
+    @SuppressWarnings("unchecked")
+    StreamInputProcessor dataReader(TaskMailbox mailbox) {
+        StreamOperator<?> head = chain.head();
+        List<Input<Object>> targets = new ArrayList<>();
+        int[] inputOfGate = new int[dataEdges.size()];
+        for (int g = 0; g < dataEdges.size(); g++) {
+            inputOfGate[g] = dataEdges.get(g).targetInput();
+            targets.add((Input<Object>) head.input(inputOfGate[g]));
+        }
+        int firstInput = -1;
+        if (head instanceof InputOrdered ordered) {
+            firstInput = ordered.firstInput();
+            if (firstInput < 0 || firstInput >= head.numberOfInputs()) {
+                throw new IllegalArgumentException("Bug: operator '" + chain.headName() + "' names input " + firstInput
+                        + " as its first input (expected: 0 to " + (head.numberOfInputs() - 1) + ")");
+            }
+        }
+        StreamInputProcessor.EndOfInput endOfInput = head instanceof BoundedMultiInput bounded ? bounded::endInput
+                : StreamInputProcessor.EndOfInput.NONE;
+        return new StreamInputProcessor(dataGates, targets, inputOfGate, head.numberOfInputs(), firstInput, endOfInput,
+                chain.headName(), mailbox);
+    }
+
+    /** Keeps the values of a broadcast gate (network values are new objects per record, so keeping them is safe). */
+    private record Collector(List<Object> values) implements Input<Object> {
+        @Override
+        public void processElement(StreamRecord<Object> record) {
+            values.add(record.getValue());
+        }
+    }
+}
