@@ -9,6 +9,7 @@ import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.runtime.cluster.ClientGateway;
 import java.io.Serializable;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -31,6 +32,8 @@ final class CollectRelay {
     private final Map<String, Integer> sinks;
     private final Map<String, Set<Integer>> finished = new HashMap<>();
     private boolean closed;
+    /** The sink subtasks (of any collect sink) that relayed a batch: a restart would send their records twice. */
+    private final Set<Integer> subtasksThatSent = new HashSet<>();
 
     CollectRelay(JobId job, ClientGateway client, Map<String, Integer> sinks) {
         this.job = job;
@@ -69,7 +72,39 @@ final class CollectRelay {
             return CompletableFuture.failedFuture(new IllegalStateException("Job " + job + " has ended: collect stream '" + collectId
                     + "' takes no more batches"));
         }
+        subtasksThatSent.add(subtask);
         return client.collectBatch(job, collectId, batch);
+    }
+
+    /** Whether subtask {@code subtask} of a collect sink has relayed a batch to the client (which cannot be taken back). */
+    boolean hasSent(int subtask) {
+        return subtasksThatSent.contains(subtask);
+    }
+
+    /**
+     * The name of a task among {@code regions} that runs a collect sink (its vertex is in {@code
+     * collectVertices}) and relayed records to the client, which a restart would send again; or null.
+     */
+    String sinkThatSent(Set<Integer> collectVertices, Collection<PipelinedRegion> regions) {
+        for (PipelinedRegion region : regions) {
+            for (ExecutionVertex t : region.tasks()) {
+                if (collectVertices.contains(t.id().vertex()) && hasSent(t.id().subtask())) {
+                    return t.taskName();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The indexes of the vertices whose chain holds a collect sink. */
+    static Set<Integer> collectVertices(JobGraph graph) {
+        Set<Integer> vertices = new HashSet<>();
+        for (JobVertex v : graph.vertices()) {
+            if (v.chain().stream().anyMatch(op -> OperatorKinds.COLLECT_SINK.equals(op.kind()))) {
+                vertices.add(v.id().index());
+            }
+        }
+        return vertices;
     }
 
     void finished(String collectId, int subtask) {

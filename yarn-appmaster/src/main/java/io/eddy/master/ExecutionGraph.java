@@ -12,9 +12,8 @@ import io.eddy.runtime.tasks.OutputPartitionSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Collection;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -35,18 +34,39 @@ import java.util.Set;
  * which the {@link JobManager} deploys one after another as their blocking inputs complete. Every
  * region's tasks run in the lanes the job got at the start: subtask i of any vertex in lane i.
  *
+ * <p>Attempts: each {@link ExecutionVertex} is one subtask and holds its current attempt. A
+ * deployment is computed when it is sent ({@link #prepareDeployment}), from the lanes as they are
+ * then and from the producers' current attempts: a restarted consumer names the attempt of a
+ * blocking producer that survived (and the worker where that attempt ran), and a lane whose worker
+ * was lost is moved to another worker ({@link #moveLanes}) before its tasks are deployed again.
+ *
  * <p>Owned by the master's main thread.
  */
 final class ExecutionGraph {
 
     private final JobGraph graph;
-    private final Map<TaskId, ExecutionVertex> tasks;
+    /** Per vertex, per subtask: the execution vertex (stable over attempts). */
+    private final List<List<ExecutionVertex>> vertices;
     private final List<PipelinedRegion> regions;
+    private final Map<ExecutionVertex, PipelinedRegion> regionOf = new HashMap<>();
+    /** Owned by the master's main thread: which worker hosts each lane now. */
+    private SlotAssignment slots;
+    /** Owned by the master's main thread: every worker that hosted a lane of this job, in order. */
+    private final Set<RegisteredWorker> involved = new LinkedHashSet<>();
 
-    private ExecutionGraph(JobGraph graph, Map<TaskId, ExecutionVertex> tasks, List<PipelinedRegion> regions) {
+    private ExecutionGraph(JobGraph graph, List<List<ExecutionVertex>> vertices, List<PipelinedRegion> regions, SlotAssignment slots) {
         this.graph = graph;
-        this.tasks = tasks;
+        this.vertices = vertices;
         this.regions = List.copyOf(regions);
+        this.slots = slots;
+        for (PipelinedRegion r : regions) {
+            for (ExecutionVertex t : r.tasks()) {
+                regionOf.put(t, r);
+            }
+        }
+        for (int lane = 0; lane < slots.numberOfLanes(); lane++) {
+            involved.add(slots.workerOf(lane));
+        }
     }
 
     /** The number of slots (lanes) the job needs with slot sharing: its largest vertex parallelism. */
@@ -75,52 +95,71 @@ final class ExecutionGraph {
     }
 
     static ExecutionGraph build(JobGraph graph, SlotAssignment slots, int attempt) {
-        Map<TaskId, ExecutionVertex> tasks = new LinkedHashMap<>();
+        List<List<ExecutionVertex>> vertices = new ArrayList<>();
         for (JobVertex v : graph.vertices()) {
+            List<ExecutionVertex> subtasks = new ArrayList<>();
             for (int subtask = 0; subtask < v.parallelism(); subtask++) {
                 TaskId id = new TaskId(graph.jobId(), v.id().index(), subtask, attempt);
-                TaskDeploymentSpec spec = new TaskDeploymentSpec(id, inputChannels(graph, v, subtask, slots, attempt),
-                        outputPartitions(graph, v, subtask, slots, attempt));
                 String name = v.name() + " (" + (subtask + 1) + "/" + v.parallelism() + ")";
-                tasks.put(id, new ExecutionVertex(id, name, slots.workerOf(subtask), spec));
+                subtasks.add(new ExecutionVertex(id, name, slots.workerOf(subtask), null));
             }
+            vertices.add(subtasks);
         }
-        return new ExecutionGraph(graph, tasks, regions(graph, tasks, attempt));
+        ExecutionGraph eg = new ExecutionGraph(graph, vertices, regions(graph, vertices), slots);
+        for (ExecutionVertex t : eg.tasks()) {
+            t.assignDeployment(t.worker(), eg.specOf(t, t.worker()));
+        }
+        return eg;
     }
 
     /** The pipelined regions over the execution vertices (see {@link PipelinedRegions}). */
-    private static List<PipelinedRegion> regions(JobGraph graph, Map<TaskId, ExecutionVertex> tasks, int attempt) {
+    private static List<PipelinedRegion> regions(JobGraph graph, List<List<ExecutionVertex>> vertices) {
         List<PipelinedRegion> regions = new ArrayList<>();
         for (PipelinedRegions.RegionShape shape : PipelinedRegions.compute(graph)) {
-            List<ExecutionVertex> members = shape.tasks().stream().map(k -> tasks.get(taskId(graph, k, attempt))).toList();
+            List<ExecutionVertex> members = shape.tasks().stream().map(k -> vertices.get(k.vertex()).get(k.subtask())).toList();
             List<ExecutionVertex> producers = shape.blockingProducers().stream()
                     .sorted(Comparator.comparingInt(PipelinedRegions.SubtaskKey::vertex)
                             .thenComparingInt(PipelinedRegions.SubtaskKey::subtask))
-                    .map(k -> tasks.get(taskId(graph, k, attempt))).toList();
+                    .map(k -> vertices.get(k.vertex()).get(k.subtask())).toList();
             regions.add(new PipelinedRegion(regions.size(), members, producers));
         }
         return regions;
     }
 
-    private static TaskId taskId(JobGraph graph, PipelinedRegions.SubtaskKey key, int attempt) {
-        return new TaskId(graph.jobId(), key.vertex(), key.subtask(), attempt);
+    /**
+     * Fixes the current attempt's worker (its lane's worker now) and computes its deployment, naming
+     * the current attempt of every producer; call right before sending it.
+     */
+    TaskDeploymentSpec prepareDeployment(ExecutionVertex task) {
+        RegisteredWorker lane = slots.workerOf(task.id().subtask());
+        TaskDeploymentSpec spec = specOf(task, lane);
+        task.assignDeployment(lane, spec);
+        return spec;
     }
 
-    private static List<List<InputChannelSpec>> inputChannels(JobGraph graph, JobVertex v, int subtask, SlotAssignment slots, int attempt) {
+    private TaskDeploymentSpec specOf(ExecutionVertex task, RegisteredWorker own) {
+        JobVertex v = graph.vertices().get(task.id().vertex());
+        return new TaskDeploymentSpec(task.id(), inputChannels(v, task, own), outputPartitions(v, task, own));
+    }
+
+    /**
+     * A channel names its producer's current attempt and the worker that attempt runs or ran on: for
+     * a pipelined input that is the producer in the same region (same attempt history, placed in its
+     * lane); for a blocking input the attempt whose result is complete.
+     */
+    private List<List<InputChannelSpec>> inputChannels(JobVertex v, ExecutionVertex task, RegisteredWorker own) {
         List<List<InputChannelSpec>> gates = new ArrayList<>();
+        int subtask = task.id().subtask();
         for (JobEdge e : graph.inputsOf(v.id())) {
             JobVertex producer = graph.vertex(e.source());
             List<InputChannelSpec> channels = new ArrayList<>();
             boolean pipelined = e.exchangeMode() == ExchangeMode.PIPELINED;
-            RegisteredWorker own = slots.workerOf(subtask);
-            if (e.shipStrategy() == ShipStrategy.FORWARD) {
-                channels.add(new InputChannelSpec(partitionId(graph, e, subtask, attempt), 0, own.registration().dataAddress(), pipelined));
-            } else {
-                for (int p = 0; p < producer.parallelism(); p++) {
-                    RegisteredWorker producerWorker = slots.workerOf(p);
-                    channels.add(new InputChannelSpec(partitionId(graph, e, p, attempt), subtask,
-                            producerWorker.registration().dataAddress(), pipelined && producerWorker.equals(own)));
-                }
+            boolean forward = e.shipStrategy() == ShipStrategy.FORWARD;
+            for (int p = forward ? subtask : 0; p < (forward ? subtask + 1 : producer.parallelism()); p++) {
+                ExecutionVertex source = vertices.get(e.source().index()).get(p);
+                RegisteredWorker where = pipelined ? slots.workerOf(p) : source.worker();
+                channels.add(new InputChannelSpec(partitionId(e, p, source.attempt()), forward ? 0 : subtask,
+                        where.registration().dataAddress(), pipelined && where.equals(own)));
             }
             gates.add(channels);
         }
@@ -132,9 +171,9 @@ final class ExecutionGraph {
      * the producer's worker hands its records over as objects (a local object channel); the consumer's
      * {@link InputChannelSpec} says the same (see {@link #inputChannels}).
      */
-    private static List<OutputPartitionSpec> outputPartitions(JobGraph graph, JobVertex v, int subtask, SlotAssignment slots, int attempt) {
+    private List<OutputPartitionSpec> outputPartitions(JobVertex v, ExecutionVertex task, RegisteredWorker own) {
         List<OutputPartitionSpec> partitions = new ArrayList<>();
-        RegisteredWorker own = slots.workerOf(subtask);
+        int subtask = task.id().subtask();
         for (JobEdge e : graph.outputsOf(v.id())) {
             JobVertex consumer = graph.vertex(e.target());
             boolean forward = e.shipStrategy() == ShipStrategy.FORWARD;
@@ -147,12 +186,12 @@ final class ExecutionGraph {
                     }
                 }
             }
-            partitions.add(new OutputPartitionSpec(partitionId(graph, e, subtask, attempt), subpartitions, consumer.maxParallelism(), objects));
+            partitions.add(new OutputPartitionSpec(partitionId(e, subtask, task.attempt()), subpartitions, consumer.maxParallelism(), objects));
         }
         return partitions;
     }
 
-    private static ResultPartitionId partitionId(JobGraph graph, JobEdge e, int producerSubtask, int attempt) {
+    private ResultPartitionId partitionId(JobEdge e, int producerSubtask, int attempt) {
         return new ResultPartitionId(graph.jobId(), e.source().index(), e.sourceOutputIndex(), producerSubtask, attempt);
     }
 
@@ -160,8 +199,13 @@ final class ExecutionGraph {
         return graph;
     }
 
-    Collection<ExecutionVertex> tasks() {
-        return tasks.values();
+    /** All execution vertices, by vertex, then subtask. */
+    List<ExecutionVertex> tasks() {
+        List<ExecutionVertex> all = new ArrayList<>();
+        for (List<ExecutionVertex> subtasks : vertices) {
+            all.addAll(subtasks);
+        }
+        return all;
     }
 
     /** The pipelined regions: the units the scheduler deploys (a job without blocking edges has one per connected part). */
@@ -169,24 +213,75 @@ final class ExecutionGraph {
         return regions;
     }
 
-    /** The task, or null if the id is not part of this graph (e.g. an older attempt). */
-    ExecutionVertex task(TaskId id) {
-        return tasks.get(id);
+    PipelinedRegion regionOf(ExecutionVertex task) {
+        return regionOf.get(task);
     }
 
-    Set<RegisteredWorker> involvedWorkers() {
-        Set<RegisteredWorker> workers = new LinkedHashSet<>();
-        for (ExecutionVertex t : tasks.values()) {
-            workers.add(t.worker());
+    /** The task whose current attempt is {@code id}, or null (unknown, or an older attempt). */
+    ExecutionVertex task(TaskId id) {
+        if (id.vertex() >= vertices.size() || id.subtask() >= vertices.get(id.vertex()).size()) {
+            return null;
         }
-        return workers;
+        ExecutionVertex t = vertices.get(id.vertex()).get(id.subtask());
+        return t.id().equals(id) ? t : null;
+    }
+
+    /** The subtask's execution vertex, whatever its attempt. */
+    ExecutionVertex subtask(int vertex, int subtask) {
+        return vertices.get(vertex).get(subtask);
+    }
+
+    /** The worker hosting {@code lane} now. */
+    RegisteredWorker laneWorker(int lane) {
+        return slots.workerOf(lane);
+    }
+
+    SlotAssignment slots() {
+        return slots;
+    }
+
+    /** Moves lanes to other workers (after their worker was lost); tasks deployed later run there. */
+    void moveLanes(SlotAssignment newSlots) {
+        if (newSlots.numberOfLanes() != slots.numberOfLanes()) {
+            throw new IllegalArgumentException("Bug: " + newSlots.numberOfLanes() + " lanes replace " + slots.numberOfLanes());
+        }
+        slots = newSlots;
+        for (int lane = 0; lane < slots.numberOfLanes(); lane++) {
+            involved.add(slots.workerOf(lane));
+        }
+    }
+
+    /** The lanes whose worker was lost. */
+    List<Integer> lostLanes() {
+        List<Integer> lost = new ArrayList<>();
+        for (int lane = 0; lane < slots.numberOfLanes(); lane++) {
+            if (slots.workerOf(lane).isLost()) {
+                lost.add(lane);
+            }
+        }
+        return lost;
+    }
+
+    /** Whether a lane on {@code worker} still has a task that has not finished (so the lane needs a worker). */
+    boolean laneHasWorkLeft(RegisteredWorker worker) {
+        for (ExecutionVertex t : tasks()) {
+            if (slots.workerOf(t.id().subtask()) == worker && t.state() != io.eddy.runtime.tasks.TaskExecutionState.FINISHED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every worker that hosted a lane of the job (including lost ones and lanes moved away since). */
+    Set<RegisteredWorker> involvedWorkers() {
+        return java.util.Collections.unmodifiableSet(involved);
     }
 
     boolean allTerminal() {
-        return tasks.values().stream().allMatch(ExecutionVertex::isTerminal);
+        return vertices.stream().flatMap(List::stream).allMatch(ExecutionVertex::isTerminal);
     }
 
     boolean allFinished() {
-        return tasks.values().stream().allMatch(t -> t.state() == io.eddy.runtime.tasks.TaskExecutionState.FINISHED);
+        return vertices.stream().flatMap(List::stream).allMatch(t -> t.state() == io.eddy.runtime.tasks.TaskExecutionState.FINISHED);
     }
 }

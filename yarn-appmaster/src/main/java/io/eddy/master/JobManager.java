@@ -1,7 +1,9 @@
 package io.eddy.master;
 
+import io.eddy.configuration.Configuration;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
+import io.eddy.master.batch.FormatCoordinator;
 import io.eddy.runtime.cluster.AccumulatorBytes;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.FailureInfo;
@@ -9,11 +11,14 @@ import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.tasks.TaskExecutionState;
+import io.eddy.runtime.tasks.TaskId;
 import io.eddy.runtime.worker.UserCodeLibrary;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  * CREATED --slots--> RUNNING --all tasks FINISHED--> FINISHED
- *    |                  |--task FAILED / worker lost--> FAILING --all tasks ended | timeout--> FAILED
+ *    |                  |--task FAILED / worker lost, restart allowed--> RUNNING (affected regions restart, see below)
+ *    |                  |--task FAILED / worker lost, no restart left--> FAILING --all tasks ended | timeout--> FAILED
  *    |                  '--cancel()--> CANCELLING --all tasks ended | timeout--> CANCELED
  *    |--slot wait timeout--> FAILED
  *    '--cancel()--> CANCELED
@@ -41,7 +47,14 @@ import org.slf4j.LoggerFactory;
  * prepared the job, the regions without blocking inputs are deployed (a streaming job is one
  * region, so all its tasks go at once); each further region is deployed when every producer of its
  * blocking inputs has FINISHED ({@link #deployReadyRegions}). The job keeps the slots it took at
- * the start, and a region's subtask i runs in lane i. A failure still fails the whole job; tasks of
+ * the start, and a region's subtask i runs in lane i.
+ *
+ * <p>Failover (docs/failover.md): a failed task or a lost worker asks the job's {@link
+ * RestartStrategy}. If it allows a restart, {@link RegionFailover} names the regions to run again;
+ * their running tasks are cancelled, and once all of them have ended (and the strategy's delay has
+ * passed) lanes of lost workers move to free slots of other workers, the regions' tasks start new
+ * attempts and {@link #deployReadyRegions} deploys them as usual. No other region is deployed while
+ * a restart is pending. Otherwise the job fails with its first failure as the root cause; tasks of
  * regions never deployed are marked CANCELED without asking a worker.
  *
  * <p>Threads: every method runs on the master's main thread, which owns all fields; callbacks of
@@ -69,6 +82,24 @@ final class JobManager {
     private long deployTime;
     private JobFailure failure;
     private ScheduledFuture<?> timer;
+    /** The batch sources' splits and sinks' commits; set in start(). */
+    private FormatCoordinator formats;
+    private final RestartStrategy restartStrategy;
+    private RegionFailover failover;
+    /** The regions waiting to run again; owned by the main thread. */
+    private final Set<PipelinedRegion> restarting = new LinkedHashSet<>();
+    /** Whether a restart waits for cancellations, its delay or slots (no region is deployed meanwhile). */
+    private boolean restartPending;
+    /** Whether the restart itself (not the cancellation timeout) is scheduled on {@link #restartTimer}. */
+    private boolean restartScheduled;
+    /** Whether the pending restart waits for free slots to replace lanes of lost workers. */
+    private boolean waitingForSlots;
+    private long restartNotBefore;
+    private ScheduledFuture<?> restartTimer;
+    private JobFailure firstFailure;
+    private int restarts;
+    /** The workers that prepared (or are preparing) the job. */
+    private final Set<RegisteredWorker> preparedWorkers = new HashSet<>();
 
     JobManager(MasterContext ctx, JobGraph graph, JobArtifacts artifacts, UserCodeLibrary library, ClientGateway client) {
         this.ctx = ctx;
@@ -79,6 +110,7 @@ final class JobManager {
         this.collectRelay = new CollectRelay(graph.jobId(), client, CollectRelay.collectSinksOf(graph, library.classLoader()));
         this.requiredSlots = ExecutionGraph.requiredSlots(graph);
         this.submitTime = ctx.clock().millis();
+        this.restartStrategy = RestartStrategy.forJob(new Configuration(ctx.config().jobDefaults()), graph.settings());
     }
 
     JobId id() {
@@ -106,6 +138,9 @@ final class JobManager {
     void start() {
         LOG.info("Job {} ('{}'): submitted, {} tasks in {} vertices, needs {} slots", id(), graph.name(),
                 graph.numberOfTasks(), graph.vertices().size(), requiredSlots);
+        if (!setUpFormats()) {
+            return;
+        }
         if (!tryAllocateSlots()) {
             LOG.info("Job {}: waiting up to {} for {} free slots ({})", id(), ctx.config().slotWaitTimeout(), requiredSlots,
                     ctx.registry().describeShortage(requiredSlots));
@@ -124,6 +159,7 @@ final class JobManager {
         }
         cancelTimer();
         executionGraph = ExecutionGraph.build(graph, slots, 0);
+        failover = new RegionFailover(executionGraph);
         status = JobStatus.RUNNING;
         deployTime = ctx.clock().millis();
         prepareWorkers();
@@ -141,6 +177,7 @@ final class JobManager {
     private void prepareWorkers() {
         List<CompletableFuture<Void>> prepared = new ArrayList<>();
         for (RegisteredWorker w : executionGraph.involvedWorkers()) {
+            preparedWorkers.add(w);
             prepared.add(w.gateway().prepareJob(artifacts).whenCompleteAsync((v, e) -> {
                 if (e != null) {
                     onPrepareFailed(w, unwrap(e));
@@ -159,7 +196,7 @@ final class JobManager {
 
     /** Deploys every region not deployed yet whose blocking inputs are all complete. */
     private void deployReadyRegions() {
-        if (status != JobStatus.RUNNING) {
+        if (status != JobStatus.RUNNING || restartPending) {
             return;
         }
         for (PipelinedRegion region : executionGraph.regions()) {
@@ -174,11 +211,13 @@ final class JobManager {
         region.markDeployed();
         Set<RegisteredWorker> workers = new LinkedHashSet<>();
         for (ExecutionVertex task : region.tasks()) {
+            TaskDeploymentSpec spec = executionGraph.prepareDeployment(task);
             task.markDeployed();
             workers.add(task.worker());
             taskEvents.add(new TaskEvent(task.id(), task.taskName(), TaskEvent.Kind.DEPLOYING, ctx.clock().millis()));
-            task.worker().gateway().deployTask(task.spec()).whenCompleteAsync((v, e) -> {
-                if (e != null) {
+            TaskId attempt = task.id();
+            task.worker().gateway().deployTask(spec).whenCompleteAsync((v, e) -> {
+                if (e != null && task.id().equals(attempt)) {
                     onTaskFailed(task, FailureInfo.of(unwrap(e)));
                 }
             }, ctx.mainThread());
@@ -213,18 +252,23 @@ final class JobManager {
                 if (transition(task, TaskExecutionState.FINISHED, update.accumulatorsOrNull()) && status == JobStatus.RUNNING) {
                     if (executionGraph.allFinished()) {
                         end(JobStatus.FINISHED);
-                    } else {
-                        deployReadyRegions();
+                        return;
                     }
+                    deployReadyRegions();
+                    checkRestartReady();
                 }
                 checkCancellationComplete();
             }
             case FAILED -> onTaskFailed(task, update.failureOrNull());
             case CANCELED -> {
                 if (transition(task, TaskExecutionState.CANCELED, null) && status == JobStatus.RUNNING) {
-                    IllegalStateException e = new IllegalStateException("Task '" + task.taskName()
-                            + "' was cancelled on its worker although the master did not ask for it");
-                    startFailing(JobFailure.of(e, "Task '" + task.taskName() + "' on " + task.worker().describeShort() + " was cancelled"));
+                    if (task.isCancelRequested()) {
+                        checkRestartReady();
+                    } else {
+                        IllegalStateException e = new IllegalStateException("Task '" + task.taskName()
+                                + "' was cancelled on its worker although the master did not ask for it");
+                        startFailing(JobFailure.of(e, "Task '" + task.taskName() + "' on " + task.worker().describeShort() + " was cancelled"));
+                    }
                 }
                 checkCancellationComplete();
             }
@@ -238,7 +282,8 @@ final class JobManager {
         }
         if (status == JobStatus.RUNNING) {
             String what = cause.message() != null ? cause.message() : cause.exceptionClass();
-            startFailing(new JobFailure(cause, "Task '" + task.taskName() + "' on " + task.worker().describeShort() + " failed: " + what));
+            handleFailure(List.of(task), new JobFailure(cause, "Task '" + task.taskName() + "' on " + task.worker().describeShort()
+                    + " failed: " + what), false);
         }
         checkCancellationComplete();
     }
@@ -249,14 +294,17 @@ final class JobManager {
         }
         String message = worker.registration().describe() + " was lost: " + reason;
         List<String> lostTasks = new ArrayList<>();
+        List<ExecutionVertex> failed = new ArrayList<>();
         for (ExecutionVertex t : executionGraph.tasks()) {
-            if (t.worker() == worker && transition(t, TaskExecutionState.FAILED, null)) {
+            if (t.isDeployed() && t.worker() == worker && transition(t, TaskExecutionState.FAILED, null)) {
                 lostTasks.add(t.taskName());
+                failed.add(t);
             }
         }
         LOG.warn("Job {}: {}; it ran {}", id(), message, lostTasks);
         if (status == JobStatus.RUNNING) {
-            startFailing(JobFailure.of(new WorkerLostException(message), "Worker " + message + " (it ran " + String.join(", ", lostTasks) + ")"));
+            handleFailure(failed, JobFailure.of(new WorkerLostException(message), "Worker " + message + " (it ran "
+                    + String.join(", ", lostTasks) + ")"), executionGraph.laneHasWorkLeft(worker));
         }
         checkCancellationComplete();
     }
@@ -267,6 +315,7 @@ final class JobManager {
             case CREATED -> end(JobStatus.CANCELED);
             case RUNNING -> {
                 LOG.info("Job {}: cancelling", id());
+                clearRestart();
                 status = JobStatus.CANCELLING;
                 cancelRemainingTasks();
                 checkCancellationComplete();
@@ -275,7 +324,223 @@ final class JobManager {
         }
     }
 
+    /**
+     * Restarts what {@code failedTasks} (and lost workers) need if the restart strategy allows it,
+     * else fails the job. A failure while a restart is pending joins that restart without being
+     * counted again (it is often a consequence of the first: a task cancelled, or a reader of a lost
+     * worker's result that failed before the master heard of the loss).
+     *
+     * @param lanesLost whether lanes with work left lost their worker (they must move even if no region restarts)
+     */
+    private void handleFailure(List<ExecutionVertex> failedTasks, JobFailure cause, boolean lanesLost) {
+        Set<PipelinedRegion> regions = failover.regionsToRestart(failedTasks);
+        if (restartPending) {
+            LOG.info("Job {}: {}; joins the pending restart{}", id(), cause.summary(),
+                    restarting.containsAll(regions) ? "" : " with region(s) " + regions.stream().map(PipelinedRegion::index).toList());
+            addToRestart(regions);
+            checkRestartReady();
+            return;
+        }
+        if (regions.isEmpty() && !lanesLost) {
+            LOG.info("Job {}: {}; no task left needs what was lost, nothing to restart", id(), cause.summary());
+            return;
+        }
+        if (firstFailure == null) {
+            firstFailure = cause;
+        }
+        RestartStrategy.Decision decision = restartStrategy.onFailure(ctx.clock().millis());
+        String collected = collectRelay.sinkThatSent(CollectRelay.collectVertices(graph), regions);
+        if (decision.restart() && collected != null) {
+            decision = RestartStrategy.Decision.fail("the collect sink '" + collected + "' sent records to the client already, which a"
+                    + " restart would send again: write the result with a sink instead of collecting it to restart such a region");
+        }
+        if (!decision.restart()) {
+            startFailing(finalFailure(cause, decision.reason()));
+            return;
+        }
+        restarts++;
+        LOG.warn("Job {}: {}; restarting {} region(s) {} in {} ms ({}, {})", id(), cause.summary(), regions.size(),
+                regions.stream().map(PipelinedRegion::index).toList(), decision.delay().toMillis(), restartStrategy, decision.reason());
+        restartPending = true;
+        restartNotBefore = ctx.clock().millis() + decision.delay().toMillis();
+        addToRestart(regions);
+        restartTimer = ctx.mainThread().schedule(this::onRestartCancelTimeout, ctx.config().cancelTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        checkRestartReady();
+    }
+
+    private void addToRestart(Set<PipelinedRegion> regions) {
+        for (PipelinedRegion region : regions) {
+            if (restarting.add(region)) {
+                cancelTasksOf(region);
+            }
+        }
+    }
+
+    /** The job's failure once no restart is left: the first failure is the root cause; the summary adds what ended the job. */
+    private JobFailure finalFailure(JobFailure latest, String reason) {
+        if (restarts == 0) {
+            return restartStrategy.isNone() ? latest : new JobFailure(latest.cause(), latest.summary() + " (not restarted: " + reason + ")");
+        }
+        return new JobFailure(firstFailure.cause(), firstFailure.summary() + "; after " + restarts + " restart(s) the job failed again and"
+                + " was not restarted (" + reason + "): " + latest.summary());
+    }
+
+    private void cancelTasksOf(PipelinedRegion region) {
+        for (ExecutionVertex t : region.tasks()) {
+            if (t.isTerminal()) {
+                continue;
+            }
+            if (!t.isDeployed()) {
+                transition(t, TaskExecutionState.CANCELED, null);
+            } else if (t.worker().isLost()) {
+                transition(t, TaskExecutionState.FAILED, null);
+            } else {
+                t.markCancelRequested();
+                t.worker().gateway().cancelTask(t.id());
+            }
+        }
+    }
+
+    /** Schedules the pending restart once every task of the regions to restart has ended. */
+    private void checkRestartReady() {
+        if (!restartPending || restartScheduled || waitingForSlots || status != JobStatus.RUNNING) {
+            return;
+        }
+        for (PipelinedRegion region : restarting) {
+            if (!region.tasks().stream().allMatch(ExecutionVertex::isTerminal)) {
+                return;
+            }
+        }
+        cancelRestartTimer();
+        restartScheduled = true;
+        long delay = Math.max(0, restartNotBefore - ctx.clock().millis());
+        restartTimer = ctx.mainThread().schedule(this::restart, delay, TimeUnit.MILLISECONDS);
+    }
+
+    private void onRestartCancelTimeout() {
+        restartTimer = null;
+        if (status != JobStatus.RUNNING || !restartPending || restartScheduled || waitingForSlots) {
+            return;
+        }
+        List<String> stuck = restarting.stream().flatMap(r -> r.tasks().stream()).filter(t -> !t.isTerminal())
+                .map(ExecutionVertex::toString).toList();
+        String message = stuck.size() + " task(s) did not confirm their cancellation within " + ctx.config().cancelTimeout()
+                + ", so they cannot be restarted: " + stuck + " (raise " + MasterOptions.CANCEL_TIMEOUT.key() + " if tasks take long to cancel)";
+        startFailing(finalFailure(JobFailure.of(new IllegalStateException(message), message), "cancellation timed out"));
+    }
+
+    /** Moves lanes of lost workers, prepares workers new to the job, then redeploys. */
+    private void restart() {
+        restartTimer = null;
+        restartScheduled = false;
+        if (status != JobStatus.RUNNING || !restartPending) {
+            return;
+        }
+        if (!moveLostLanes()) {
+            int lost = executionGraph.lostLanes().size();
+            LOG.info("Job {}: waiting up to {} for {} free slot(s) to replace lanes of lost workers ({})", id(),
+                    ctx.config().slotWaitTimeout(), lost, ctx.registry().describeShortage(lost));
+            waitingForSlots = true;
+            restartTimer = ctx.mainThread().schedule(this::onReplacementSlotTimeout, ctx.config().slotWaitTimeout().toMillis(),
+                    TimeUnit.MILLISECONDS);
+            return;
+        }
+        List<CompletableFuture<Void>> preparing = new ArrayList<>();
+        for (RegisteredWorker w : executionGraph.involvedWorkers()) {
+            if (!w.isLost() && preparedWorkers.add(w)) {
+                preparing.add(w.gateway().prepareJob(artifacts).whenCompleteAsync((v, e) -> {
+                    if (e != null) {
+                        onPrepareFailed(w, unwrap(e));
+                    }
+                }, ctx.mainThread()));
+            }
+        }
+        restartScheduled = true;
+        CompletableFuture.allOf(preparing.toArray(new CompletableFuture<?>[0])).thenRunAsync(this::redeploy, ctx.mainThread());
+    }
+
+    /** Called by the master when slots were freed or a worker registered. */
+    void onSlotsAvailable() {
+        if (status == JobStatus.RUNNING && waitingForSlots && ctx.registry().freeSlots() >= executionGraph.lostLanes().size()) {
+            waitingForSlots = false;
+            cancelRestartTimer();
+            restart();
+        }
+    }
+
+    private void onReplacementSlotTimeout() {
+        restartTimer = null;
+        if (status == JobStatus.RUNNING && waitingForSlots) {
+            waitingForSlots = false;
+            String message = "Lanes of lost workers could not be replaced: " + ctx.registry().describeShortage(executionGraph.lostLanes().size());
+            startFailing(finalFailure(JobFailure.of(new IllegalStateException(message), message), "no free slots"));
+        }
+    }
+
+    /** Gives every lane whose worker was lost a free slot of another worker; false if there are too few. */
+    private boolean moveLostLanes() {
+        List<Integer> lost = executionGraph.lostLanes();
+        if (lost.isEmpty()) {
+            return true;
+        }
+        SlotAssignment replacement = ctx.registry().allocate(lost.size());
+        if (replacement == null) {
+            return false;
+        }
+        SlotAssignment moved = slots.withLanesReplaced(lost, replacement);
+        LOG.info("Job {}: lane(s) {} of lost workers move to {}", id(), lost, lost.stream().map(l -> moved.workerOf(l).describeShort()).toList());
+        slots = moved;
+        executionGraph.moveLanes(moved);
+        return true;
+    }
+
+    /** Starts new attempts of the regions to restart and deploys what is ready. */
+    private void redeploy() {
+        restartScheduled = false;
+        if (status != JobStatus.RUNNING || !restartPending) {
+            return;
+        }
+        boolean ready = restarting.stream().allMatch(r -> r.tasks().stream().allMatch(ExecutionVertex::isTerminal));
+        if (!ready || !executionGraph.lostLanes().isEmpty()) {
+            if (!ready && restartTimer == null) {
+                restartTimer = ctx.mainThread().schedule(this::onRestartCancelTimeout, ctx.config().cancelTimeout().toMillis(),
+                        TimeUnit.MILLISECONDS);
+            }
+            checkRestartReady();
+            return;
+        }
+        for (PipelinedRegion region : restarting) {
+            region.resetForRestart();
+            for (ExecutionVertex t : region.tasks()) {
+                if (formats != null) {
+                    formats.returnInputSplits(t.id().vertex(), t.id().subtask());
+                }
+                t.resetForRestart(executionGraph.laneWorker(t.id().subtask()));
+            }
+        }
+        LOG.info("Job {}: restart {}: new attempts of {} region(s)", id(), restarts, restarting.size());
+        restarting.clear();
+        restartPending = false;
+        deployReadyRegions();
+    }
+
+    private void cancelRestartTimer() {
+        if (restartTimer != null) {
+            restartTimer.cancel(false);
+            restartTimer = null;
+        }
+    }
+
+    private void clearRestart() {
+        restarting.clear();
+        restartPending = false;
+        restartScheduled = false;
+        waitingForSlots = false;
+        cancelRestartTimer();
+    }
+
     private void startFailing(JobFailure cause) {
+        clearRestart();
         failure = cause;
         status = JobStatus.FAILING;
         LOG.warn("Job {}: failing: {}", id(), cause.summary());
@@ -326,6 +591,7 @@ final class JobManager {
                 finalStatus = JobStatus.FAILED;
             }
         }
+        finalStatus = endFormats(finalStatus);
         status = finalStatus;
         cancelTimer();
         collectRelay.close();
@@ -342,6 +608,55 @@ final class JobManager {
         });
         ctx.jobEnded(this);
         termination.complete(finalStatus);
+    }
+
+    /**
+     * Batch sources and sinks (io.eddy.master.batch): creates the sources' splits and initializes
+     * the sinks before anything is deployed; false (and the job FAILED) if a format fails.
+     */
+    private boolean setUpFormats() {
+        try {
+            formats = FormatCoordinator.create(graph, library.classLoader());
+            return true;
+        } catch (RuntimeException e) {
+            failure = JobFailure.of(e, e.getMessage());
+            end(JobStatus.FAILED);
+            return false;
+        }
+    }
+
+    /** Commits the sinks' output of a FINISHED job (a failure fails it), or cleans it up after a failure or cancellation. */
+    private JobStatus endFormats(JobStatus finalStatus) {
+        if (formats == null) {
+            return finalStatus;
+        }
+        if (finalStatus == JobStatus.FINISHED) {
+            try {
+                formats.finalizeSinks();
+                return finalStatus;
+            } catch (RuntimeException e) {
+                failure = JobFailure.of(e, e.getMessage());
+            }
+        }
+        formats.cleanupSinks();
+        return finalStatus == JobStatus.CANCELED ? finalStatus : JobStatus.FAILED;
+    }
+
+    /**
+     * The next input split of the batch source of {@code task}, Java-serialized, or null when none
+     * is left; fails if the job is not running or {@code task} is not a current attempt.
+     */
+    byte[] nextInputSplit(TaskId task, String host) {
+        if (status != JobStatus.RUNNING || executionGraph == null || executionGraph.task(task) == null) {
+            throw new IllegalStateException("No input split for task " + task + ": job " + id() + " is " + status
+                    + (executionGraph != null && executionGraph.task(task) == null ? " and the task is not a current attempt" : ""));
+        }
+        return formats.nextSplit(task, host);
+    }
+
+    /** The batch formats of the job (failover gives restarted source subtasks' splits back, see {@link #redeploy}); null before start. */
+    FormatCoordinator formats() {
+        return formats;
     }
 
     private String resultSummary(JobStatus finalStatus) {
@@ -377,6 +692,7 @@ final class JobManager {
             timer.cancel(false);
             timer = null;
         }
+        cancelRestartTimer();
     }
 
     private static Throwable unwrap(Throwable e) {

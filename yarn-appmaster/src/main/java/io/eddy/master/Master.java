@@ -13,6 +13,7 @@ import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.tasks.TaskId;
 import io.eddy.runtime.worker.UserCodeLibrary;
 import java.io.IOException;
 import java.time.Clock;
@@ -128,6 +129,11 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
     }
 
     @Override
+    public CompletableFuture<byte[]> requestInputSplit(TaskId task, String host) {
+        return onMain(() -> jobOrThrow(task.job()).nextInputSplit(task, host));
+    }
+
+    @Override
     public CompletableFuture<JobId> submitJob(JobArtifacts artifacts, ClientGateway client) {
         return onMain(() -> doSubmit(artifacts, client));
     }
@@ -199,6 +205,8 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         for (JobManager job : jobs.values()) {
             if (job.status() == JobStatus.CREATED) {
                 job.tryAllocateSlots();
+            } else if (job.status() == JobStatus.RUNNING) {
+                job.onSlotsAvailable();
             }
         }
     }

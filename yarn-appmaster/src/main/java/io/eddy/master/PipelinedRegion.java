@@ -8,8 +8,8 @@ import java.util.List;
  * and the producer tasks outside the region whose blocking results the region reads. The region
  * is deployed once all those producers have FINISHED (a region without blocking inputs at once).
  *
- * <p>The region knows its tasks and its blocking inputs so that region failover (a later step) can
- * restart it alone and have it read the surviving blocking results again.
+ * <p>The region knows its tasks and its blocking inputs so that region failover ({@link
+ * RegionFailover}) can restart it alone and have it read the surviving blocking results again.
  *
  * <p>Owned by the master's main thread.
  */
@@ -51,9 +51,27 @@ final class PipelinedRegion {
         deployed = true;
     }
 
-    /** Whether the region waits for deployment and all producers of its blocking inputs have finished. */
+    /** Makes the region wait for deployment again (its tasks start new attempts, see {@link ExecutionVertex#resetForRestart}). */
+    void resetForRestart() {
+        deployed = false;
+    }
+
+    /**
+     * Whether the region waits for deployment and every producer of its blocking inputs has finished
+     * on a worker that is still there (so its result can be read).
+     */
     boolean isReadyToDeploy() {
-        return !deployed && blockingProducers.stream().allMatch(p -> p.state() == TaskExecutionState.FINISHED);
+        return !deployed && blockingProducers.stream().allMatch(PipelinedRegion::resultAvailable);
+    }
+
+    /** Whether every task of the region has FINISHED. */
+    boolean isFinished() {
+        return tasks.stream().allMatch(t -> t.state() == TaskExecutionState.FINISHED);
+    }
+
+    /** Whether {@code producer}'s current attempt finished and its worker is alive, so its blocking results can be read. */
+    static boolean resultAvailable(ExecutionVertex producer) {
+        return producer.state() == TaskExecutionState.FINISHED && !producer.worker().isLost();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.eddy.master;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,18 @@ final class SlotAssignment {
     /** The worker hosting subtask {@code subtask} of any vertex. */
     RegisteredWorker workerOf(int subtask) {
         return lanes.get(subtask);
+    }
+
+    /** A copy in which lane {@code lanes.get(i)} moves to lane i of {@code replacement}. */
+    SlotAssignment withLanesReplaced(List<Integer> lanesToMove, SlotAssignment replacement) {
+        if (replacement.numberOfLanes() != lanesToMove.size()) {
+            throw new IllegalArgumentException("Bug: " + replacement.numberOfLanes() + " slots for " + lanesToMove.size() + " lanes");
+        }
+        List<RegisteredWorker> moved = new ArrayList<>(lanes);
+        for (int i = 0; i < lanesToMove.size(); i++) {
+            moved.set(lanesToMove.get(i), replacement.workerOf(i));
+        }
+        return new SlotAssignment(moved);
     }
 
     /** How many lanes each worker hosts. */

@@ -4,7 +4,9 @@ import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.ShipStrategy;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -31,6 +33,14 @@ public final class BlockingJobGraphs {
         List<JobEdge> edges = graph.edges().stream().map(e -> which.test(e) ? blocking(e) : e).toList();
         return new JobGraph(graph.jobId(), graph.name(), graph.vertices(), edges, graph.bufferTimeoutMillis(),
                 graph.serializerConfigBytes(), graph.settings());
+    }
+
+    /** {@code graph} with {@code settings} added to its job settings (e.g. a restart strategy for this job only). */
+    public static JobGraph withSettings(JobGraph graph, Map<String, String> settings) {
+        Map<String, String> merged = new HashMap<>(graph.settings());
+        merged.putAll(settings);
+        return new JobGraph(graph.jobId(), graph.name(), graph.vertices(), graph.edges(), graph.bufferTimeoutMillis(),
+                graph.serializerConfigBytes(), merged);
     }
 
     private static JobEdge blocking(JobEdge e) {

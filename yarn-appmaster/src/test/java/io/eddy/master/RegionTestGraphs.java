@@ -30,6 +30,7 @@ final class RegionTestGraphs {
         private final List<JobEdge> edges = new ArrayList<>();
         private final int[] outputs;
         private final int[] inputs;
+        private Map<String, String> settings = Map.of();
 
         private Builder(int[] parallelism) {
             this.parallelism = parallelism;
@@ -44,13 +45,19 @@ final class RegionTestGraphs {
             return this;
         }
 
+        /** The job's settings, e.g. its restart strategy. */
+        Builder settings(Map<String, String> jobSettings) {
+            this.settings = jobSettings;
+            return this;
+        }
+
         JobGraph build() {
             List<JobVertex> vertices = new ArrayList<>();
             for (int v = 0; v < parallelism.length; v++) {
                 vertices.add(new JobVertex(new JobVertexId(v), "V" + v, parallelism[v], 128,
                         List.of(new OperatorSpec("op" + v, "V" + v, "map", new byte[] {0}, List.of()))));
             }
-            return new JobGraph(JobId.generate(), "region test job", vertices, edges, 100, new byte[] {0}, Map.of());
+            return new JobGraph(JobId.generate(), "region test job", vertices, edges, 100, new byte[] {0}, settings);
         }
     }
 }

@@ -4,7 +4,9 @@ import io.eddy.configuration.ConfigOption;
 import io.eddy.configuration.MemorySize;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.master.MasterOptions;
+import io.eddy.master.RestartOptions;
 import io.eddy.master.remote.RemoteOptions;
+import io.eddy.optimizer.OptimizerOptions;
 import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.rpc.RpcOptions;
 
@@ -40,7 +42,9 @@ public final class ConfigurationDocsGenerator {
             ExecutionOptions.class,
             MasterOptions.class,
             MemoryOptions.class,
+            OptimizerOptions.class,
             RemoteOptions.class,
+            RestartOptions.class,
             RpcOptions.class);
 
     /** The path of the generated table, relative to the repository root. */
