@@ -18,7 +18,7 @@ final class ChildFirstClassLoader extends URLClassLoader {
 
     private static final String[] PARENT_FIRST = {"java.", "javax.", "jdk.", "sun.", "org.slf4j.", "org.apache.logging.log4j.",
         "io.eddy.api.", "io.eddy.configuration.", "io.eddy.core.", "io.eddy.executor.", "io.eddy.jobgraph.",
-        "io.eddy.streaming.", "io.eddy.util.", "io.eddy.runtime.", "io.eddy.master.", "io.eddy.cli."};
+        "io.eddy.streaming.", "io.eddy.optimizer.", "io.eddy.util.", "io.eddy.runtime.", "io.eddy.master.", "io.eddy.cli."};
 
     ChildFirstClassLoader(URL[] urls, ClassLoader parent) {
         super("eddy-job", urls, parent);

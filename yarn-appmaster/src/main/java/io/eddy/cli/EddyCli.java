@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             DemoCommand.class,
             RunCommand.class,
+            PlanCommand.class,
             ClusterCommand.class,
             ListCommand.class,
             CancelCommand.class,
@@ -61,7 +62,7 @@ public final class EddyCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose one of demo, run, cluster, list, cancel (see 'eddy --help')");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose one of demo, run, plan, cluster, list, cancel (see 'eddy --help')");
     }
 
     /** Prints a failure's message and root cause (not a stack trace, unless it is a bug) and chooses the exit code. */

@@ -76,11 +76,11 @@ final class RunCommand implements Callable<Integer> {
         if (parallelism != null) {
             properties.put(PARALLELISM_PROPERTY, parallelism.toString());
         }
-        runMain(jarFile, className, properties);
+        runMain(jarFile, className, args, properties);
         return EddyCli.EXIT_OK;
     }
 
-    private static String manifestMainClass(Path jarFile) throws IOException {
+    static String manifestMainClass(Path jarFile) throws IOException {
         try (JarFile jf = new JarFile(jarFile.toFile())) {
             Manifest manifest = jf.getManifest();
             String name = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
@@ -101,7 +101,8 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private void runMain(Path jarFile, String className, Map<String, String> properties) {
+    /** Runs {@code className}'s main from {@code jarFile} in a child-first class loader with {@code properties} set, then restores them. */
+    static void runMain(Path jarFile, String className, List<String> args, Map<String, String> properties) {
         Map<String, String> previous = new HashMap<>();
         properties.forEach((k, v) -> previous.put(k, System.setProperty(k, v)));
         Thread thread = Thread.currentThread();

@@ -379,6 +379,38 @@ public abstract class DataSet<T> {
         return sink;
     }
 
+    // ---- running and collecting -------------------------------------------------------------
+
+    /**
+     * Runs the job (with all sinks defined so far) and returns the records of this data set, sent
+     * back to the client by a collect sink. Meant for small results.
+     *
+     * @throws io.eddy.executor.JobExecutionException if the job failed, with the root cause
+     */
+    public java.util.List<T> collect() throws Exception {
+        TypeInfo<T> type = getType();
+        String collectId = java.util.UUID.randomUUID().toString();
+        environment.registerSink(new DataSink<>(this, new io.eddy.optimizer.CollectOutputFormat<>(collectId), "Collect Sink"));
+        return environment.executeAndCollect(ExecutionEnvironment.DEFAULT_JOB_NAME + " (collect)", collectId, type);
+    }
+
+    /** Runs the job and returns the number of records of this data set (each subtask counts its part). */
+    public long count() throws Exception {
+        DataSet<Long> counts = mapPartition(new io.eddy.optimizer.functions.CountPartition<T>()).returns(Long.class).name("Count");
+        long total = 0;
+        for (long n : counts.collect()) {
+            total += n;
+        }
+        return total;
+    }
+
+    /** Runs the job and prints the records of this data set to standard output, one per line. */
+    public void print() throws Exception {
+        for (T record : collect()) {
+            System.out.println(record);
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static <F> F cast(Object function) {
         return (F) function;

@@ -1,5 +1,6 @@
 package io.eddy.api.java;
 
+import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.common.io.CollectionInputFormat;
 import io.eddy.api.common.io.InputFormat;
 import io.eddy.api.common.io.NumberSequenceInputFormat;
@@ -13,13 +14,25 @@ import io.eddy.api.java.operators.DataSink;
 import io.eddy.api.java.operators.DataSource;
 import io.eddy.api.java.operators.PlanTranslator;
 import io.eddy.configuration.Configuration;
+import io.eddy.core.memory.DataInputDeserializer;
+import io.eddy.executor.CollectStream;
 import io.eddy.executor.ExecutionOptions;
+import io.eddy.executor.JobClient;
+import io.eddy.executor.JobExecutionException;
+import io.eddy.executor.PipelineExecutor;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.optimizer.BatchCompiler;
+import io.eddy.optimizer.CompiledPlan;
+import io.eddy.optimizer.OptimizerOptions;
+import io.eddy.optimizer.PlanCapturedException;
+import io.eddy.streaming.api.environment.ExecutorLookup;
 import io.eddy.jobgraph.KeyGroups;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
 
 /**
  * The entry point of a batch program: creates data sources, collects the sinks the program
@@ -225,5 +238,98 @@ public class ExecutionEnvironment {
     public Plan createProgramPlan(String jobName) {
         Objects.requireNonNull(jobName, "createProgramPlan: jobName");
         return PlanTranslator.createPlan(jobName, sinks, parallelism, serializerConfig);
+    }
+
+    // ---- running ----------------------------------------------------------------------------
+
+    /** The plan of the sinks defined so far, compiled by the optimizer ({@code docs/optimizer.md}). */
+    public CompiledPlan compile(String jobName) {
+        return BatchCompiler.compile(createProgramPlan(jobName));
+    }
+
+    /** The job graph of the sinks defined so far, without running it (for tests and {@code eddy plan}). */
+    public JobGraph getJobGraph(String jobName) {
+        return compile(jobName).toJobGraph();
+    }
+
+    /** The optimizer's chosen plan as JSON: nodes, ship and local strategies, estimates, exchange modes. */
+    public String getExecutionPlan() {
+        return compile(DEFAULT_JOB_NAME).toJson();
+    }
+
+    /** Runs the program as a job named {@link #DEFAULT_JOB_NAME}; see {@link #execute(String)}. */
+    public JobExecutionResult execute() throws Exception {
+        return execute(DEFAULT_JOB_NAME);
+    }
+
+    /**
+     * Compiles the sinks defined so far into one job, runs it and waits for it to finish; then the
+     * sinks are cleared, ready for the next job.
+     *
+     * @throws JobExecutionException if the job failed, with the root cause
+     * @throws IllegalArgumentException for plan errors, naming the operator
+     * @throws InterruptedException if interrupted while waiting; the job is then cancelled
+     */
+    public JobExecutionResult execute(String jobName) throws Exception {
+        try (JobClient client = executeAsync(jobName)) {
+            return awaitResult(client);
+        }
+    }
+
+    /**
+     * Compiles and submits the sinks defined so far as one job through the executor of {@link
+     * ExecutionOptions#TARGET} (as {@code StreamExecutionEnvironment.executeAsync} does) and
+     * returns at once. The sinks are cleared once submitted (kept if the plan is invalid).
+     *
+     * @throws PlanCapturedException instead of submitting, when {@link OptimizerOptions#PLAN_ONLY} is set ({@code eddy plan})
+     */
+    public JobClient executeAsync(String jobName) throws Exception {
+        CompiledPlan compiled = compile(jobName);
+        if (Boolean.TRUE.equals(configuration.get(OptimizerOptions.PLAN_ONLY))) {
+            throw new PlanCapturedException(compiled);
+        }
+        JobGraph jobGraph = compiled.toJobGraph();
+        ClassLoader userClassLoader = Thread.currentThread().getContextClassLoader();
+        PipelineExecutor executor = ExecutorLookup.find(configuration, userClassLoader);
+        sinks.clear();
+        return executor.submit(jobGraph, ExecutorLookup.userJars(configuration), userClassLoader);
+    }
+
+    /**
+     * Runs the job of the sinks defined so far (one of which is the collect sink {@code collectId})
+     * and returns the records that sink received. Used by {@code DataSet.collect()}.
+     */
+    <T> List<T> executeAndCollect(String jobName, String collectId, TypeInfo<T> type) throws Exception {
+        List<T> result = new ArrayList<>();
+        var serializer = type.createSerializer(serializerConfig);
+        try (JobClient client = executeAsync(jobName)) {
+            try (CollectStream stream = client.openCollectStream(collectId)) {
+                for (byte[] batch = stream.nextBatch(); batch != null; batch = stream.nextBatch()) {
+                    DataInputDeserializer in = new DataInputDeserializer(batch);
+                    while (in.available() > 0) {
+                        result.add(serializer.deserialize(in));
+                    }
+                }
+            } catch (InterruptedException e) {
+                client.cancel();
+                throw e;
+            }
+            awaitResult(client);
+        }
+        return result;
+    }
+
+    private static JobExecutionResult awaitResult(JobClient client) throws Exception {
+        try {
+            return client.getJobResult().get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception ex) {
+                throw ex;
+            }
+            throw e;
+        } catch (InterruptedException e) {
+            client.cancel();
+            throw e;
+        }
     }
 }

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /** Finds the {@link PipelineExecutor} for the configured target through {@link ServiceLoader}. */
-final class ExecutorLookup {
+public final class ExecutorLookup {
 
     private ExecutorLookup() {}
 
@@ -20,7 +20,7 @@ final class ExecutorLookup {
      *
      * @throws IllegalStateException if no factory on the class path serves the target, saying which dependency to add
      */
-    static PipelineExecutor find(Configuration configuration, ClassLoader classLoader) throws Exception {
+    public static PipelineExecutor find(Configuration configuration, ClassLoader classLoader) throws Exception {
         String target = configuration.get(ExecutionOptions.TARGET);
         List<String> available = new ArrayList<>();
         for (PipelineExecutorFactory factory : ServiceLoader.load(PipelineExecutorFactory.class, classLoader)) {
@@ -36,7 +36,7 @@ final class ExecutorLookup {
     }
 
     /** The job jars of {@link ExecutionOptions#USER_JARS}: comma-separated paths, blanks ignored. */
-    static List<Path> userJars(Configuration configuration) {
+    public static List<Path> userJars(Configuration configuration) {
         List<Path> jars = new ArrayList<>();
         String value = configuration.get(ExecutionOptions.USER_JARS);
         if (value == null) {

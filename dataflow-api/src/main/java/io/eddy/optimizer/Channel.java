@@ -1,0 +1,101 @@
+package io.eddy.optimizer;
+
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.jobgraph.ExchangeMode;
+import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.ShipStrategy;
+
+/**
+ * One input connection of an {@link OptNode}: the producing node, the logical input of the
+ * consumer it feeds (0, 1, or a broadcast variable), and the ship strategy and exchange mode the
+ * passes choose. A union input gives its consumer several channels on one logical input.
+ *
+ * <p>Mutable while the passes run (on the compiling thread).
+ */
+final class Channel {
+
+    private final OptNode source;
+    private final int targetInput;
+    private final TypeInfo<?> recordType;
+    /** The broadcast variable name, or null for a regular input. */
+    private final String broadcastName;
+    /** A strategy the program asked for (partitionByHash, rebalance), or null. */
+    private final ShipStrategy requestedShip;
+    private final KeySpec requestedKeys;
+
+    private ShipStrategy shipStrategy = ShipStrategy.FORWARD;
+    private KeySpec shipKeys;
+    private ExchangeMode exchangeMode = ExchangeMode.PIPELINED;
+
+    Channel(OptNode source, int targetInput, TypeInfo<?> recordType, String broadcastName, ShipStrategy requestedShip, KeySpec requestedKeys) {
+        this.source = source;
+        this.targetInput = targetInput;
+        this.recordType = recordType;
+        this.broadcastName = broadcastName;
+        this.requestedShip = requestedShip;
+        this.requestedKeys = requestedKeys;
+    }
+
+    OptNode source() {
+        return source;
+    }
+
+    int targetInput() {
+        return targetInput;
+    }
+
+    TypeInfo<?> recordType() {
+        return recordType;
+    }
+
+    String broadcastName() {
+        return broadcastName;
+    }
+
+    boolean isBroadcastVariable() {
+        return broadcastName != null;
+    }
+
+    ShipStrategy requestedShip() {
+        return requestedShip;
+    }
+
+    KeySpec requestedKeys() {
+        return requestedKeys;
+    }
+
+    ShipStrategy shipStrategy() {
+        return shipStrategy;
+    }
+
+    KeySpec shipKeys() {
+        return shipKeys;
+    }
+
+    ExchangeMode exchangeMode() {
+        return exchangeMode;
+    }
+
+    /** Sets the ship strategy; {@code keys} only for {@link ShipStrategy#HASH}. */
+    void ship(ShipStrategy strategy, KeySpec keys) {
+        if ((strategy == ShipStrategy.HASH) != (keys != null)) {
+            throw new IllegalStateException("Bug: ship strategy " + strategy + " with keys " + keys + " on the input from '" + source.name() + "'");
+        }
+        this.shipStrategy = strategy;
+        this.shipKeys = keys;
+    }
+
+    void setExchangeMode(ExchangeMode mode) {
+        this.exchangeMode = mode;
+    }
+
+    /** Whether the records reach the consumer's subtask i from the producer's subtask i, in the same thread if chained. */
+    boolean isForward() {
+        return shipStrategy == ShipStrategy.FORWARD;
+    }
+
+    @Override
+    public String toString() {
+        return "#" + source.id() + " -" + shipStrategy + (shipKeys == null ? "" : shipKeys) + "/" + exchangeMode + "-> input " + targetInput;
+    }
+}

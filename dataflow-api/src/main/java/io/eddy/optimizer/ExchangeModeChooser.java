@@ -1,0 +1,85 @@
+package io.eddy.optimizer;
+
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.ExchangeMode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Pass 4: makes a channel {@code BLOCKING} where its consumer reads another input to its end
+ * first and both come from a common producer through pipelined channels (a self-join, a cross
+ * or broadcast variable of a set derived from the same source); otherwise the producer could wait
+ * on the unread channel's back pressure while the consumer waits for the other input to end.
+ * Everything else stays {@code PIPELINED}.
+ */
+final class ExchangeModeChooser {
+
+    private ExchangeModeChooser() {}
+
+    static void choose(Dag dag) {
+        for (OptNode node : dag.nodes()) {
+            List<Channel> first = new ArrayList<>(node.broadcastInputs());
+            List<Channel> later = new ArrayList<>();
+            Integer firstInput = firstReadInput(node);
+            for (Channel c : node.inputs()) {
+                if (firstInput != null && c.targetInput() == firstInput) {
+                    first.add(c);
+                } else if (!first.isEmpty() || firstInput != null) {
+                    later.add(c);
+                }
+            }
+            if (first.isEmpty()) {
+                continue;
+            }
+            Set<OptNode> firstAncestors = pipelinedAncestors(first);
+            for (Channel c : later) {
+                if (!Collections.disjoint(firstAncestors, pipelinedAncestors(List.of(c)))) {
+                    c.setExchangeMode(ExchangeMode.BLOCKING);
+                }
+            }
+        }
+    }
+
+    /** The regular input the node reads to its end before the other one, or null. */
+    static Integer firstReadInput(OptNode node) {
+        if (BatchKinds.JOIN.equals(node.kind())) {
+            BatchKinds.LocalStrategy s = node.localStrategy();
+            return s == BatchKinds.LocalStrategy.HYBRID_HASH_BUILD_FIRST ? Integer.valueOf(0)
+                    : s == BatchKinds.LocalStrategy.HYBRID_HASH_BUILD_SECOND ? Integer.valueOf(1) : null;
+        }
+        if (BatchKinds.CROSS.equals(node.kind())) {
+            return (Integer) node.params().get(BatchKinds.PARAM_BUFFERED_INPUT);
+        }
+        return null;
+    }
+
+    /** The producers of the channels and everything upstream of them through pipelined channels. */
+    private static Set<OptNode> pipelinedAncestors(List<Channel> channels) {
+        Set<OptNode> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<OptNode> todo = new ArrayList<>();
+        for (Channel c : channels) {
+            if (c.exchangeMode() == ExchangeMode.PIPELINED) {
+                todo.add(c.source());
+            }
+        }
+        while (!todo.isEmpty()) {
+            OptNode n = todo.remove(todo.size() - 1);
+            if (seen.add(n)) {
+                for (Channel c : n.inputs()) {
+                    if (c.exchangeMode() == ExchangeMode.PIPELINED) {
+                        todo.add(c.source());
+                    }
+                }
+                for (Channel c : n.broadcastInputs()) {
+                    if (c.exchangeMode() == ExchangeMode.PIPELINED) {
+                        todo.add(c.source());
+                    }
+                }
+            }
+        }
+        return seen;
+    }
+}

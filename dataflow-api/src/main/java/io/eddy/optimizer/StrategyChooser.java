@@ -1,0 +1,144 @@
+package io.eddy.optimizer;
+
+import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.ShipStrategy;
+import java.util.List;
+
+/**
+ * Pass 2: chooses, node by node in topological order, the ship strategy of every channel and the
+ * node's local strategy, and derives the node's output {@link GlobalProperties}. Single-input
+ * nodes are decided here; two-input nodes by {@link TwoInputStrategies}, which costs the
+ * alternatives. See {@code docs/optimizer.md}, "Cost model and choices".
+ */
+final class StrategyChooser {
+
+    private StrategyChooser() {}
+
+    static void choose(Dag dag) {
+        for (OptNode node : dag.nodes()) {
+            for (Channel c : node.broadcastInputs()) {
+                c.ship(ShipStrategy.BROADCAST, null);
+            }
+            if (node.inputs().isEmpty()) {
+                node.setOutputProperties(GlobalProperties.any());
+            } else if (node.inputTypes().size() == 2) {
+                TwoInputStrategies.choose(node);
+            } else {
+                chooseSingleInput(node);
+            }
+            node.setCosts(node.costs().plus(networkCosts(node.broadcastInputs(), node.parallelism())));
+        }
+    }
+
+    private static void chooseSingleInput(OptNode node) {
+        KeySpec keys = (KeySpec) node.params().get(BatchKinds.PARAM_KEYS);
+        boolean needsGrouping = keys != null && (BatchKinds.REDUCE.equals(node.kind()) || BatchKinds.GROUP_REDUCE.equals(node.kind()));
+        GlobalProperties in;
+        if (needsGrouping) {
+            in = partitionOn(node.inputs(), keys, node.parallelism(), false);
+        } else {
+            in = shipPlain(node.inputs(), node.parallelism());
+        }
+        double bytes = inputBytes(node.inputs());
+        Costs local = Costs.ZERO;
+        switch (node.kind()) {
+            case BatchKinds.REDUCE -> {
+                node.params().put(BatchKinds.PARAM_LOCAL_STRATEGY, keys == null ? BatchKinds.LocalStrategy.NONE : BatchKinds.LocalStrategy.HASH);
+                local = new Costs(0, 0, bytes);
+            }
+            case BatchKinds.GROUP_REDUCE -> {
+                node.params().put(BatchKinds.PARAM_LOCAL_STRATEGY, keys == null ? BatchKinds.LocalStrategy.NONE : BatchKinds.LocalStrategy.SORT);
+                local = new Costs(0, 0, keys == null ? bytes : 2 * bytes);
+            }
+            case BatchKinds.GROUP_COMBINE, BatchKinds.SORT_PARTITION -> local = new Costs(0, 0, 2 * bytes);
+            default -> local = new Costs(0, 0, bytes);
+        }
+        node.setCosts(networkCosts(node.inputs(), node.parallelism()).plus(local));
+        node.setOutputProperties(node.semanticProperties() == null ? GlobalProperties.any() : in.forwardedThrough(node.semanticProperties(), 0));
+    }
+
+    /**
+     * Ships channels without a key requirement: as the program asked (partitionByHash, rebalance),
+     * else FORWARD at equal parallelism, else REBALANCE. Returns the resulting properties.
+     */
+    static GlobalProperties shipPlain(List<Channel> channels, int parallelism) {
+        for (Channel c : channels) {
+            if (c.requestedShip() != null) {
+                c.ship(c.requestedShip(), c.requestedKeys());
+            } else {
+                c.ship(c.source().parallelism() == parallelism ? ShipStrategy.FORWARD : ShipStrategy.REBALANCE, null);
+            }
+        }
+        return common(channels, parallelism);
+    }
+
+    /**
+     * Ships channels so that records with equal {@code keys} meet in one subtask: an existing
+     * partitioning is reused (FORWARD) when it groups on the keys ({@code exact}: is exactly on
+     * them, as join sides need; always exact for unions), otherwise the channel is hashed on them.
+     */
+    static GlobalProperties partitionOn(List<Channel> channels, KeySpec keys, int parallelism, boolean exact) {
+        boolean strict = exact || channels.size() > 1;
+        boolean allReusable = true;
+        for (Channel c : channels) {
+            GlobalProperties p = propertiesIfShippedPlainly(c, parallelism);
+            boolean ok = strict ? p.partitionedExactlyOn(keys.positions(), parallelism) : p.groupsOn(keys.positions(), parallelism);
+            allReusable &= ok;
+        }
+        if (allReusable) {
+            return shipPlain(channels, parallelism);
+        }
+        for (Channel c : channels) {
+            c.ship(ShipStrategy.HASH, keys);
+        }
+        return GlobalProperties.hashPartitioned(keys.positions(), parallelism);
+    }
+
+    /** What the consumer would see if {@code c} were shipped by {@link #shipPlain}. */
+    static GlobalProperties propertiesIfShippedPlainly(Channel c, int parallelism) {
+        if (c.requestedShip() == ShipStrategy.HASH) {
+            return GlobalProperties.hashPartitioned(c.requestedKeys().positions(), parallelism);
+        }
+        if (c.requestedShip() == null && c.source().parallelism() == parallelism) {
+            return c.source().outputProperties();
+        }
+        return GlobalProperties.any();
+    }
+
+    /** The properties the consumer sees over all of {@code channels} as shipped. */
+    static GlobalProperties common(List<Channel> channels, int parallelism) {
+        GlobalProperties result = null;
+        for (Channel c : channels) {
+            GlobalProperties p = switch (c.shipStrategy()) {
+                case FORWARD -> c.source().outputProperties();
+                case HASH -> GlobalProperties.hashPartitioned(c.shipKeys().positions(), parallelism);
+                default -> GlobalProperties.any();
+            };
+            if (result == null) {
+                result = p;
+            } else if (!result.equals(p)) {
+                return GlobalProperties.any();
+            }
+        }
+        return result == null ? GlobalProperties.any() : result;
+    }
+
+    /** The network bytes of the channels as shipped to a consumer of {@code parallelism}. */
+    static Costs networkCosts(List<Channel> channels, int parallelism) {
+        double network = 0;
+        for (Channel c : channels) {
+            double bytes = c.source().estimates().bytesForCosts();
+            network += switch (c.shipStrategy()) {
+                case FORWARD -> 0;
+                case BROADCAST -> bytes * parallelism;
+                default -> bytes;
+            };
+        }
+        return new Costs(network, 0, 0);
+    }
+
+    static double inputBytes(List<Channel> channels) {
+        return channels.stream().mapToDouble(c -> c.source().estimates().bytesForCosts()).sum();
+    }
+}
