@@ -6,6 +6,7 @@ import io.eddy.api.common.functions.RichFunction;
 import io.eddy.api.common.functions.RuntimeContext;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.state.HeapKeyedStateBackend;
+import io.eddy.runtime.streamrecord.StreamRecord;
 
 /**
  * The base of the built-in operators: keeps the context and output, creates the keyed state
@@ -82,6 +83,16 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     }
 
     /** Makes {@code key} the current key of the keyed state. */
+    /**
+     * The key of {@code record}: the one its producer computed for partitioning when the record came
+     * over a local object channel of this input's hash edge (whose key selector is {@code selector}),
+     * else {@code selector}'s result.
+     */
+    protected static <T> Object keyOf(StreamRecord<T> record, KeySelector<T, ?> selector) throws Exception {
+        Object key = record.getPartitionKey();
+        return key != null ? key : selector.getKey(record.getValue());
+    }
+
     protected void setCurrentKey(Object key) {
         keyedState.setCurrentKey(key);
     }

@@ -62,7 +62,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends OneInputOperator<IN,
     @SuppressWarnings("unchecked")
     public void processElement(StreamRecord<IN> record) throws Exception {
         IN value = record.getValue();
-        Object key = keySelector.getKey(value);
+        Object key = keyOf(record, keySelector);
         setCurrentKey(key);
         current = record;
         currentKey = (K) key;

@@ -55,11 +55,12 @@ public final class StreamElementObjectAdapter<T> implements ObjectRecordAdapter<
     }
 
     @Override
-    public StreamElement toRecord(Object value, long timestamp, int channel) {
+    public StreamElement toRecord(Object value, long timestamp, Object key, int channel) {
         if (value instanceof StreamElement element) {
             return element;
         }
         StreamRecord<Object> record = records[channel];
+        record.setPartitionKey(key);
         if (timestamp == ObjectSubpartition.NO_TIMESTAMP) {
             record.replace(value);
             record.eraseTimestamp();

@@ -14,6 +14,8 @@ public final class StreamRecord<T> extends StreamElement {
     private T value;
     private long timestamp;
     private boolean hasTimestamp;
+    /** See {@link #getPartitionKey()}. */
+    private Object partitionKey;
 
     /** A record without a timestamp. */
     public StreamRecord(T value) {
@@ -65,6 +67,20 @@ public final class StreamRecord<T> extends StreamElement {
     public void setTimestampFrom(StreamRecord<?> other) {
         this.timestamp = other.timestamp;
         this.hasTimestamp = other.hasTimestamp;
+    }
+
+    /**
+     * The key the producer's {@code HASH} channel selector computed for this record, set only on
+     * records that arrived over a local object channel of a hash edge (else null). A keyed operator
+     * whose key selector is that edge's (as every keyed operator right after {@code keyBy} is) uses
+     * it instead of computing the key again. Records an operator emits never carry one.
+     */
+    public Object getPartitionKey() {
+        return partitionKey;
+    }
+
+    public void setPartitionKey(Object key) {
+        this.partitionKey = key;
     }
 
     public void eraseTimestamp() {

@@ -14,4 +14,13 @@ public interface ChannelSelector<T> {
 
     /** Whether every record goes to every subpartition. */
     boolean isBroadcast();
+
+    /**
+     * The key the last {@link #selectChannel} computed, for a selector that partitions by key;
+     * null for any other. A local consumer whose key selector is this edge's may use it instead of
+     * computing the key again.
+     */
+    default Object lastKey() {
+        return null;
+    }
 }

@@ -83,6 +83,8 @@ public final class ChannelSelectors {
             throw new IllegalArgumentException("maxParallelism: " + maxParallelism + " (expected: 1.." + KeyGroups.UPPER_BOUND_MAX_PARALLELISM + ")");
         }
         return new Base<>() {
+            private Object lastKey;
+
             @Override
             public void setup(int numberOfChannels) {
                 super.setup(numberOfChannels);
@@ -101,7 +103,13 @@ public final class ChannelSelectors {
                     throw new KeyExtractionException("Extracting the partitioning key of record " + abbreviate(record)
                             + " failed with " + e + ": check the key selector of this keyBy/hash edge", e);
                 }
+                lastKey = key;
                 return KeyGroups.subtaskForKey(key, maxParallelism, numberOfChannels);
+            }
+
+            @Override
+            public Object lastKey() {
+                return lastKey;
             }
         };
     }

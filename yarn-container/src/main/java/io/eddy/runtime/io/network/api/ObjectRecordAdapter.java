@@ -13,6 +13,9 @@ public interface ObjectRecordAdapter<T> {
     /** The timestamp of {@code record}, or {@code ObjectSubpartition.NO_TIMESTAMP}. Producer thread. */
     long timestampOf(T record);
 
-    /** The record for a handed-over value and timestamp, possibly a reused instance per channel. Consumer thread. */
-    T toRecord(Object value, long timestamp, int channel);
+    /**
+     * The record for a handed-over value, timestamp and partitioning key (null if none), possibly a
+     * reused instance per channel. Consumer thread.
+     */
+    T toRecord(Object value, long timestamp, Object key, int channel);
 }

@@ -65,7 +65,7 @@ public final class RecordInput<T> {
                 int pos = objectsPos;
                 if (pos < slice.to()) {
                     objectsPos = pos + 1;
-                    record = objectAdapter.toRecord(slice.values()[pos], slice.timestamps()[pos], currentChannel);
+                    record = objectAdapter.toRecord(slice.values()[pos], slice.timestamps()[pos], slice.keys()[pos], currentChannel);
                     event = null;
                     channelIndex = currentChannel;
                     return InputStatus.RECORD;

@@ -109,9 +109,10 @@ public final class ObjectSubpartition {
      *
      * @param value the record (not copied: the caller hands over an object it will not change)
      * @param timestamp its timestamp, or {@link #NO_TIMESTAMP}
+     * @param key the partitioning key the producer computed for it, or null
      * @param estimatedBytes the record's serialized size when {@link #wantsSizeEstimate()}, else ignored; -1 if unknown
      */
-    public void add(Object value, long timestamp, int estimatedBytes) throws InterruptedException {
+    public void add(Object value, long timestamp, Object key, int estimatedBytes) throws InterruptedException {
         if (writePos >= writeLimit) {
             if (writePos > 0) {
                 if (released) {
@@ -125,6 +126,7 @@ public final class ObjectSubpartition {
         int pos = writePos;
         batch.values[pos] = value;
         batch.timestamps[pos] = timestamp;
+        batch.keys[pos] = key;
         writePos = pos + 1;
         PUBLISHED.setRelease(batch, pos + 1);
     }
@@ -233,7 +235,7 @@ public final class ObjectSubpartition {
             }
             int published = (int) PUBLISHED.getAcquire(batch);
             if (readPos < published) {
-                slice.set(batch.values, batch.timestamps, readPos, published);
+                slice.set(batch.values, batch.timestamps, batch.keys, readPos, published);
                 readPos = published;
                 return slice;
             }
@@ -259,6 +261,7 @@ public final class ObjectSubpartition {
         readPos = 0;
         if (done.values.length > 0) {
             Arrays.fill(done.values, null);
+            Arrays.fill(done.keys, null);
             done.next = null;
             PUBLISHED.setRelease(done, 0);
             recycled.add(done);
@@ -315,12 +318,14 @@ public final class ObjectSubpartition {
     public static final class Slice {
         private Object[] values;
         private long[] timestamps;
+        private Object[] keys;
         private int from;
         private int to;
 
-        void set(Object[] values, long[] timestamps, int from, int to) {
+        void set(Object[] values, long[] timestamps, Object[] keys, int from, int to) {
             this.values = values;
             this.timestamps = timestamps;
+            this.keys = keys;
             this.from = from;
             this.to = to;
         }
@@ -331,6 +336,11 @@ public final class ObjectSubpartition {
 
         public long[] timestamps() {
             return timestamps;
+        }
+
+        /** Per record the partitioning key the producer computed, or null. */
+        public Object[] keys() {
+            return keys;
         }
 
         public int from() {
@@ -346,6 +356,7 @@ public final class ObjectSubpartition {
     private static final class Batch {
         final Object[] values;
         final long[] timestamps;
+        final Object[] keys;
         @SuppressWarnings("unused") // accessed through PUBLISHED
         volatile int published;
         volatile Batch next;
@@ -354,6 +365,7 @@ public final class ObjectSubpartition {
         Batch(int capacity) {
             values = new Object[capacity];
             timestamps = new long[capacity];
+            keys = new Object[capacity];
         }
     }
 }

@@ -1,0 +1,99 @@
+package io.eddy.streaming.it;
+
+import static io.eddy.streaming.it.E2e.collectAll;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.api.common.functions.KeySelector;
+import io.eddy.api.common.typeinfo.Types;
+import io.eddy.configuration.Configuration;
+import io.eddy.executor.ExecutionOptions;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.functions.KeyedProcessFunction;
+import io.eddy.api.common.functions.Collector;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A keyed operator after a local object channel uses the key its producer computed for
+ * partitioning instead of calling the key selector again: with one worker (every channel local)
+ * the selector runs once per record; with two workers the records that cross to the other worker
+ * are keyed again on arrival. Either way each key's records meet in one subtask with the right
+ * key.
+ */
+@Timeout(60)
+class PartitionKeyITCase {
+
+    private static final int RECORDS = 20_000;
+    private static final int KEYS = 37;
+    private static final Map<String, AtomicLong> SELECTOR_CALLS = new ConcurrentHashMap<>();
+
+    @ParameterizedTest(name = "{0} worker(s)")
+    @ValueSource(ints = {1, 2})
+    void theProducersKeyIsReusedOnLocalObjectChannels(int workers) throws Exception {
+        String run = UUID.randomUUID().toString();
+        SELECTOR_CALLS.put(run, new AtomicLong());
+        Configuration conf = new Configuration().set(ExecutionOptions.EMBEDDED_WORKERS, workers);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf).setParallelism(2);
+        List<String> out = collectAll(env.generateSequence(0, RECORDS - 1)
+                .keyBy(new CountingSelector(run))
+                .process(new CountPerKey())
+                .returns(Types.STRING));
+
+        Map<Long, Long> lastCount = new HashMap<>();
+        for (String line : out) {
+            String[] parts = line.split("=");
+            lastCount.merge(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Math::max);
+        }
+        assertThat(lastCount).hasSize(KEYS);
+        long perKey = RECORDS / KEYS;
+        assertThat(lastCount.values()).allSatisfy(c -> assertThat(c).isBetween(perKey, perKey + 1));
+        long calls = SELECTOR_CALLS.get(run).get();
+        if (workers == 1) {
+            assertThat(calls).as("key selector calls: once per record, on the producer").isEqualTo(RECORDS);
+        } else {
+            assertThat(calls).as("key selector calls: remote records are keyed again").isGreaterThan(RECORDS).isLessThan(2L * RECORDS);
+        }
+    }
+
+    /** {@code n % KEYS}, counting its calls. */
+    static final class CountingSelector implements KeySelector<Long, Long> {
+        private static final long serialVersionUID = 1L;
+        private final String run;
+
+        CountingSelector(String run) {
+            this.run = run;
+        }
+
+        @Override
+        public Long getKey(Long value) {
+            SELECTOR_CALLS.get(run).incrementAndGet();
+            return value % KEYS;
+        }
+    }
+
+    /** Emits "key=count so far", checking that the current key is the record's. */
+    static final class CountPerKey extends KeyedProcessFunction<Long, Long, String> {
+        private static final long serialVersionUID = 1L;
+        private transient Map<Long, Long> counts;
+
+        @Override
+        public void processElement(Long value, Context ctx, Collector<String> out) {
+            if (counts == null) {
+                counts = new HashMap<>();
+            }
+            Long key = ctx.getCurrentKey();
+            if (key != value % KEYS) {
+                throw new IllegalStateException("record " + value + " processed under key " + key);
+            }
+            long c = counts.merge(key, 1L, Long::sum);
+            out.collect(key + "=" + c);
+        }
+    }
+}
