@@ -3,6 +3,7 @@ package io.eddy.api.java.operators;
 import io.eddy.api.common.operators.LogicalOperator;
 import io.eddy.api.common.operators.Order;
 import io.eddy.api.common.operators.Ordering;
+import io.eddy.api.common.operators.PlanInput;
 import io.eddy.api.common.operators.SortPartitionOperatorBase;
 import io.eddy.api.java.DataSet;
 
@@ -42,6 +43,8 @@ public final class SortPartitionOperator<T> extends Operator<T> {
 
     @Override
     LogicalOperator<T> translate(PlanTranslator translator) {
-        return new SortPartitionOperatorBase<>(translator.info(this, getType(), java.util.Map.of()), translator.input(input), ordering);
+        // The input first: it must get the smaller id (ids are a topological order).
+        PlanInput<T> in = translator.input(input);
+        return new SortPartitionOperatorBase<>(translator.info(this, getType(), java.util.Map.of()), in, ordering);
     }
 }

@@ -92,4 +92,23 @@ class PlanTest {
         assertThat(reduce.getKeys().isSelectorKeys()).isTrue();
         assertThat(reduce.getKeys().getKeyType()).isEqualTo(Types.STRING);
     }
+
+    @Test
+    void idsAreATopologicalOrderForEveryKindOfNode() {
+        ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
+        DataSet<Tuple2<Long, Long>> pairs = env.generateSequence(1, 100).map(n -> Tuple2.of(n % 7, n)).returns(Types.TUPLE(Types.LONG, Types.LONG));
+        pairs.sortPartition(0, Order.ASCENDING)
+                .partitionByHash(1)
+                .union(pairs.rebalance())
+                .groupBy(0).sum(1)
+                .output(new NoOutput<>());
+        Plan plan = env.createProgramPlan("ids");
+        for (LogicalOperator<?> op : plan.getOperators()) {
+            List<LogicalOperator<?>> inputs = new ArrayList<>(op.getInputs());
+            inputs.addAll(op.getBroadcastInputs().values());
+            for (LogicalOperator<?> input : inputs) {
+                assertThat(input.getId()).as("input %s of %s", input, op).isLessThan(op.getId());
+            }
+        }
+    }
 }
