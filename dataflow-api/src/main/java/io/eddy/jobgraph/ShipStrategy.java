@@ -11,5 +11,10 @@ public enum ShipStrategy {
     /** Round-robin over consumer subtasks. */
     REBALANCE,
     /** A uniformly random consumer subtask per record. */
-    SHUFFLE
+    SHUFFLE,
+    /**
+     * By an index the producer computed: the record is a {@code Tuple2<Integer, T>} whose field 0
+     * is the consumer subtask (a range partition, see {@code docs/optimizer.md}).
+     */
+    PARTITION_BY_INDEX
 }

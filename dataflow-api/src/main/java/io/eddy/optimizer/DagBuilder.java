@@ -28,6 +28,7 @@ import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.ShipStrategy;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,8 @@ final class DagBuilder {
     private final Plan plan;
     private final Dag dag;
     private final Map<LogicalOperator<?>, OptNode> nodeOf = new IdentityHashMap<>();
+    /** Per range partition operator and consumer parallelism, the node its consumers read ({@link RangePartitions}). */
+    private final Map<LogicalOperator<?>, Map<Integer, OptNode>> rangeOf = new IdentityHashMap<>();
 
     private DagBuilder(Plan plan) {
         this.plan = plan;
@@ -57,9 +60,6 @@ final class DagBuilder {
         for (LogicalOperator<?> op : plan.getOperators()) {
             if (!(op instanceof Union<?>) && !(op instanceof PartitionOperatorBase<?>)) {
                 builder.addNode(op);
-            } else if (op instanceof PartitionOperatorBase<?> p && p.getPartitionMethod() == PartitionMethod.RANGE) {
-                throw new IllegalArgumentException("Operator '" + op.getName() + "': partitionByRange is not supported by the batch "
-                        + "optimizer yet; use partitionByHash, or sortPartition on a single partition (setParallelism(1))");
             }
         }
         builder.dag.renumber();
@@ -68,25 +68,7 @@ final class DagBuilder {
 
     private void addNode(LogicalOperator<?> op) {
         if (SelectorKeys.applies(op)) {
-            OptNode last = SelectorKeys.rewrite(op, new SelectorKeys.Builder() {
-                @Override
-                public void connect(OptNode node, int inputIndex, LogicalOperator<?> input, TypeInfo<?> type) {
-                    for (Origin origin : resolve(input)) {
-                        node.inputs().add(new Channel(origin.node(), inputIndex, type, null, origin.requestedShip(), origin.requestedKeys()));
-                    }
-                }
-
-                @Override
-                public void append(OptNode node) {
-                    SizeEstimator.estimate(node);
-                    dag.add(node);
-                }
-
-                @Override
-                public int parallelismOf(LogicalOperator<?> operator) {
-                    return operator.getParallelism() == OperatorInfo.DEFAULT_PARALLELISM ? plan.getDefaultParallelism() : operator.getParallelism();
-                }
-            });
+            OptNode last = SelectorKeys.rewrite(op, rewriteBuilder());
             OptNode driver = dag.nodes().stream().filter(n -> n.origin() == op).findFirst().orElseThrow();
             addBroadcastInputs(op, driver);
             nodeOf.put(op, last);
@@ -96,7 +78,7 @@ final class DagBuilder {
         node.setParallelism(parallelismOf(op, node));
         List<PlanInput<?>> inputs = planInputs(op);
         for (int i = 0; i < inputs.size(); i++) {
-            for (Origin origin : resolve(inputs.get(i).operator())) {
+            for (Origin origin : resolve(inputs.get(i).operator(), node.parallelism())) {
                 node.inputs().add(new Channel(origin.node(), i, inputs.get(i).type(), null, origin.requestedShip(), origin.requestedKeys()));
             }
         }
@@ -106,11 +88,34 @@ final class DagBuilder {
         dag.add(node);
     }
 
+    /** How {@link SelectorKeys} and {@link RangePartitions} add their nodes to this DAG. */
+    private SelectorKeys.Builder rewriteBuilder() {
+        return new SelectorKeys.Builder() {
+            @Override
+            public void connect(OptNode node, int inputIndex, LogicalOperator<?> input, TypeInfo<?> type) {
+                for (Origin origin : resolve(input, node.parallelism())) {
+                    node.inputs().add(new Channel(origin.node(), inputIndex, type, null, origin.requestedShip(), origin.requestedKeys()));
+                }
+            }
+
+            @Override
+            public void append(OptNode node) {
+                SizeEstimator.estimate(node);
+                dag.add(node);
+            }
+
+            @Override
+            public int parallelismOf(LogicalOperator<?> operator) {
+                return operator.getParallelism() == OperatorInfo.DEFAULT_PARALLELISM ? plan.getDefaultParallelism() : operator.getParallelism();
+            }
+        };
+    }
+
     private void addBroadcastInputs(LogicalOperator<?> op, OptNode node) {
         List<String> names = new ArrayList<>(op.getBroadcastInputs().keySet());
         for (int i = 0; i < names.size(); i++) {
             LogicalOperator<?> input = op.getBroadcastInputs().get(names.get(i));
-            for (Origin origin : resolve(input)) {
+            for (Origin origin : resolve(input, node.parallelism())) {
                 node.broadcastInputs().add(new Channel(origin.node(), BatchKinds.broadcastInput(i), input.getOutputType(), names.get(i), null, null));
             }
         }
@@ -141,18 +146,29 @@ final class DagBuilder {
         return List.of();
     }
 
-    /** The nodes feeding a logical input that reads {@code op}: through unions and partition operators. */
-    private List<Origin> resolve(LogicalOperator<?> op) {
+    /**
+     * The nodes feeding a logical input that reads {@code op}, for a consumer of {@code parallelism}:
+     * through unions and partition operators (a range partition adds its nodes on first use).
+     */
+    private List<Origin> resolve(LogicalOperator<?> op, int parallelism) {
         if (op instanceof Union<?> union) {
             List<Origin> all = new ArrayList<>();
             for (LogicalOperator<?> input : union.getUnionInputs()) {
-                all.addAll(resolve(input));
+                all.addAll(resolve(input, parallelism));
             }
             return all;
         }
+        if (op instanceof PartitionOperatorBase<?> partition && partition.getPartitionMethod() == PartitionMethod.RANGE) {
+            OptNode strip = rangeOf.computeIfAbsent(op, k -> new HashMap<>()).get(parallelism);
+            if (strip == null) {
+                strip = RangePartitions.rewrite(partition, parallelism, plan.getSerializerConfig(), rewriteBuilder());
+                rangeOf.get(op).put(parallelism, strip);
+            }
+            return List.of(new Origin(strip, null, null));
+        }
         if (op instanceof PartitionOperatorBase<?> partition) {
             List<Origin> result = new ArrayList<>();
-            for (Origin o : resolve(partition.getInput().operator())) {
+            for (Origin o : resolve(partition.getInput().operator(), parallelism)) {
                 if (partition.getPartitionMethod() == PartitionMethod.HASH) {
                     KeySpec keys = KeyTranslation.of(partition.getKeys(), partition.getInputType(), partition.getName());
                     result.add(new Origin(o.node(), ShipStrategy.HASH, keys));

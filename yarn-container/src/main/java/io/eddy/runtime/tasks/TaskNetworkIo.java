@@ -4,6 +4,7 @@ import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.io.network.NetworkEnvironment;
@@ -114,11 +115,22 @@ final class TaskNetworkIo {
             case REBALANCE -> ChannelSelectors.roundRobin();
             case SHUFFLE -> ChannelSelectors.shuffle();
             case BROADCAST -> ChannelSelectors.broadcast();
+            case PARTITION_BY_INDEX -> ChannelSelectors.byIndex(TaskNetworkIo::partitionIndex);
             case HASH -> {
                 KeySelector<Object, Object> keySelector = edge.keySelector(cl);
                 yield ChannelSelectors.keyGroups(element -> keySelector.getKey(element.asRecord().getValue()), spec.consumerMaxParallelism());
             }
         };
+    }
+
+    /** Field 0 of a {@code PARTITION_BY_INDEX} record ({@code Tuple2<Integer, T>}). */
+    private static int partitionIndex(StreamElement element) {
+        Object value = element.asRecord().getValue();
+        if (value instanceof Tuple2<?, ?> tuple && tuple.f0 instanceof Integer index) {
+            return index;
+        }
+        throw new IllegalArgumentException("A PARTITION_BY_INDEX edge carries " + value + ", not a Tuple2<Integer, T> with the target "
+                + "subtask in field 0: the producer of this edge must tag its records (see docs/batch-runtime.md)");
     }
 
     List<RecordWriterOutput<?>> outputs() {

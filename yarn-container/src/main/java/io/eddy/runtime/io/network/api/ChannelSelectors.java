@@ -2,6 +2,7 @@ package io.eddy.runtime.io.network.api;
 
 import io.eddy.jobgraph.KeyGroups;
 import java.util.SplittableRandom;
+import java.util.function.ToIntFunction;
 
 /** The channel selectors of the ship strategies. Each call returns a new, independent instance. */
 public final class ChannelSelectors {
@@ -110,6 +111,25 @@ public final class ChannelSelectors {
             @Override
             public Object lastKey() {
                 return lastKey;
+            }
+        };
+    }
+
+    /**
+     * The subpartition the record names itself: {@code index.applyAsInt(record)}, which must lie in
+     * {@code [0, numberOfChannels)} (a range partition's {@code PARTITION_BY_INDEX} edge).
+     */
+    public static <T> ChannelSelector<T> byIndex(ToIntFunction<T> index) {
+        return new Base<>() {
+            @Override
+            public int selectChannel(T record) {
+                int channel = index.applyAsInt(record);
+                if (channel < 0 || channel >= numberOfChannels) {
+                    throw new IllegalArgumentException("record " + abbreviate(record) + " names subpartition " + channel + ", but there are "
+                            + numberOfChannels + " (expected: 0.." + (numberOfChannels - 1) + "): the partition index must be computed "
+                            + "for the consumer's parallelism");
+                }
+                return channel;
             }
         };
     }
