@@ -49,6 +49,8 @@ final class EmbeddedExecutor implements PipelineExecutor {
                 .workers(workers)
                 .slotsPerWorker(slotsPerWorker)
                 .master(MasterConfig.fromConfiguration(configuration))
+                // The program's settings (e.g. worker.memory.managed.size) over the eddy.* system properties.
+                .workerConfiguration(Configuration.fromSystemProperties().merge(configuration))
                 .build();
     }
 }

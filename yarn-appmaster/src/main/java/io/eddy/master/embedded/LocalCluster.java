@@ -75,7 +75,7 @@ public final class LocalCluster implements AutoCloseable {
         WorkerConfig workerConfig = new WorkerConfig(new WorkerId("worker-" + index), config.slotsPerWorker(), "127.0.0.1",
                 ProcessHandle.current().pid(), config.master().tempDirectory(), config.workerShutdownTimeout());
         NetworkEnvironment network = NetworkEnvironment.start(config.network());
-        Worker worker = Worker.start(workerConfig, network, master);
+        Worker worker = Worker.start(workerConfig, network, master, config.workerConfiguration());
         synchronized (this) {
             workers.add(worker);
         }

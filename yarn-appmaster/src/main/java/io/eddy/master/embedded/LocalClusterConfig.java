@@ -1,5 +1,6 @@
 package io.eddy.master.embedded;
 
+import io.eddy.configuration.Configuration;
 import io.eddy.master.GatewayJobClient;
 import io.eddy.master.MasterConfig;
 import io.eddy.runtime.io.network.NetworkConfig;
@@ -15,14 +16,17 @@ import java.util.Objects;
  * @param network each worker's network settings (default: 1024 buffers of 32 KiB)
  * @param collectQueueCapacity batches a client's collect stream holds before the sinks wait (default 16)
  * @param workerShutdownTimeout how long closing a worker waits for its tasks to end (default 10 s)
+ * @param workerConfiguration the workers' settings, e.g. managed memory and spill directories
+ *     ({@code MemoryOptions}; default: the {@code eddy.*} system properties)
  */
 public record LocalClusterConfig(int workers, int slotsPerWorker, MasterConfig master, NetworkConfig network,
-        int collectQueueCapacity, Duration workerShutdownTimeout) {
+        int collectQueueCapacity, Duration workerShutdownTimeout, Configuration workerConfiguration) {
 
     public LocalClusterConfig {
         Objects.requireNonNull(master, "master");
         Objects.requireNonNull(network, "network");
         Objects.requireNonNull(workerShutdownTimeout, "workerShutdownTimeout");
+        Objects.requireNonNull(workerConfiguration, "workerConfiguration");
         if (workers < 1) {
             throw new IllegalArgumentException("workers: " + workers + " (expected: >= 1)");
         }
@@ -46,6 +50,7 @@ public record LocalClusterConfig(int workers, int slotsPerWorker, MasterConfig m
         private NetworkConfig network = NetworkConfig.builder().totalBuffers(1024).build();
         private int collectQueueCapacity = GatewayJobClient.DEFAULT_COLLECT_QUEUE_CAPACITY;
         private Duration workerShutdownTimeout = Duration.ofSeconds(10);
+        private Configuration workerConfiguration;
 
         public Builder workers(int workers) {
             this.workers = workers;
@@ -77,8 +82,14 @@ public record LocalClusterConfig(int workers, int slotsPerWorker, MasterConfig m
             return this;
         }
 
+        public Builder workerConfiguration(Configuration configuration) {
+            this.workerConfiguration = configuration;
+            return this;
+        }
+
         public LocalClusterConfig build() {
-            return new LocalClusterConfig(workers, slotsPerWorker, master, network, collectQueueCapacity, workerShutdownTimeout);
+            return new LocalClusterConfig(workers, slotsPerWorker, master, network, collectQueueCapacity, workerShutdownTimeout,
+                    workerConfiguration != null ? workerConfiguration : Configuration.fromSystemProperties());
         }
     }
 }

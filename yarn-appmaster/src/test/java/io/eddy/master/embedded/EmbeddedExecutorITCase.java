@@ -10,6 +10,8 @@ import io.eddy.executor.JobClient;
 import io.eddy.executor.PipelineExecutor;
 import io.eddy.executor.PipelineExecutorFactory;
 import io.eddy.jobgraph.JobGraph;
+import io.eddy.runtime.memory.MemoryManager;
+import io.eddy.runtime.memory.MemoryOptions;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
@@ -50,5 +52,16 @@ class EmbeddedExecutorITCase {
         assertThat(sized.workers()).isEqualTo(2);
         assertThat(sized.slotsPerWorker()).isEqualTo(2);
         assertThat(fixed.slotsPerWorker()).isEqualTo(4);
+    }
+
+    @Test
+    void theProgramsWorkerSettingsReachTheEmbeddedWorkers() throws Exception {
+        Configuration conf = new Configuration().setString(MemoryOptions.MANAGED_MEMORY_SIZE.key(), "8mb");
+        LocalClusterConfig config = new EmbeddedExecutor(conf).clusterConfigFor(TestJobs.keyedSum(3, 1, 1));
+        assertThat(config.workerConfiguration().get(MemoryOptions.MANAGED_MEMORY_SIZE).bytes()).isEqualTo(8L << 20);
+        try (LocalCluster cluster = LocalCluster.start(config)) {
+            MemoryManager memory = cluster.workers().get(0).memoryManager();
+            assertThat((long) memory.totalPages() * memory.pageSize()).isEqualTo(8L << 20);
+        }
     }
 }
