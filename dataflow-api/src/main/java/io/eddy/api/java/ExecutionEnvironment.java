@@ -7,6 +7,7 @@ import io.eddy.api.common.io.NumberSequenceInputFormat;
 import io.eddy.api.common.io.TextInputFormat;
 import io.eddy.api.common.operators.Plan;
 import io.eddy.api.common.typeinfo.InvalidTypesException;
+import io.eddy.api.common.typeinfo.ElementTypes;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
@@ -116,20 +117,7 @@ public class ExecutionEnvironment {
      */
     @SafeVarargs
     public final <T> DataSource<T> fromElements(T... elements) {
-        if (elements == null || elements.length == 0) {
-            throw new IllegalArgumentException("fromElements: no elements given (expected: at least one, to find the type from)");
-        }
-        if (elements[0] == null) {
-            throw new IllegalArgumentException("fromElements: the first element is null; elements must not be null");
-        }
-        @SuppressWarnings("unchecked")
-        TypeInfo<T> type = (TypeInfo<T>) TypeExtractor.getForObject(elements[0]);
-        for (int i = 1; i < elements.length; i++) {
-            if (elements[i] == null || !type.getTypeClass().isInstance(elements[i])) {
-                throw new IllegalArgumentException("fromElements: element " + i + " (" + elements[i] + ") is not of the type " + type
-                        + " of the first element; use fromElements(Class, ...) or fromCollection(collection, typeInfo) to give a common type");
-            }
-        }
+        TypeInfo<T> type = ElementTypes.ofElements(elements);
         return fromCollection(Arrays.asList(elements), type);
     }
 
@@ -145,18 +133,7 @@ public class ExecutionEnvironment {
      * @throws IllegalArgumentException if the collection is empty (give the type with {@link #fromCollection(Collection, TypeInfo)})
      */
     public <T> DataSource<T> fromCollection(Collection<T> data) {
-        Objects.requireNonNull(data, "fromCollection: data");
-        if (data.isEmpty()) {
-            throw new IllegalArgumentException("fromCollection: the collection is empty, so its element type is unknown: "
-                    + "use fromCollection(collection, typeInfo)");
-        }
-        T first = data.iterator().next();
-        if (first == null) {
-            throw new IllegalArgumentException("fromCollection: the first element is null; elements must not be null");
-        }
-        @SuppressWarnings("unchecked")
-        TypeInfo<T> type = (TypeInfo<T>) TypeExtractor.getForObject(first);
-        return fromCollection(data, type);
+        return fromCollection(data, ElementTypes.ofFirst(data));
     }
 
     /** A non-parallel source of the collection's elements of {@code type}, serialized into the source at plan time. */

@@ -5,6 +5,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.jobgraph.HashingKeySelector;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.io.network.NetworkEnvironment;
@@ -118,6 +119,10 @@ final class TaskNetworkIo {
             case PARTITION_BY_INDEX -> ChannelSelectors.byIndex(TaskNetworkIo::partitionIndex);
             case HASH -> {
                 KeySelector<Object, Object> keySelector = edge.keySelector(cl);
+                if (keySelector instanceof HashingKeySelector<Object> hashing) {
+                    yield ChannelSelectors.hashedKeyGroups(element -> hashing.hashKey(element.asRecord().getValue()),
+                            spec.consumerMaxParallelism());
+                }
                 yield ChannelSelectors.keyGroups(element -> keySelector.getKey(element.asRecord().getValue()), spec.consumerMaxParallelism());
             }
         };

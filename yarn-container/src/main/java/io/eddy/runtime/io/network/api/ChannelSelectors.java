@@ -80,20 +80,8 @@ public final class ChannelSelectors {
      * the subtask holding their keyed state.
      */
     public static <T> ChannelSelector<T> keyGroups(KeyExtractor<T> keyExtractor, int maxParallelism) {
-        if (maxParallelism <= 0 || maxParallelism > KeyGroups.UPPER_BOUND_MAX_PARALLELISM) {
-            throw new IllegalArgumentException("maxParallelism: " + maxParallelism + " (expected: 1.." + KeyGroups.UPPER_BOUND_MAX_PARALLELISM + ")");
-        }
-        return new Base<>() {
+        return new KeyGroupSelector<>(maxParallelism) {
             private Object lastKey;
-
-            @Override
-            public void setup(int numberOfChannels) {
-                super.setup(numberOfChannels);
-                if (numberOfChannels > maxParallelism) {
-                    throw new IllegalArgumentException("key-group partitioning to " + numberOfChannels
-                            + " subtasks exceeds the maximum parallelism " + maxParallelism + ": raise the job's max parallelism");
-                }
-            }
 
             @Override
             public int selectChannel(T record) {
@@ -111,6 +99,21 @@ public final class ChannelSelectors {
             @Override
             public Object lastKey() {
                 return lastKey;
+            }
+        };
+    }
+
+    /**
+     * Like {@link #keyGroups}, for a key given by its hash alone ({@code HashingKeySelector}, the key
+     * fields of a batch exchange): no key object per record. The same key group as {@code keyGroups}
+     * for a key whose {@code hashCode()} is {@code hasher.applyAsInt(record)}.
+     */
+    public static <T> ChannelSelector<T> hashedKeyGroups(ToIntFunction<T> hasher, int maxParallelism) {
+        return new KeyGroupSelector<>(maxParallelism) {
+            @Override
+            public int selectChannel(T record) {
+                int keyGroup = KeyGroups.keyGroupForHash(hasher.applyAsInt(record), maxParallelism);
+                return KeyGroups.subtaskForKeyGroup(keyGroup, maxParallelism, numberOfChannels);
             }
         };
     }
@@ -145,6 +148,28 @@ public final class ChannelSelectors {
 
         KeyExtractionException(String message, Throwable cause) {
             super(message, cause);
+        }
+    }
+
+    /** A selector by key group: at most {@code maxParallelism} channels. */
+    private abstract static class KeyGroupSelector<T> extends Base<T> {
+        final int maxParallelism;
+
+        KeyGroupSelector(int maxParallelism) {
+            if (maxParallelism <= 0 || maxParallelism > KeyGroups.UPPER_BOUND_MAX_PARALLELISM) {
+                throw new IllegalArgumentException("maxParallelism: " + maxParallelism + " (expected: 1.."
+                        + KeyGroups.UPPER_BOUND_MAX_PARALLELISM + ")");
+            }
+            this.maxParallelism = maxParallelism;
+        }
+
+        @Override
+        public void setup(int numberOfChannels) {
+            super.setup(numberOfChannels);
+            if (numberOfChannels > maxParallelism) {
+                throw new IllegalArgumentException("key-group partitioning to " + numberOfChannels
+                        + " subtasks exceeds the maximum parallelism " + maxParallelism + ": raise the job's max parallelism");
+            }
         }
     }
 

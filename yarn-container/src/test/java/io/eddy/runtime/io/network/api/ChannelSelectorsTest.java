@@ -76,4 +76,21 @@ class ChannelSelectorsTest {
                 .hasMessageContaining("key selector")
                 .hasRootCauseMessage("boom");
     }
+
+    @Test
+    void aKeyGivenByItsHashGoesWhereTheKeyItselfGoes() {
+        ChannelSelector<String> byKey = ChannelSelectors.keyGroups(record -> record, 128);
+        ChannelSelector<String> byHash = ChannelSelectors.hashedKeyGroups(String::hashCode, 128);
+        byKey.setup(5);
+        byHash.setup(5);
+        java.util.Set<Integer> used = new java.util.HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            String key = "key-" + i;
+            int channel = byHash.selectChannel(key);
+            assertThat(channel).isEqualTo(byKey.selectChannel(key));
+            used.add(channel);
+        }
+        assertThat(used).hasSize(5);
+        assertThat(byHash.lastKey()).as("no key object on the hashed path").isNull();
+    }
 }
