@@ -1,5 +1,8 @@
 package io.eddy.runtime.cluster;
 
+import io.eddy.runtime.checkpoint.CheckpointMetrics;
+import io.eddy.runtime.checkpoint.TaskStateSnapshot;
+
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.concurrent.CompletableFuture;
@@ -43,4 +46,16 @@ public interface MasterGateway {
      * with tasks on it fail with {@code reason} in their cause, e.g. {@code connection closed}.
      */
     void workerLost(WorkerId worker, String reason);
+
+    // Checkpoints (docs/checkpointing.md).
+
+    /** Subtask {@code task} has written its state of checkpoint {@code checkpointId}. */
+    default void acknowledgeCheckpoint(TaskId task, long checkpointId, CheckpointMetrics metrics, TaskStateSnapshot state) {
+        throw new UnsupportedOperationException("Bug: checkpoint acknowledgement not wired yet");
+    }
+
+    /** Subtask {@code task} could not take checkpoint {@code checkpointId}; the checkpoint is aborted. */
+    default void declineCheckpoint(TaskId task, long checkpointId, FailureInfo reason) {
+        throw new UnsupportedOperationException("Bug: checkpoint decline not wired yet");
+    }
 }

@@ -1,5 +1,7 @@
 package io.eddy.runtime.cluster;
 
+import io.eddy.runtime.checkpoint.CheckpointOptions;
+
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.concurrent.CompletableFuture;
@@ -35,4 +37,21 @@ public interface WorkerGateway {
      * loader and deletes its stored jars. Unknown jobs are ignored.
      */
     void releaseJob(JobId job);
+
+    // Checkpoints (docs/checkpointing.md). One-way messages; the task reports through MasterGateway.
+
+    /** Injects checkpoint {@code checkpointId}'s barrier at source task {@code task}; ignored if the task is not running. */
+    default void triggerCheckpoint(TaskId task, long checkpointId, long timestamp, CheckpointOptions options) {
+        throw new UnsupportedOperationException("Bug: checkpoint trigger not wired yet");
+    }
+
+    /** Checkpoint {@code checkpointId} of the task's job completed; ignored for unknown tasks. */
+    default void notifyCheckpointComplete(TaskId task, long checkpointId) {
+        throw new UnsupportedOperationException("Bug: checkpoint notification not wired yet");
+    }
+
+    /** Checkpoint {@code checkpointId} was aborted; ignored for unknown tasks. */
+    default void notifyCheckpointAborted(TaskId task, long checkpointId) {
+        throw new UnsupportedOperationException("Bug: checkpoint notification not wired yet");
+    }
 }

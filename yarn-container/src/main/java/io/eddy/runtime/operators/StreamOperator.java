@@ -1,5 +1,10 @@
 package io.eddy.runtime.operators;
 
+import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.checkpoint.OperatorSnapshot;
+import io.eddy.runtime.checkpoint.OperatorSubtaskState;
+import io.eddy.runtime.checkpoint.storage.CheckpointStreamFactory;
+
 /**
  * A runtime operator: one operator of a task's chain. All methods are called on the task thread.
  *
@@ -34,4 +39,37 @@ public interface StreamOperator<OUT> {
      * @throws IllegalArgumentException if the operator has no such input
      */
     Input<?> input(int index);
+
+    // Checkpointing (docs/checkpointing.md). All on the task thread, never concurrently with processing.
+
+    /**
+     * Restores the operator's state, or sets up empty state; called once after {@link #setup} and
+     * before {@link #open()}, on a fresh start too.
+     *
+     * @param restored this subtask's state of this operator, already redistributed for the current
+     *     parallelism; null on a fresh start (no checkpoint or savepoint)
+     */
+    default void initializeState(OperatorSubtaskState restored) throws Exception {}
+
+    /**
+     * Checkpoint {@code checkpointId}'s barrier is about to be forwarded: emit what must belong to
+     * the records before it (buffered output). Called head first through the chain.
+     */
+    default void prepareSnapshotPreBarrier(long checkpointId) throws Exception {}
+
+    /**
+     * Takes the synchronous part of the operator's snapshot for checkpoint {@code checkpointId}:
+     * function state, a copy-on-write view of keyed state, timers. The returned async part writes it
+     * through {@code streams} off the task thread.
+     */
+    default OperatorSnapshot snapshotState(long checkpointId, long timestamp, CheckpointOptions options, CheckpointStreamFactory streams)
+            throws Exception {
+        return OperatorSnapshot.EMPTY;
+    }
+
+    /** Checkpoint {@code checkpointId} (and every one before it) completed; sinks commit here. */
+    default void notifyCheckpointComplete(long checkpointId) throws Exception {}
+
+    /** Checkpoint {@code checkpointId} was aborted. */
+    default void notifyCheckpointAborted(long checkpointId) throws Exception {}
 }
