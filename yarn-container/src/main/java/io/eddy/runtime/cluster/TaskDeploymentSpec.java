@@ -1,5 +1,6 @@
 package io.eddy.runtime.cluster;
 
+import io.eddy.runtime.checkpoint.TaskRestore;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.tasks.OutputPartitionSpec;
 import io.eddy.runtime.tasks.TaskId;
@@ -19,12 +20,19 @@ import java.util.Objects;
  * @param task the task to start (job, vertex index, subtask, attempt)
  * @param inputChannels per input gate (ordered by gate index): its channels
  * @param outputPartitions per output edge (ordered by output index): the partition to write
+ * @param restoreOrNull the state to restore (from a checkpoint or savepoint), or null for a fresh start
  */
-public record TaskDeploymentSpec(TaskId task, List<List<InputChannelSpec>> inputChannels, List<OutputPartitionSpec> outputPartitions) {
+public record TaskDeploymentSpec(TaskId task, List<List<InputChannelSpec>> inputChannels, List<OutputPartitionSpec> outputPartitions,
+        TaskRestore restoreOrNull) {
 
     public TaskDeploymentSpec {
         Objects.requireNonNull(task, "task");
         inputChannels = inputChannels.stream().map(List::copyOf).toList();
         outputPartitions = List.copyOf(outputPartitions);
+    }
+
+    /** A deployment without state to restore. */
+    public TaskDeploymentSpec(TaskId task, List<List<InputChannelSpec>> inputChannels, List<OutputPartitionSpec> outputPartitions) {
+        this(task, inputChannels, outputPartitions, null);
     }
 }
