@@ -6,6 +6,7 @@ import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.operators.sort.NormalizedKeySorter;
+import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.util.KeyGroupedIterator;
 import java.util.Iterator;
@@ -51,7 +52,8 @@ public final class GroupCombineOperator<IN, OUT> extends BatchOperatorBase<IN, O
     @Override
     protected void openDriver() throws Exception {
         if (keys == null) {
-            buffer = new SpillingRecordBuffer<>(inputSerializer(), allocateMemory(MIN_PAGES), null);
+            buffer = new SpillingRecordBuffer<>(inputSerializer(), allocateMemory(MIN_PAGES), null,
+                    "the combineGroup operator '" + nameWithSubtask() + "'");
             return;
         }
         KeySpec sortKey = groupOrder == null ? keys : keys.append(groupOrder);
@@ -85,8 +87,8 @@ public final class GroupCombineOperator<IN, OUT> extends BatchOperatorBase<IN, O
 
     private void combineBuffered() throws Exception {
         if (buffer != null) {
-            combine(buffer.read());
-            buffer.reset();
+            combine(buffer.iterator());
+            buffer.clear();
             return;
         }
         sortBuffer.sort();

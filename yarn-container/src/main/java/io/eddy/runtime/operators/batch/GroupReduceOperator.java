@@ -7,6 +7,7 @@ import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.operators.sort.ExternalSorter;
+import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.util.KeyGroupedIterator;
 import java.util.EnumSet;
@@ -63,7 +64,8 @@ public final class GroupReduceOperator<IN, OUT> extends BatchOperatorBase<IN, OU
         } else if (keys == null && groupOrder != null) {
             sorter = Sorters.create(this, inputSerializer(), comparator(groupOrder), allocateMemory(Sorters.MIN_PAGES), null);
         } else {
-            buffer = new SpillingRecordBuffer<>(inputSerializer(), allocateMemory(SpillingRecordBuffer.MIN_PAGES), ioManager());
+            buffer = new SpillingRecordBuffer<>(inputSerializer(), allocateMemory(SpillingRecordBuffer.MIN_PAGES), ioManager(),
+                    "the groupReduce operator '" + nameWithSubtask() + "'");
             groupComparator = keys == null ? null : comparator(keys);
         }
     }
@@ -109,8 +111,8 @@ public final class GroupReduceOperator<IN, OUT> extends BatchOperatorBase<IN, OU
     }
 
     private void reduceBufferedGroup() throws Exception {
-        reduceGroup(buffer.read());
-        buffer.reset();
+        reduceGroup(buffer.iterator());
+        buffer.clear();
     }
 
     private void reduceGroup(Iterator<IN> values) throws Exception {

@@ -2,6 +2,7 @@ package io.eddy.runtime.operators.batch;
 
 import io.eddy.api.common.functions.MapPartitionFunction;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import io.eddy.runtime.streamrecord.StreamRecord;
 
 /**
@@ -30,7 +31,7 @@ public final class MapPartitionOperator<IN, OUT> extends BatchOperatorBase<IN, O
     @Override
     protected void openDriver() throws Exception {
         buffer = new SpillingRecordBuffer<>(inputSerializer(), allocateMemory(SpillingRecordBuffer.MIN_PAGES),
-                context.environment().ioManager());
+                context.environment().ioManager(), "the mapPartition operator '" + nameWithSubtask() + "'");
     }
 
     @Override
@@ -40,7 +41,7 @@ public final class MapPartitionOperator<IN, OUT> extends BatchOperatorBase<IN, O
 
     @Override
     public void finish() throws Exception {
-        TraversableOnceIterable<IN> values = new TraversableOnceIterable<>(buffer.read(),
+        TraversableOnceIterable<IN> values = new TraversableOnceIterable<>(buffer.iterator(),
                 "mapPartition in operator '" + context.nameWithSubtask() + "'");
         callUserCode(() -> function.mapPartition(values, collector));
     }

@@ -3,6 +3,8 @@ package io.eddy.runtime.operators.batch.join;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.core.memory.MemorySegment;
+import io.eddy.runtime.operators.util.PagedRecordStore;
+import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import java.util.List;
 
 /**

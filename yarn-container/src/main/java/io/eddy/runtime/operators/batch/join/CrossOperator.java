@@ -6,6 +6,7 @@ import io.eddy.core.memory.MemorySegment;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.operators.InputOrdered;
+import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import java.util.List;
 

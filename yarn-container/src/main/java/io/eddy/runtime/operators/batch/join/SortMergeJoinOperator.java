@@ -8,6 +8,7 @@ import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.operators.sort.ExternalSorter;
 import io.eddy.runtime.operators.sort.SortMergeCoGroupIterator;
+import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import java.io.UncheckedIOException;
 import java.util.Iterator;

@@ -1,4 +1,4 @@
-package io.eddy.runtime.operators.batch.join;
+package io.eddy.runtime.operators.util;
 
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.core.memory.MemorySegment;
@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Serialized records back to back in a fixed list of pages (records span pages), appended until the
  * pages are full and read back any number of times, each time as fresh objects. The in-memory part
- * of {@link SpillingRecordBuffer} and the block of streamed records of {@link BlockNestedLoop}.
+ * of {@link SpillingRecordBuffer} and the block of streamed records of the batch cross ({@code BlockNestedLoop}).
  *
  * <pre>
  *   tryAdd(bytes)* → reader() → next()* ... → reset() → tryAdd(bytes)* ...
@@ -19,7 +19,7 @@ import java.util.List;
  *
  * <p>The pages stay the caller's. Not thread-safe: owned by the task thread.
  */
-final class PagedRecordStore<T> {
+public final class PagedRecordStore<T> {
 
     private final TypeSerializer<T> serializer;
     private final List<MemorySegment> pages;
@@ -29,7 +29,7 @@ final class PagedRecordStore<T> {
     private int count;
 
     /** @param pages at least one page, all of one size */
-    PagedRecordStore(TypeSerializer<T> serializer, List<MemorySegment> pages) {
+    public PagedRecordStore(TypeSerializer<T> serializer, List<MemorySegment> pages) {
         if (pages.isEmpty()) {
             throw new IllegalArgumentException("Bug: a record store needs at least one page");
         }
@@ -40,15 +40,15 @@ final class PagedRecordStore<T> {
     }
 
     /** The capacity in bytes. */
-    long capacity() {
+    public long capacity() {
         return (long) pages.size() * pageSize;
     }
 
-    int size() {
+    public int size() {
         return count;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return count == 0;
     }
 
@@ -57,7 +57,7 @@ final class PagedRecordStore<T> {
      *
      * @return false, leaving the store unchanged, if it does not fit
      */
-    boolean tryAdd(byte[] record, int length) throws IOException {
+    public boolean tryAdd(byte[] record, int length) throws IOException {
         if (bytes + length > capacity()) {
             return false;
         }
@@ -68,24 +68,24 @@ final class PagedRecordStore<T> {
     }
 
     /** Forgets every record; the pages are written again from the start. */
-    void reset() {
+    public void reset() {
         writer.restart();
         bytes = 0;
         count = 0;
     }
 
     /** A new pass over the records, in the order they were added. */
-    Reader reader() {
+    public Reader reader() {
         return new Reader();
     }
 
     /** One pass over the records; {@link #next()} deserializes a fresh object each time. */
-    final class Reader {
+    public final class Reader {
         private final PageInput input = new PageInput();
         private int read;
 
         /** The next record as a new object, or null after the last one. */
-        T next() throws IOException {
+        public T next() throws IOException {
             if (read >= count) {
                 return null;
             }

@@ -1,4 +1,4 @@
-package io.eddy.runtime.operators.batch.join;
+package io.eddy.runtime.operators.util;
 
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.core.memory.DataOutputSerializer;
@@ -8,32 +8,39 @@ import io.eddy.runtime.io.disk.ChannelWriterOutputView;
 import io.eddy.runtime.io.disk.FileIOChannel;
 import io.eddy.runtime.io.disk.IOManager;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * A buffer of records that is read many times: the buffered side of a cross, or one key's group of
- * a sort-merge join that must be crossed with the other side's group. Records are kept serialized
- * in pages; once the pages are full, this and every later record goes to one spill file. Each
- * {@link #pass()} reads the in-memory records, then the file, as fresh objects.
+ * Records buffered serialized in managed memory, in arrival order, and read back once or many times
+ * as fresh objects: a whole partition of {@code mapPartition}, one group of a group reduce or
+ * combine, the buffered side of a cross, one key's group of a sort-merge join. Once the pages are
+ * full, this and every later record goes to one spill file; each {@link #pass()} reads the
+ * in-memory records, then the file.
  *
  * <pre>
  *   add()* → pass() → next()* → pass() ... → clear() → add()* ... → close()
+ *   add()* → iterator() (one pass as an Iterator) → clear() ...
  * </pre>
  *
- * <p>Memory: {@value #IO_PAGES} of the given pages are the spill file's write and later read
- * buffers; the rest hold records. {@link #clear()} and {@link #close()} delete the file; {@link
- * #close()} is idempotent and safe after a failure at any point. The pages stay the caller's.
+ * <p>Memory: with an {@link IOManager}, {@value #IO_PAGES} of the given pages are the spill file's
+ * write and later read buffers and the rest hold records; without one the buffer never spills, all
+ * pages hold records and {@link #add} returns false when they are full. {@link #clear()} and {@link
+ * #close()} delete the file; {@link #close()} is idempotent and safe after a failure at any point.
+ * The pages stay the caller's.
  *
  * <p>Not thread-safe: owned by the task thread (the I/O threads only see buffers in flight).
  */
-final class SpillingRecordBuffer<T> implements AutoCloseable {
+public final class SpillingRecordBuffer<T> implements AutoCloseable {
 
     /** Pages reserved for the spill file's I/O. */
-    static final int IO_PAGES = 2;
-    /** The fewest pages a buffer accepts. */
-    static final int MIN_PAGES = IO_PAGES + 1;
+    public static final int IO_PAGES = 2;
+    /** The fewest pages a spilling buffer accepts (a non-spilling one needs one). */
+    public static final int MIN_PAGES = IO_PAGES + 1;
 
     private final TypeSerializer<T> serializer;
     private final IOManager ioManager;
@@ -52,55 +59,72 @@ final class SpillingRecordBuffer<T> implements AutoCloseable {
     private long spilledFiles;
 
     /**
-     * @param pages at least {@link #MIN_PAGES} pages of one size
+     * @param pages pages of one size: at least {@link #MIN_PAGES} with an I/O manager, else at least one
+     * @param ioManager where to spill, or null for a buffer that never spills
      * @param owner the operator and subtask, named in errors
      */
-    SpillingRecordBuffer(TypeSerializer<T> serializer, List<MemorySegment> pages, IOManager ioManager, String owner) {
-        if (pages.size() < MIN_PAGES) {
-            throw new IllegalArgumentException("Bug: a spilling record buffer of " + owner + " got " + pages.size()
-                    + " pages (expected: at least " + MIN_PAGES + ")");
+    public SpillingRecordBuffer(TypeSerializer<T> serializer, List<MemorySegment> pages, IOManager ioManager, String owner) {
+        int ioPageCount = ioManager == null ? 0 : IO_PAGES;
+        if (pages.size() < ioPageCount + 1) {
+            throw new IllegalArgumentException("Bug: a record buffer of " + owner + " got " + pages.size() + " pages (expected: at least "
+                    + (ioPageCount + 1) + ")");
         }
         this.serializer = serializer.duplicate();
         this.ioManager = ioManager;
-        this.ioPages = new ArrayList<>(pages.subList(0, IO_PAGES));
+        this.ioPages = new ArrayList<>(pages.subList(0, ioPageCount));
         this.pageSize = pages.get(0).size();
-        this.memory = new PagedRecordStore<>(serializer, pages.subList(IO_PAGES, pages.size()));
+        this.memory = new PagedRecordStore<>(serializer, pages.subList(ioPageCount, pages.size()));
         this.owner = owner;
     }
 
-    /** Adds one record; spills it (and all later ones) if the pages are full. Not after the first {@link #pass()}. */
-    void add(T record) throws IOException {
+    /**
+     * Adds one record; spills it (and all later ones) if the pages are full. Not after the first
+     * {@link #pass()} (until {@link #clear()}).
+     *
+     * @return true; false only for a buffer without I/O manager whose pages are full (the record was
+     *     not added)
+     */
+    public boolean add(T record) throws IOException {
         if (reading) {
             throw new IllegalStateException("Bug: record added to the buffer of " + owner + " after it was read (call clear() first)");
         }
         scratch.clear();
         serializer.serialize(record, scratch);
         if (fileWriter == null && memory.tryAdd(scratch.getSharedBuffer(), scratch.length())) {
-            return;
+            return true;
+        }
+        if (ioManager == null) {
+            return false;
         }
         if (fileWriter == null) {
             openFile();
         }
         fileWriter.write(scratch.getSharedBuffer(), 0, scratch.length());
         fileRecords++;
+        return true;
+    }
+
+    /** The number of records buffered. */
+    public long size() {
+        return memory.size() + fileRecords;
     }
 
     /** Whether records went to disk since the last {@link #clear()}. */
-    boolean spilled() {
+    public boolean spilled() {
         return fileId != null;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return memory.isEmpty() && fileRecords == 0;
     }
 
     /** The number of spill files this buffer wrote in its life (for tests and metrics). */
-    long spilledFiles() {
+    public long spilledFiles() {
         return spilledFiles;
     }
 
     /** Starts a new pass over all records (ending a pass in progress). */
-    Pass pass() throws IOException {
+    public Pass pass() throws IOException {
         if (!reading) {
             reading = true;
             if (fileWriter != null) {
@@ -115,7 +139,7 @@ final class SpillingRecordBuffer<T> implements AutoCloseable {
     }
 
     /** Forgets all records and deletes the spill file; the buffer can be filled again. */
-    void clear() throws IOException {
+    public void clear() throws IOException {
         memory.reset();
         reading = false;
         fileRecords = 0;
@@ -181,14 +205,44 @@ final class SpillingRecordBuffer<T> implements AutoCloseable {
         return first;
     }
 
+    /**
+     * A new pass over all records as an {@link Iterator} (for user functions that take an {@code
+     * Iterable}); an I/O failure while reading surfaces as an {@link UncheckedIOException}.
+     */
+    public Iterator<T> iterator() throws IOException {
+        Pass pass = pass();
+        return new Iterator<>() {
+            private T next = pass.next();
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public T next() {
+                if (next == null) {
+                    throw new NoSuchElementException("The buffered records of " + owner + " are exhausted (check hasNext())");
+                }
+                T current = next;
+                try {
+                    next = pass.next();
+                } catch (IOException e) {
+                    throw new UncheckedIOException("Reading a buffered record of " + owner + " back failed: " + e.getMessage(), e);
+                }
+                return current;
+            }
+        };
+    }
+
     /** One pass over the buffer: the in-memory records, then those of the spill file. */
-    final class Pass {
+    public final class Pass {
         private final PagedRecordStore<T>.Reader memoryReader = memory.reader();
         private boolean inMemory = true;
         private long fileRead;
 
         /** The next record as a new object, or null after the last one. */
-        T next() throws IOException {
+        public T next() throws IOException {
             if (inMemory) {
                 T record = memoryReader.next();
                 if (record != null) {
