@@ -15,8 +15,14 @@ package io.eddy.jobgraph;
  * <tr><td>{@link #KEYED_PROCESS}, {@link #KEYED_REDUCE}</td><td>the function (for the aggregations
  *     {@code sum/min/max/minBy/maxBy}, a {@code ReduceFunction} written by the API)</td><td>one / the key type</td>
  *     <td>one</td><td>the record type (KEYED_REDUCE: the input type)</td><td>none</td></tr>
+ * <tr><td>{@link #WINDOW}</td><td>an {@code InternalWindowFunction} the API wraps around the window function</td>
+ *     <td>one / the key type ({@code windowAll}: a constant {@code Byte} key)</td><td>one</td><td>the result type</td>
+ *     <td>{@link #PARAM_WINDOW} (a {@code WindowSpec}: assigner, trigger, evictor, allowed lateness, late-data tag,
+ *     descriptor of the window contents state)</td></tr>
  * <tr><td>{@link #CO_MAP}, {@link #CO_FLAT_MAP}</td><td>the function</td><td>none / null, or on keyed connected
  *     streams two (input 0, input 1) / the common key type</td><td>two (input 0, input 1)</td><td>the record type</td><td>none</td></tr>
+ * <tr><td>{@link #TIMESTAMPS_WATERMARKS}</td><td>null</td><td>none / null</td><td>one</td><td>the input type</td>
+ *     <td>{@link #PARAM_WATERMARK_STRATEGY} (the {@code WatermarkStrategy}), {@link #PARAM_AUTO_WATERMARK_INTERVAL} (a Long, ms)</td></tr>
  * <tr><td>{@link #SINK}</td><td>the {@code SinkFunction}</td><td>none / null</td><td>one</td><td>null</td><td>none</td></tr>
  * <tr><td>{@link #COLLECT_SINK}</td><td>null</td><td>none / null</td><td>one</td><td>null</td>
  *     <td>{@link #PARAM_COLLECT_ID} (a String)</td></tr>
@@ -46,6 +52,12 @@ public final class OperatorKinds {
      * keeping it in keyed state. Also used by the API's {@code sum/min/max/minBy/maxBy}.
      */
     public static final String KEYED_REDUCE = "keyedReduce";
+    /**
+     * A keyed window: elements are assigned to windows, kept in keyed state with the window as
+     * namespace, and evaluated when the trigger fires (docs/windows.md). Also {@code windowAll},
+     * {@code join} and {@code coGroup} of the DataStream API.
+     */
+    public static final String WINDOW = "window";
     /** {@code CoMapFunction} on two inputs. */
     public static final String CO_MAP = "coMap";
     /** {@code CoFlatMapFunction} on two inputs. */
@@ -58,8 +70,24 @@ public final class OperatorKinds {
      */
     public static final String COLLECT_SINK = "collectSink";
 
+    /**
+     * Assigns timestamps and emits watermarks ({@code DataStream.assignTimestampsAndWatermarks}):
+     * records pass through with their new timestamp; the strategy's generator sees each record and
+     * emits periodically.
+     */
+    public static final String TIMESTAMPS_WATERMARKS = "timestampsAndWatermarks";
+
+    /** Parameter of {@link #TIMESTAMPS_WATERMARKS}: the {@code WatermarkStrategy}. */
+    public static final String PARAM_WATERMARK_STRATEGY = "watermarkStrategy";
+
+    /** Parameter of {@link #TIMESTAMPS_WATERMARKS}: the periodic emit interval in ms (a Long; 0 or less: no periodic emit). */
+    public static final String PARAM_AUTO_WATERMARK_INTERVAL = "autoWatermarkInterval";
+
     /** Parameter of {@link #COLLECT_SINK}: the id (a String) under which the client reads the results. */
     public static final String PARAM_COLLECT_ID = "collectId";
+
+    /** Parameter of {@link #WINDOW}: the {@code io.eddy.streaming.api.windowing.WindowSpec}. */
+    public static final String PARAM_WINDOW = "window";
 
     private OperatorKinds() {}
 }

@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code eddy} command line: run job jars embedded or on a multi-process cluster, start and
- * stop such a cluster, list and cancel its jobs. {@code scripts/eddy} runs this class.
+ * stop such a cluster, list and cancel its jobs, take savepoints and start jobs from them. {@code
+ * scripts/eddy} runs this class.
  *
  * <p>Exit codes: 0 success, 1 the job or the command failed (the root cause is printed), 2 usage
  * errors (unknown option, missing argument, a file that does not exist). {@link #main} is the only
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
             ClusterCommand.class,
             ListCommand.class,
             CancelCommand.class,
+            SavepointCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class EddyCli implements Runnable {
@@ -62,7 +64,7 @@ public final class EddyCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose one of demo, run, plan, cluster, list, cancel (see 'eddy --help')");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose one of demo, run, plan, cluster, list, cancel, savepoint (see 'eddy --help')");
     }
 
     /** Prints a failure's message and root cause (not a stack trace, unless it is a bug) and chooses the exit code. */

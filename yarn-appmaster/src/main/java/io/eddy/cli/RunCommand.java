@@ -1,5 +1,6 @@
 package io.eddy.cli;
 
+import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.master.remote.ClusterClient;
 import io.eddy.master.remote.RemoteOptions;
@@ -46,6 +47,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-c", "--class"}, paramLabel = "NAME", description = "The main class (default: Main-Class of the jar's manifest).")
     private String mainClass;
 
+    @Option(names = "--from-savepoint", paramLabel = "PATH",
+            description = "Start the job from this savepoint or retained checkpoint (the path 'eddy savepoint' printed).")
+    private String fromSavepoint;
+
+    @Option(names = "--allow-non-restored-state",
+            description = "With --from-savepoint: start even if some of the savepoint's state belongs to no operator of the job "
+                    + "(that state is dropped).")
+    private boolean allowNonRestoredState;
+
     @Parameters(index = "0", paramLabel = "JAR", description = "The job jar.")
     private Path jar;
 
@@ -62,7 +72,7 @@ final class RunCommand implements Callable<Integer> {
             throw CliException.usage("--parallelism: " + parallelism + " (expected: >= 1)");
         }
         String className = mainClass != null ? mainClass : manifestMainClass(jarFile);
-        Map<String, String> properties = new HashMap<>();
+        Map<String, String> properties = new HashMap<>(savepointProperties());
         if (target.isGiven()) {
             ClusterTarget.Endpoint endpoint = target.resolve();
             checkReachable(endpoint);
@@ -78,6 +88,27 @@ final class RunCommand implements Callable<Integer> {
         }
         runMain(jarFile, className, args, properties);
         return EddyCli.EXIT_OK;
+    }
+
+    /**
+     * The system properties through which {@code --from-savepoint} and {@code
+     * --allow-non-restored-state} reach the job's settings ({@link CheckpointingOptions#RESTORE_PATH},
+     * {@link CheckpointingOptions#ALLOW_NON_RESTORED_STATE}).
+     */
+    Map<String, String> savepointProperties() {
+        if (fromSavepoint == null) {
+            if (allowNonRestoredState) {
+                throw CliException.usage("--allow-non-restored-state needs --from-savepoint PATH");
+            }
+            return Map.of();
+        }
+        if (fromSavepoint.isBlank()) {
+            throw CliException.usage("--from-savepoint: empty path (expected: the path 'eddy savepoint' printed)");
+        }
+        Map<String, String> properties = new HashMap<>();
+        properties.put("eddy." + CheckpointingOptions.RESTORE_PATH.key(), SavepointCommand.absolute(fromSavepoint));
+        properties.put("eddy." + CheckpointingOptions.ALLOW_NON_RESTORED_STATE.key(), Boolean.toString(allowNonRestoredState));
+        return properties;
     }
 
     static String manifestMainClass(Path jarFile) throws IOException {

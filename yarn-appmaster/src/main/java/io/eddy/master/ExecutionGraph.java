@@ -5,6 +5,8 @@ import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.ShipStrategy;
+import io.eddy.master.checkpoint.StateAssignment;
+import io.eddy.runtime.checkpoint.TaskRestore;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.io.network.ResultPartitionId;
@@ -51,6 +53,8 @@ final class ExecutionGraph {
     private final Map<ExecutionVertex, PipelinedRegion> regionOf = new HashMap<>();
     /** Owned by the master's main thread: which worker hosts each lane now. */
     private SlotAssignment slots;
+    /** The state deployed tasks restore (from a savepoint or checkpoint), or null for a fresh start. */
+    private StateAssignment.AssignedState restore;
     /** Owned by the master's main thread: every worker that hosted a lane of this job, in order. */
     private final Set<RegisteredWorker> involved = new LinkedHashSet<>();
 
@@ -137,9 +141,15 @@ final class ExecutionGraph {
         return spec;
     }
 
+    /** Deployments from now on restore {@code restoreOrNull} (null: start without state). */
+    void setRestore(StateAssignment.AssignedState restoreOrNull) {
+        this.restore = restoreOrNull;
+    }
+
     private TaskDeploymentSpec specOf(ExecutionVertex task, RegisteredWorker own) {
         JobVertex v = graph.vertices().get(task.id().vertex());
-        return new TaskDeploymentSpec(task.id(), inputChannels(v, task, own), outputPartitions(v, task, own));
+        TaskRestore taskRestore = restore == null ? null : restore.restoreFor(task.id().vertex(), task.id().subtask());
+        return new TaskDeploymentSpec(task.id(), inputChannels(v, task, own), outputPartitions(v, task, own), taskRestore);
     }
 
     /**

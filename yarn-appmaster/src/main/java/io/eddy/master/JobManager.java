@@ -1,9 +1,11 @@
 package io.eddy.master;
 
 import io.eddy.configuration.Configuration;
+import io.eddy.master.checkpoint.StateAssignment;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.master.batch.FormatCoordinator;
+import io.eddy.master.checkpoint.CheckpointJobActions;
 import io.eddy.runtime.cluster.AccumulatorBytes;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.FailureInfo;
@@ -55,7 +57,9 @@ import org.slf4j.LoggerFactory;
  * passed) lanes of lost workers move to free slots of other workers, the regions' tasks start new
  * attempts and {@link #deployReadyRegions} deploys them as usual. No other region is deployed while
  * a restart is pending. Otherwise the job fails with its first failure as the root cause; tasks of
- * regions never deployed are marked CANCELED without asking a worker.
+ * regions never deployed are marked CANCELED without asking a worker. A job with checkpoints
+ * ({@link JobCheckpointing}) restarts all its regions, and the new attempts restore the latest
+ * completed checkpoint.
  *
  * <p>Threads: every method runs on the master's main thread, which owns all fields; callbacks of
  * worker futures hop back onto it.
@@ -100,6 +104,10 @@ final class JobManager {
     private int restarts;
     /** The workers that prepared (or are preparing) the job. */
     private final Set<RegisteredWorker> preparedWorkers = new HashSet<>();
+    /** Checkpoints, savepoints and the state deployments restore (docs/checkpointing.md). */
+    private final JobCheckpointing checkpointing;
+    /** The state the first deployment restores ({@code --from-savepoint}), or null; set before {@link #start}. */
+    private StateAssignment.AssignedState initialRestore;
 
     JobManager(MasterContext ctx, JobGraph graph, JobArtifacts artifacts, UserCodeLibrary library, ClientGateway client) {
         this.ctx = ctx;
@@ -110,7 +118,13 @@ final class JobManager {
         this.collectRelay = new CollectRelay(graph.jobId(), client, CollectRelay.collectSinksOf(graph, library.classLoader()));
         this.requiredSlots = ExecutionGraph.requiredSlots(graph);
         this.submitTime = ctx.clock().millis();
-        this.restartStrategy = RestartStrategy.forJob(new Configuration(ctx.config().jobDefaults()), graph.settings());
+        this.restartStrategy = RestartStrategy.forJob(new Configuration(ctx.config().jobDefaults()),
+                JobCheckpointing.settingsWithDefaultRestart(ctx.config().jobDefaults(), graph));
+        this.checkpointing = JobCheckpointing.create(ctx, graph, CheckpointJobActions.of((cause, summary) -> {
+            if (status == JobStatus.RUNNING) {
+                startFailing(JobFailure.of(cause, summary));
+            }
+        }, this::cancel));
     }
 
     JobId id() {
@@ -132,6 +146,12 @@ final class JobManager {
 
     CollectRelay collectRelay() {
         return collectRelay;
+    }
+
+    /** The job's tasks restore {@code restore} when first deployed (a start from a savepoint); call before {@link #start}. */
+    void restoreAtStart(StateAssignment.AssignedState restore) {
+        this.initialRestore = restore;
+        checkpointing.restoredAtStart(restore);
     }
 
     /** Starts waiting for slots (bounded by the slot wait timeout) and runs the job once they are there. */
@@ -159,8 +179,10 @@ final class JobManager {
         }
         cancelTimer();
         executionGraph = ExecutionGraph.build(graph, slots, 0);
+        executionGraph.setRestore(initialRestore);
         failover = new RegionFailover(executionGraph);
         status = JobStatus.RUNNING;
+        checkpointing.start(executionGraph);
         deployTime = ctx.clock().millis();
         prepareWorkers();
         return true;
@@ -211,7 +233,7 @@ final class JobManager {
         region.markDeployed();
         Set<RegisteredWorker> workers = new LinkedHashSet<>();
         for (ExecutionVertex task : region.tasks()) {
-            TaskDeploymentSpec spec = executionGraph.prepareDeployment(task);
+            TaskDeploymentSpec spec = checkpointing.withRestore(executionGraph.prepareDeployment(task));
             task.markDeployed();
             workers.add(task.worker());
             taskEvents.add(new TaskEvent(task.id(), task.taskName(), TaskEvent.Kind.DEPLOYING, ctx.clock().millis()));
@@ -247,9 +269,14 @@ final class JobManager {
             return;
         }
         switch (update.state()) {
-            case RUNNING -> transition(task, TaskExecutionState.RUNNING, null);
+            case RUNNING -> {
+                if (transition(task, TaskExecutionState.RUNNING, null)) {
+                    checkpointing.onTaskRunning();
+                }
+            }
             case FINISHED -> {
                 if (transition(task, TaskExecutionState.FINISHED, update.accumulatorsOrNull()) && status == JobStatus.RUNNING) {
+                    checkpointing.onTaskFinished(task.id());
                     if (executionGraph.allFinished()) {
                         end(JobStatus.FINISHED);
                         return;
@@ -325,6 +352,18 @@ final class JobManager {
     }
 
     /**
+     * Takes a savepoint of the job through its checkpoint coordinator ({@code
+     * JobSubmissionGateway.triggerSavepoint}); the future completes with the savepoint's path.
+     */
+    CompletableFuture<String> triggerSavepoint(String targetDirectoryOrNull, boolean cancelAfter) {
+        if (status != JobStatus.RUNNING) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Job " + id() + " is " + status
+                    + ": a savepoint is taken of a running job only"));
+        }
+        return checkpointing.triggerSavepoint(targetDirectoryOrNull, cancelAfter);
+    }
+
+    /**
      * Restarts what {@code failedTasks} (and lost workers) need if the restart strategy allows it,
      * else fails the job. A failure while a restart is pending joins that restart without being
      * counted again (it is often a consequence of the first: a task cancelled, or a reader of a lost
@@ -333,7 +372,7 @@ final class JobManager {
      * @param lanesLost whether lanes with work left lost their worker (they must move even if no region restarts)
      */
     private void handleFailure(List<ExecutionVertex> failedTasks, JobFailure cause, boolean lanesLost) {
-        Set<PipelinedRegion> regions = failover.regionsToRestart(failedTasks);
+        Set<PipelinedRegion> regions = checkpointing.regionsToRestart(failover.regionsToRestart(failedTasks));
         if (restartPending) {
             LOG.info("Job {}: {}; joins the pending restart{}", id(), cause.summary(),
                     restarting.containsAll(regions) ? "" : " with region(s) " + regions.stream().map(PipelinedRegion::index).toList());
@@ -359,6 +398,7 @@ final class JobManager {
             return;
         }
         restarts++;
+        checkpointing.onRestart(cause.summary());
         LOG.warn("Job {}: {}; restarting {} region(s) {} in {} ms ({}, {})", id(), cause.summary(), regions.size(),
                 regions.stream().map(PipelinedRegion::index).toList(), decision.delay().toMillis(), restartStrategy, decision.reason());
         restartPending = true;
@@ -509,6 +549,9 @@ final class JobManager {
             checkRestartReady();
             return;
         }
+        if (!prepareRestore()) {
+            return;
+        }
         for (PipelinedRegion region : restarting) {
             region.resetForRestart();
             for (ExecutionVertex t : region.tasks()) {
@@ -522,6 +565,17 @@ final class JobManager {
         restarting.clear();
         restartPending = false;
         deployReadyRegions();
+    }
+
+    /** The state the new attempts restore (latest completed checkpoint); false (and the job failing) if it cannot be read. */
+    private boolean prepareRestore() {
+        try {
+            checkpointing.prepareRestore();
+            return true;
+        } catch (RuntimeException e) {
+            startFailing(finalFailure(JobFailure.of(e, e.getMessage()), "its state cannot be restored"));
+            return false;
+        }
     }
 
     private void cancelRestartTimer() {
@@ -594,6 +648,7 @@ final class JobManager {
         finalStatus = endFormats(finalStatus);
         status = finalStatus;
         cancelTimer();
+        checkpointing.shutdown(finalStatus);
         collectRelay.close();
         releaseResources();
         long runtime = deployTime == 0 ? 0 : ctx.clock().millis() - deployTime;
@@ -652,6 +707,11 @@ final class JobManager {
                     + (executionGraph != null && executionGraph.task(task) == null ? " and the task is not a current attempt" : ""));
         }
         return formats.nextSplit(task, host);
+    }
+
+    /** The job's checkpoints (acknowledgements, declines and savepoints arrive here). */
+    JobCheckpointing checkpointing() {
+        return checkpointing;
     }
 
     /** The batch formats of the job (failover gives restarted source subtasks' splits back, see {@link #redeploy}); null before start. */

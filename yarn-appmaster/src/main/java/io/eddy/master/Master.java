@@ -1,8 +1,14 @@
 package io.eddy.master;
 
+import io.eddy.configuration.Configuration;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
+import io.eddy.master.checkpoint.StateAssignment;
+import io.eddy.master.checkpoint.SubmissionRestore;
+import io.eddy.runtime.checkpoint.CheckpointMetrics;
+import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.cluster.ClientGateway;
+import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.cluster.JobStatus;
@@ -129,6 +135,26 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
     }
 
     @Override
+    public void acknowledgeCheckpoint(TaskId task, long checkpointId, CheckpointMetrics metrics, TaskStateSnapshot state) {
+        runOnMain("checkpoint " + checkpointId + " acknowledged by " + task, () -> {
+            JobManager job = jobs.get(task.job());
+            if (job != null) {
+                job.checkpointing().acknowledge(task, checkpointId, metrics, state);
+            }
+        });
+    }
+
+    @Override
+    public void declineCheckpoint(TaskId task, long checkpointId, FailureInfo reason) {
+        runOnMain("checkpoint " + checkpointId + " declined by " + task, () -> {
+            JobManager job = jobs.get(task.job());
+            if (job != null) {
+                job.checkpointing().decline(task, checkpointId, reason);
+            }
+        });
+    }
+
+    @Override
     public CompletableFuture<byte[]> requestInputSplit(TaskId task, String host) {
         return onMain(() -> jobOrThrow(task.job()).nextInputSplit(task, host));
     }
@@ -149,6 +175,8 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
             throw new IllegalArgumentException("Job " + graph.jobId() + " was submitted already: submit a job graph with a new job id");
         }
         ExecutionGraph.validate(graph);
+        StateAssignment.AssignedState restore = SubmissionRestore.assign(graph,
+                new Configuration(config.jobDefaults()).merge(new Configuration(graph.settings())));
         UserCodeLibrary library = UserCodeLibrary.create(graph.jobId(), artifacts.jars(), config.tempDirectory(), Master.class.getClassLoader());
         JobManager job;
         try {
@@ -158,6 +186,9 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
             throw e;
         }
         jobs.put(graph.jobId(), job);
+        if (restore != null) {
+            job.restoreAtStart(restore);
+        }
         job.start();
         return graph.jobId();
     }
@@ -173,6 +204,11 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
     @Override
     public CompletableFuture<List<JobSummary>> listJobs() {
         return onMain(() -> jobs.values().stream().map(JobManager::summary).toList());
+    }
+
+    @Override
+    public CompletableFuture<String> triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter) {
+        return onMain(() -> jobOrThrow(job).triggerSavepoint(targetDirectoryOrNull, cancelAfter)).thenCompose(f -> f);
     }
 
     /** Completes with the job's final status once it has ended; fails for an unknown job. */

@@ -23,7 +23,8 @@ public final class RestartOptions {
     public static final ConfigOption<Strategy> STRATEGY = ConfigOption.of("restart-strategy", Strategy.class, Strategy.NONE,
             "What the master does when a task fails or a worker is lost: 'none' fails the job at the first failure; 'fixed-delay'"
                     + " and 'failure-rate' restart the failed pipelined region (and the regions that must run again with it)."
-                    + " Streaming jobs are one region, so they restart completely (without state until checkpoint restore exists).");
+                    + " A streaming job with checkpoints restarts all its tasks from its latest completed checkpoint; without an explicit"
+                    + " strategy in the job or the cluster it gets fixed-delay (3 attempts, 1 s).");
 
     public static final ConfigOption<Integer> FIXED_DELAY_ATTEMPTS = ConfigOption.of("restart-strategy.fixed-delay.attempts",
             Integer.class, 3, "With 'fixed-delay': how many restarts a job may make before the next failure fails it.");

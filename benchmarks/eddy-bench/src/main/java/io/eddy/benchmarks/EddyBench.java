@@ -1,5 +1,6 @@
 package io.eddy.benchmarks;
 
+import io.eddy.benchmarks.data.WindowedCountEvents;
 import io.eddy.examples.statemachine.AlertSink;
 import io.eddy.examples.statemachine.StateMachineDemo;
 import io.eddy.examples.statemachine.model.GeneratorSpec;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Option;
  * processes) is chosen by the {@code eddy.*} system properties, as for any Eddy program.
  */
 @Command(name = "eddy-bench", mixinStandardHelpOptions = true, description = "Eddy's benchmarks; each prints RESULT lines.",
-        subcommands = {EddyBench.StateMachine.class, EddyBench.Ceiling.class, EddyBench.Latency.class})
+        subcommands = {EddyBench.StateMachine.class, EddyBench.Ceiling.class, EddyBench.Latency.class, EddyBench.WindowedCount.class})
 public final class EddyBench implements Runnable {
 
     @CommandLine.Spec
@@ -29,7 +30,7 @@ public final class EddyBench implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose statemachine, ceiling or latency");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose statemachine, ceiling, latency or windowed-count");
     }
 
     /** The state machine job on Eddy; exits with 1 if the alerts differ from the injected invalid transitions. */
@@ -110,6 +111,40 @@ public final class EddyBench implements Runnable {
                     "RESULT name=latency-%dms system=eddy rate=%d p50_ms=%.3f p99_ms=%.3f max_ms=%.3f records=%d buffer_timeout_ms=%d setup=%s%n",
                     bufferTimeout, rate, h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6,
                     h.getTotalCount(), bufferTimeout, setup);
+            return 0;
+        }
+    }
+
+    /** The windowed count job on Eddy; exits with 1 if the window counts do not add up to the events. */
+    @Command(name = "windowed-count", mixinStandardHelpOptions = true,
+            description = "Counts per key in tumbling one-second event-time windows.")
+    static final class WindowedCount implements Callable<Integer> {
+
+        @Option(names = "--events", defaultValue = "20000000", description = "Events in total (default: ${DEFAULT-VALUE}).")
+        long events;
+
+        @Option(names = "--parallelism", defaultValue = "2", description = "Parallel subtasks (default: ${DEFAULT-VALUE}).")
+        int parallelism;
+
+        @Option(names = "--keys", defaultValue = "100000", description = "Distinct keys (default: ${DEFAULT-VALUE}).")
+        int keys;
+
+        @Option(names = "--events-per-milli", defaultValue = "1000",
+                description = "Events per millisecond of event time (default: ${DEFAULT-VALUE}).")
+        int eventsPerMilli;
+
+        @Override
+        public Integer call() throws Exception {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            env.setParallelism(parallelism);
+            WindowedCountJob.Outcome o = WindowedCountJob.run(env, events, keys, eventsPerMilli);
+            System.out.printf(Locale.ROOT, "RESULT name=windowed-count system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f keys=%d "
+                    + "windows=%d results=%d%n", o.rate(), events, parallelism, o.seconds(), keys,
+                    WindowedCountEvents.windows(events, eventsPerMilli), o.results());
+            if (o.counted() != events) {
+                System.err.printf("eddy-bench: the windows counted %d events of %d%n", o.counted(), events);
+                return 1;
+            }
             return 0;
         }
     }

@@ -1,5 +1,7 @@
 package io.eddy.cli.docs;
 
+import io.eddy.configuration.CheckpointingOptions;
+import io.eddy.configuration.EventTimeOptions;
 import io.eddy.configuration.ConfigOption;
 import io.eddy.configuration.MemorySize;
 import io.eddy.executor.ExecutionOptions;
@@ -39,6 +41,8 @@ public final class ConfigurationDocsGenerator {
 
     /** Every class that declares {@code public static final ConfigOption} constants. */
     public static final List<Class<?>> OPTIONS_CLASSES = List.of(
+            CheckpointingOptions.class,
+            EventTimeOptions.class,
             ExecutionOptions.class,
             MasterOptions.class,
             MemoryOptions.class,

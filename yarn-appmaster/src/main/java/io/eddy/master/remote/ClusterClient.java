@@ -19,8 +19,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A blocking administrative client of a master, for the CLI and tests: which workers are
- * registered, which jobs exist, cancel a job. Not for submitting jobs (that is the {@code remote}
- * executor). Use from one thread; close it when done.
+ * registered, which jobs exist, cancel a job, take a savepoint. Not for submitting jobs (that is
+ * the {@code remote} executor). Use from one thread; close it when done.
  */
 public final class ClusterClient implements AutoCloseable {
 
@@ -66,6 +66,18 @@ public final class ClusterClient implements AutoCloseable {
     /** Asks the master to cancel {@code job}; fails naming the job if the master does not know it. */
     public void cancelJob(JobId job) throws IOException {
         await(gateway.cancelJob(job), ClusterProtocol.REQUEST_TIMEOUT, "cancel job " + job);
+    }
+
+    /**
+     * Takes a savepoint of {@code job} and returns its path, waiting until it is complete; with
+     * {@code cancelAfter} the job is cancelled then.
+     *
+     * @param targetDirectoryOrNull where to create it, or null for the job's {@code state.savepoints.dir}
+     * @throws IOException with the master's reason if the savepoint fails or the job is unknown
+     */
+    public String triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter) throws IOException {
+        return await(gateway.triggerSavepoint(job, targetDirectoryOrNull, cancelAfter), ClusterProtocol.SAVEPOINT_TIMEOUT.plusSeconds(30),
+                "take a savepoint of job " + job);
     }
 
     private <T> T await(CompletableFuture<T> future, Duration timeout, String what) throws IOException {

@@ -20,4 +20,16 @@ public interface JobSubmissionGateway {
 
     /** The jobs the master knows, running and ended. */
     CompletableFuture<List<JobSummary>> listJobs();
+
+    /**
+     * Takes a savepoint of a running job with checkpointing on (docs/checkpointing.md, "Savepoints").
+     * The future completes with the savepoint's path (its directory URI) once it is complete; with
+     * {@code cancelAfter}, the job is cancelled then. It fails for an unknown or ended job, a job
+     * without checkpointing, when no directory is given and the job has no {@code
+     * state.savepoints.dir}, or when the savepoint is aborted (the message says why).
+     *
+     * @param targetDirectoryOrNull the directory to create the savepoint under, or null for the
+     *     job's {@code state.savepoints.dir}
+     */
+    CompletableFuture<String> triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter);
 }

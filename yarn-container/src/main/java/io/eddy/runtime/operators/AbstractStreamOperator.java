@@ -4,14 +4,31 @@ import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.RichFunction;
 import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.state.CheckpointListener;
+import io.eddy.api.common.state.Checkpointed;
+import io.eddy.api.common.state.CheckpointedFunction;
+import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.checkpoint.OperatorSnapshot;
+import io.eddy.runtime.checkpoint.OperatorSubtaskState;
+import io.eddy.runtime.checkpoint.storage.CheckpointStreamFactory;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.runtime.state.HeapKeyedStateBackend;
+import io.eddy.runtime.state.StreamOperatorStateHandler;
+import io.eddy.runtime.state.KeyGroupedSnapshotable;
+import io.eddy.runtime.streamrecord.Watermark;
+import io.eddy.runtime.streamrecord.WatermarkStatus;
+import io.eddy.runtime.timers.InternalTimeServiceManager;
+import io.eddy.runtime.timers.InternalTimerService;
+import io.eddy.runtime.timers.Triggerable;
 import io.eddy.runtime.streamrecord.StreamRecord;
 
 /**
- * The base of the built-in operators: keeps the context and output, creates the keyed state
- * backend when the descriptor has key selectors, and drives the life cycle of a {@link
- * RichFunction} user function ({@code setRuntimeContext}, {@code open}, {@code close}).
+ * The base of the built-in operators: keeps the context and output, creates (and restores) the
+ * keyed state backend when the descriptor has key selectors and the operator state backend, drives
+ * the life cycle of a {@link RichFunction} user function ({@code setRuntimeContext}, {@code open},
+ * {@code close}) and its checkpointing ({@link CheckpointedFunction}, {@link Checkpointed}, {@link
+ * CheckpointListener}).
  *
  * <p>Thread ownership: every field is owned by the task thread.
  */
@@ -24,6 +41,12 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     private HeapKeyedStateBackend keyedState;
     private StreamingRuntimeContext runtimeContext;
     private boolean functionOpened;
+    // Checkpointing: set up by initializeState (or by open() when no one called it).
+    private boolean stateInitialized;
+    private StreamOperatorStateHandler stateHandler;
+    // Event time: the last watermark processed, and the timer services (created on first use, keyed operators only).
+    private long currentWatermark = Long.MIN_VALUE;
+    private InternalTimeServiceManager timeServices;
 
     /** @param userFunction the user function, or null for an operator without one */
     protected AbstractStreamOperator(Function userFunction) {
@@ -37,21 +60,71 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         }
         this.context = context;
         this.output = context.output();
+    }
+
+    /**
+     * Creates the keyed state backend (keyed operators) and the operator state backend, restores
+     * them from {@code restored}, gives the user function its runtime context, then initializes the
+     * function's state: {@link CheckpointedFunction#initializeState}, or one {@link
+     * Checkpointed#restoreState} call per restored element of the split list state {@value
+     * StreamOperatorStateHandler#CHECKPOINTED_STATE_NAME}.
+     */
+    @Override
+    public void initializeState(OperatorSubtaskState restored) throws Exception {
+        if (stateInitialized) {
+            throw new IllegalStateException("Bug: initializeState of operator '" + context.nameWithSubtask() + "' was called twice");
+        }
+        stateInitialized = true;
         OperatorDescriptor descriptor = context.descriptor();
         TaskEnvironment env = context.environment();
         if (!descriptor.keySelectors().isEmpty()) {
             keyedState = HeapKeyedStateBackend.forSubtask(context.nameWithSubtask(), descriptor.keyType(), env.serializerConfig(),
                     env.maxParallelism(), env.subtaskIndex(), env.parallelism());
+            keyedState.setTtlTimeProvider(() -> env.timerService().currentTimeMillis());
         }
         runtimeContext = new StreamingRuntimeContext(env, context.name(), keyedState);
+        if (userFunction instanceof RichFunction rich) {
+            rich.setRuntimeContext(runtimeContext);
+        }
+        stateHandler = new StreamOperatorStateHandler(context.nameWithSubtask(), userFunction, keyedState, env.serializerConfig(),
+                env.userCodeClassLoader());
+        stateHandler.initialize(restored);
     }
 
     @Override
     public void open() throws Exception {
+        if (!stateInitialized) {
+            // Set-ups that do not restore state (unit harnesses) skip initializeState: start empty.
+            initializeState(null);
+        }
         if (userFunction instanceof RichFunction rich) {
-            rich.setRuntimeContext(runtimeContext);
             functionOpened = true;
             rich.open();
+        }
+    }
+
+    /**
+     * Snapshots the user function's state (on this, the task thread), then takes copy-on-write
+     * views of the keyed and operator state; the returned async part writes them through {@code
+     * streams}. {@link OperatorSnapshot#EMPTY} for an operator without state.
+     */
+    @Override
+    public OperatorSnapshot snapshotState(long checkpointId, long timestamp, CheckpointOptions options, CheckpointStreamFactory streams)
+            throws Exception {
+        return stateHandler.snapshot(checkpointId, timestamp, streams, context.name());
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        if (userFunction instanceof CheckpointListener listener) {
+            listener.notifyCheckpointComplete(checkpointId);
+        }
+    }
+
+    @Override
+    public void notifyCheckpointAborted(long checkpointId) throws Exception {
+        if (userFunction instanceof CheckpointListener listener) {
+            listener.notifyCheckpointAborted(checkpointId);
         }
     }
 
@@ -60,6 +133,9 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
 
     @Override
     public void close() throws Exception {
+        if (timeServices != null) {
+            timeServices.close();
+        }
         if (functionOpened) {
             functionOpened = false;
             ((RichFunction) userFunction).close();
@@ -110,6 +186,57 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
                 throw OperatorFailureException.wrap(name, OperatorFailureException.Phase.TIMER, e);
             }
         });
+    }
+
+    // ---- event time ---------------------------------------------------------------------------
+
+    /**
+     * The event time of this operator advanced to {@code watermark} (for a two-input operator: the
+     * minimum of both inputs): fires the event-time timers due, in time order, then forwards the
+     * watermark. Operators that hold records back until a watermark (windows) override this and
+     * call it after they emitted.
+     */
+    public void processWatermark(Watermark watermark) throws Exception {
+        currentWatermark = watermark.getTimestamp();
+        if (timeServices != null) {
+            timeServices.advanceWatermark(currentWatermark);
+        }
+        output.emitWatermark(watermark);
+    }
+
+    /** All inputs became idle, or one became active again: forwarded, so consumers stop (or resume) waiting for this operator's event time. */
+    public void processWatermarkStatus(WatermarkStatus status) throws Exception {
+        output.emitWatermarkStatus(status);
+    }
+
+    /** The last watermark this operator processed, or {@code Long.MIN_VALUE}. */
+    public long currentWatermark() {
+        return currentWatermark;
+    }
+
+    /**
+     * The timer service {@code name} of this keyed operator, created on the first call and
+     * checkpointed with the keyed state (section {@code "_timers/<name>"}); {@code triggerable} is
+     * called when its timers fire. Call it in {@code open()}, or after {@code initializeState}.
+     *
+     * @throws IllegalStateException if the operator is not keyed (timers are scoped to keys), or
+     *     {@code name} is in use with another triggerable
+     */
+    public <K, N> InternalTimerService<N> getInternalTimerService(String name, TypeSerializer<N> namespaceSerializer,
+            Triggerable<K, N> triggerable) {
+        if (keyedState == null) {
+            throw new IllegalStateException("Operator '" + context.nameWithSubtask() + "' asked for timer service '" + name
+                    + "', but it does not run on a keyed stream: timers are scoped to keys; apply keyBy(...) first");
+        }
+        if (timeServices == null) {
+            timeServices = new InternalTimeServiceManager(context.nameWithSubtask(), keyedState, context.environment().timerService(),
+                    this::registerTimerSnapshots);
+        }
+        return timeServices.getInternalTimerService(name, namespaceSerializer, triggerable);
+    }
+
+    private void registerTimerSnapshots(KeyGroupedSnapshotable timers) {
+        keyedState.registerSnapshotParticipant(timers);
     }
 
     /** Fails set-up with a message naming the operator when a descriptor does not fit its kind. */

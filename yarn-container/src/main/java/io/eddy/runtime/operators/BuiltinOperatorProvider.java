@@ -16,8 +16,10 @@ public final class BuiltinOperatorProvider implements OperatorProvider {
                 Map.entry(OperatorKinds.PROCESS, ProcessOperator::new),
                 Map.entry(OperatorKinds.KEYED_PROCESS, KeyedProcessOperator::new),
                 Map.entry(OperatorKinds.KEYED_REDUCE, KeyedReduceOperator::new),
+                Map.entry(OperatorKinds.WINDOW, io.eddy.runtime.operators.windowing.WindowOperators::create),
                 Map.entry(OperatorKinds.CO_MAP, CoMapOperator::new),
                 Map.entry(OperatorKinds.CO_FLAT_MAP, CoFlatMapOperator::new),
+                Map.entry(OperatorKinds.TIMESTAMPS_WATERMARKS, TimestampsAndWatermarksOperator::new),
                 Map.entry(OperatorKinds.SINK, SinkOperator::new),
                 Map.entry(OperatorKinds.COLLECT_SINK, CollectSinkOperator::new));
     }

@@ -16,7 +16,10 @@ public final class OperatorFailureException extends RuntimeException {
         RUN("while running its source function"),
         TIMER("in a timer callback"),
         FINISH("while finishing its input"),
-        CLOSE("in close()");
+        CLOSE("in close()"),
+        INITIALIZE_STATE("while initializing (restoring) its state"),
+        SNAPSHOT("while taking its checkpoint snapshot"),
+        CHECKPOINT_NOTIFICATION("in a checkpoint completion or abort notification");
 
         private final String text;
 

@@ -1,6 +1,8 @@
 package io.eddy.runtime.operators;
 
 import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.streamrecord.Watermark;
+import io.eddy.runtime.streamrecord.WatermarkStatus;
 import io.eddy.streaming.api.OutputTag;
 
 /**
@@ -19,4 +21,14 @@ public interface Output<T> {
 
     /** Emits {@code record} to the side output {@code tag}; dropped if nothing consumes that side output. */
     <X> void collect(OutputTag<X> tag, StreamRecord<X> record);
+
+    /**
+     * Emits {@code watermark} to every consumer: chained operators, every subpartition of every
+     * network edge, main and side outputs alike (event time is a property of the operator, not of
+     * one of its outputs). The caller emits only advancing watermarks.
+     */
+    void emitWatermark(Watermark watermark);
+
+    /** Emits {@code status} to every consumer, like {@link #emitWatermark}. */
+    void emitWatermarkStatus(WatermarkStatus status);
 }

@@ -28,4 +28,11 @@ public final class SinkOperator<IN> extends OneInputOperator<IN, Object> {
         function.invoke(record.getValue(), sinkContext);
         current = null;
     }
+
+    /** The input ended: the sink function writes out and commits what it buffers ({@link SinkFunction#finish()}). */
+    @Override
+    public void finish() throws Exception {
+        super.finish();
+        function.finish();
+    }
 }

@@ -2,16 +2,22 @@ package io.eddy.runtime.operators;
 
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.streamrecord.Watermark;
+import io.eddy.runtime.streamrecord.WatermarkStatus;
 import io.eddy.streaming.api.functions.source.SourceFunction;
 
 /**
- * {@code SOURCE}: runs a {@link SourceFunction} on the task thread. Between two emitted records
- * the source context runs the task's pending mails (one volatile read per record when there are
- * none) and then emits without a lock: mails are the task's only other actions and run on this
- * thread. The checkpoint lock is only handed to the user function.
+ * {@code SOURCE}: runs a {@link SourceFunction}. The task runs {@link #run()} on a separate
+ * <em>source thread</em> while the task thread runs the mailbox; every mail of the task (checkpoint
+ * trigger, notifications, timers) runs holding the checkpoint lock ({@link
+ * TaskEnvironment#checkpointLock()}), and the source context takes the same lock (re-entrant)
+ * around each emission. A source that updates its state (offsets) and emits under the lock is thus
+ * never seen half-way by a snapshot. Per record this costs one uncontended monitor enter/exit
+ * (nested inside the user's own {@code synchronized} block, a recursive one).
  *
- * <p>{@link #cancel()} is the one method called from another thread: it asks the function to
- * stop; the task also interrupts its thread so that a blocked source wakes up.
+ * <p>Threads: {@link #run()} and the source context on the source thread; {@link #cancel()} from
+ * any thread (the task also interrupts the source thread, so that a blocked source wakes up); the
+ * other operator methods on the task thread.
  */
 public final class SourceOperator<OUT> extends AbstractStreamOperator<OUT> implements SourceHead {
 
@@ -29,10 +35,21 @@ public final class SourceOperator<OUT> extends AbstractStreamOperator<OUT> imple
         this.function = function;
     }
 
-    /** Runs the source function until it returns (bounded input) or is cancelled. Task thread. */
+    /** Runs the source function until it returns (bounded input) or is cancelled. Source thread. */
     @Override
     public void run() throws Exception {
-        function.run(new Context<>(output, context.environment().mailbox(), context.environment().checkpointLock()));
+        function.run(new Context<>(output, context.environment().checkpointLock()));
+    }
+
+    /**
+     * The source returned: emits the final watermark, so event-time timers and windows downstream
+     * fire for all of its records. Task thread, after the source thread ended; not called after a
+     * cancellation.
+     */
+    @Override
+    public void finish() throws Exception {
+        output.emitWatermark(Watermark.MAX_WATERMARK);
+        super.finish();
     }
 
     /** Asks the source function to stop. Any thread; idempotent. */
@@ -58,35 +75,70 @@ public final class SourceOperator<OUT> extends AbstractStreamOperator<OUT> imple
         throw new IllegalArgumentException("input: " + index + " (a source has no inputs: operator '" + context.nameWithSubtask() + "')");
     }
 
-    /** The source context: task thread only. */
+    /** The source context: source thread only; {@code reuse} is guarded by {@code lock}. */
     private static final class Context<T> implements SourceFunction.SourceContext<T> {
         private final Output<T> output;
-        private final MailboxAccess mailbox;
         private final Object lock;
         private final StreamRecord<T> reuse = new StreamRecord<>(null);
+        // Event time, guarded by lock: the last emitted watermark, and whether the source said it is idle.
+        private long lastWatermark = Long.MIN_VALUE;
+        private boolean idle;
 
-        Context(Output<T> output, MailboxAccess mailbox, Object lock) {
+        Context(Output<T> output, Object lock) {
             this.output = output;
-            this.mailbox = mailbox;
             this.lock = lock;
         }
 
         @Override
         public void collect(T element) {
-            if (mailbox.hasMail()) {
-                mailbox.runPendingMails();
+            synchronized (lock) {
+                if (idle) {
+                    markActive();
+                }
+                reuse.eraseTimestamp();
+                output.collect(reuse.replace(element));
             }
-            // No lock around the emit: mails (the only other actions) run on this thread, between records.
-            reuse.eraseTimestamp();
-            output.collect(reuse.replace(element));
         }
 
         @Override
         public void collectWithTimestamp(T element, long timestamp) {
-            if (mailbox.hasMail()) {
-                mailbox.runPendingMails();
+            synchronized (lock) {
+                if (idle) {
+                    markActive();
+                }
+                output.collect(reuse.replace(element, timestamp));
             }
-            output.collect(reuse.replace(element, timestamp));
+        }
+
+        @Override
+        public void emitWatermark(io.eddy.api.common.eventtime.Watermark watermark) {
+            long timestamp = watermark.getTimestamp();
+            synchronized (lock) {
+                if (timestamp <= lastWatermark) {
+                    return;
+                }
+                if (idle) {
+                    markActive();
+                }
+                lastWatermark = timestamp;
+                output.emitWatermark(timestamp == Long.MAX_VALUE ? Watermark.MAX_WATERMARK : new Watermark(timestamp));
+            }
+        }
+
+        @Override
+        public void markAsTemporarilyIdle() {
+            synchronized (lock) {
+                if (!idle) {
+                    idle = true;
+                    output.emitWatermarkStatus(WatermarkStatus.IDLE);
+                }
+            }
+        }
+
+        /** Holding the lock. */
+        private void markActive() {
+            idle = false;
+            output.emitWatermarkStatus(WatermarkStatus.ACTIVE);
         }
 
         @Override

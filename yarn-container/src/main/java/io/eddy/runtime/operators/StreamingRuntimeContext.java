@@ -4,10 +4,14 @@ import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.accumulators.IntCounter;
 import io.eddy.api.common.accumulators.LongCounter;
 import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.state.AggregatingState;
+import io.eddy.api.common.state.AggregatingStateDescriptor;
 import io.eddy.api.common.state.ListState;
 import io.eddy.api.common.state.ListStateDescriptor;
 import io.eddy.api.common.state.MapState;
 import io.eddy.api.common.state.MapStateDescriptor;
+import io.eddy.api.common.state.ReducingState;
+import io.eddy.api.common.state.ReducingStateDescriptor;
 import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.runtime.state.HeapKeyedStateBackend;
@@ -105,6 +109,16 @@ final class StreamingRuntimeContext implements RuntimeContext {
     @Override
     public <K, V> MapState<K, V> getMapState(MapStateDescriptor<K, V> descriptor) {
         return requireKeyed(descriptor.getName()).getMapState(descriptor);
+    }
+
+    @Override
+    public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor) {
+        return requireKeyed(descriptor.getName()).getReducingState(descriptor);
+    }
+
+    @Override
+    public <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> descriptor) {
+        return requireKeyed(descriptor.getName()).getAggregatingState(descriptor);
     }
 
     private HeapKeyedStateBackend requireKeyed(String stateName) {

@@ -25,6 +25,12 @@ final class TimestampedCollector<T> implements Collector<T> {
         sideReuse.setTimestampFrom(input);
     }
 
+    /** Gives the values that follow {@code timestamp} (a firing timer's time). */
+    void setTimestamp(long timestamp) {
+        reuse.replace(reuse.getValue(), timestamp);
+        sideReuse.replace(sideReuse.getValue(), timestamp);
+    }
+
     @Override
     public void collect(T value) {
         output.collect(reuse.replace(value));

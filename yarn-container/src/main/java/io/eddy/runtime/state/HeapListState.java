@@ -2,32 +2,29 @@ package io.eddy.runtime.state;
 
 import io.eddy.api.common.state.ListState;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 
-/** {@link ListState} on the heap: an {@link ArrayList} per key. Task thread only. */
-final class HeapListState<T> implements ListState<T> {
+/** {@link ListState} on the heap: an {@link ArrayList} per key (and namespace). Task thread only. */
+final class HeapListState<N, T> extends AbstractHeapState<N, ArrayList<T>> implements ListState<T>, InternalMergingState<N> {
 
-    private final HeapKeyedStateBackend backend;
-    private final StateTable<ArrayList<T>> table;
-    private final String name;
-
-    HeapListState(HeapKeyedStateBackend backend, StateTable<ArrayList<T>> table, String name) {
-        this.backend = backend;
-        this.table = table;
-        this.name = name;
+    HeapListState(HeapKeyedStateBackend backend, RegisteredKeyedState meta) {
+        super(backend, meta);
     }
 
     @Override
     public Iterable<T> get() {
-        ArrayList<T> list = table.get(backend.currentKeyGroupIndex(), backend.getCurrentKey());
+        ArrayList<T> list = read();
         return list == null ? Collections.emptyList() : Collections.unmodifiableList(list);
     }
 
     @Override
     public void add(T value) {
         requireNonNull(value);
-        listForUpdate().add(value);
+        ArrayList<T> list = listForUpdate();
+        list.add(value);
+        write(list);
     }
 
     @Override
@@ -36,7 +33,9 @@ final class HeapListState<T> implements ListState<T> {
             return;
         }
         values.forEach(this::requireNonNull);
-        listForUpdate().addAll(values);
+        ArrayList<T> list = listForUpdate();
+        list.addAll(values);
+        write(list);
     }
 
     @Override
@@ -45,24 +44,24 @@ final class HeapListState<T> implements ListState<T> {
         if (values.isEmpty()) {
             clear();
         } else {
-            table.put(backend.currentKeyGroupIndex(), backend.getCurrentKey(), new ArrayList<>(values));
+            write(new ArrayList<>(values));
         }
     }
 
     @Override
-    public void clear() {
-        table.remove(backend.currentKeyGroupIndex(), backend.getCurrentKey());
+    public void mergeNamespaces(N target, Collection<N> sources) throws Exception {
+        mergeNamespacesInto(target, sources);
+    }
+
+    @Override
+    ArrayList<T> mergeValues(ArrayList<T> a, ArrayList<T> b) {
+        a.addAll(b);
+        return a;
     }
 
     private ArrayList<T> listForUpdate() {
-        int keyGroupIndex = backend.currentKeyGroupIndex();
-        Object key = backend.getCurrentKey();
-        ArrayList<T> list = table.get(keyGroupIndex, key);
-        if (list == null) {
-            list = new ArrayList<>();
-            table.put(keyGroupIndex, key, list);
-        }
-        return list;
+        ArrayList<T> list = readForUpdate();
+        return list == null ? new ArrayList<>() : list;
     }
 
     private void requireNonNull(T value) {

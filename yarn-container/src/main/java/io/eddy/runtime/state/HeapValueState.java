@@ -2,20 +2,16 @@ package io.eddy.runtime.state;
 
 import io.eddy.api.common.state.ValueState;
 
-/** {@link ValueState} on the heap: the value object itself, per key. Task thread only. */
-final class HeapValueState<T> implements ValueState<T> {
+/** {@link ValueState} on the heap: the value object itself, per key (and namespace). Task thread only. */
+final class HeapValueState<N, T> extends AbstractHeapState<N, T> implements ValueState<T> {
 
-    private final HeapKeyedStateBackend backend;
-    private final StateTable<T> table;
-
-    HeapValueState(HeapKeyedStateBackend backend, StateTable<T> table) {
-        this.backend = backend;
-        this.table = table;
+    HeapValueState(HeapKeyedStateBackend backend, RegisteredKeyedState meta) {
+        super(backend, meta);
     }
 
     @Override
     public T value() {
-        return table.get(backend.currentKeyGroupIndex(), backend.getCurrentKey());
+        return read();
     }
 
     @Override
@@ -23,12 +19,7 @@ final class HeapValueState<T> implements ValueState<T> {
         if (value == null) {
             clear();
         } else {
-            table.put(backend.currentKeyGroupIndex(), backend.getCurrentKey(), value);
+            write(value);
         }
-    }
-
-    @Override
-    public void clear() {
-        table.remove(backend.currentKeyGroupIndex(), backend.getCurrentKey());
     }
 }

@@ -18,7 +18,13 @@ import java.util.Set;
  * lookup. The memo is dropped by every change that moves entries (removal, resize) and replaced by
  * an insertion.
  *
- * <p>Owned by the task thread; not thread-safe.
+ * <p>Copy-on-write for asynchronous snapshots ({@link SnapshotVersions}): {@link #snapshot()} hands
+ * out the current arrays; the map copies its arrays before the next change that would touch them
+ * while a snapshot still holds them, and {@link #getOwned} copies a value (with the state's copier)
+ * before the caller may change it in place. Each slot remembers the epoch of its value.
+ *
+ * <p>Owned by the task thread; not thread-safe. A {@link View} is immutable and may be read by any
+ * thread once handed over.
  */
 final class StateMap<V> {
 
@@ -26,8 +32,12 @@ final class StateMap<V> {
     /** Fibonacci hashing: spreads hash codes whose low bits are alike (keys of one key group often are). */
     private static final int GOLDEN = 0x9E3779B9;
 
+    private final SnapshotVersions versions;
     private Object[] keys = new Object[INITIAL_CAPACITY];
     private Object[] values = new Object[INITIAL_CAPACITY];
+    private int[] epochs = new int[INITIAL_CAPACITY];
+    /** The epoch of the three arrays: a snapshot taken after it holds them. */
+    private int arraysEpoch;
     private int shift = Integer.numberOfLeadingZeros(INITIAL_CAPACITY - 1);
     private int size;
 
@@ -35,8 +45,48 @@ final class StateMap<V> {
     private Object memoKey;
     private int memoSlot;
 
+    StateMap(SnapshotVersions versions) {
+        this.versions = versions;
+        this.arraysEpoch = versions.latest();
+    }
+
     int size() {
         return size;
+    }
+
+    /**
+     * The value of {@code key}, or null, which the caller may change in place: if a running
+     * snapshot holds it, it is replaced by {@code copier}'s copy first.
+     */
+    @SuppressWarnings("unchecked")
+    V getOwned(Object key, java.util.function.UnaryOperator<V> copier) {
+        int slot = find(key);
+        if (slot < 0) {
+            return null;
+        }
+        V value = (V) values[slot];
+        if (versions.isShared(epochs[slot])) {
+            ensureArraysOwned();
+            value = copier.apply(value);
+            values[slot] = value;
+            epochs[slot] = versions.latest();
+        }
+        return value;
+    }
+
+    /** The entries as of now, unaffected by later changes (copy-on-write); O(1). */
+    View snapshot() {
+        return new View(keys, values, size);
+    }
+
+    /** Copies the arrays if a running snapshot holds them, before they are changed. */
+    private void ensureArraysOwned() {
+        if (versions.isShared(arraysEpoch)) {
+            keys = keys.clone();
+            values = values.clone();
+            epochs = epochs.clone();
+            arraysEpoch = versions.latest();
+        }
     }
 
     /** The value of {@code key}, or null. */
@@ -46,16 +96,23 @@ final class StateMap<V> {
         return slot < 0 ? null : (V) values[slot];
     }
 
-    /** Sets the value of {@code key} (not null). */
+    /**
+     * Sets the value of {@code key} (not null). The value must not be held by a snapshot: a new
+     * object, or one obtained from {@link #getOwned}.
+     */
     void put(Object key, V value) {
         Objects.requireNonNull(value, "value");
         int slot = find(key);
         if (slot >= 0) {
+            ensureArraysOwned();
             values[slot] = value;
+            epochs[slot] = versions.latest();
             return;
         }
         if (2 * (size + 1) > keys.length) {
             resize();
+        } else {
+            ensureArraysOwned();
         }
         int mask = keys.length - 1;
         slot = indexFor(key);
@@ -64,6 +121,7 @@ final class StateMap<V> {
         }
         keys[slot] = key;
         values[slot] = value;
+        epochs[slot] = versions.latest();
         size++;
         memoKey = key;
         memoSlot = slot;
@@ -75,6 +133,7 @@ final class StateMap<V> {
         if (slot < 0) {
             return;
         }
+        ensureArraysOwned();
         memoKey = null;
         size--;
         shiftBack(slot);
@@ -116,6 +175,7 @@ final class StateMap<V> {
             if (((next - home) & mask) >= ((next - hole) & mask)) {
                 keys[hole] = keys[next];
                 values[hole] = values[next];
+                epochs[hole] = epochs[next];
                 hole = next;
             }
             next = (next + 1) & mask;
@@ -127,6 +187,7 @@ final class StateMap<V> {
     private void resize() {
         Object[] oldKeys = keys;
         Object[] oldValues = values;
+        int[] oldEpochs = epochs;
         int capacity = oldKeys.length * 2;
         if (capacity <= 0) {
             throw new IllegalStateException("Keyed state of one key group exceeds " + oldKeys.length / 2
@@ -134,6 +195,8 @@ final class StateMap<V> {
         }
         keys = new Object[capacity];
         values = new Object[capacity];
+        epochs = new int[capacity];
+        arraysEpoch = versions.latest();
         shift = Integer.numberOfLeadingZeros(capacity - 1);
         memoKey = null;
         int mask = capacity - 1;
@@ -146,6 +209,7 @@ final class StateMap<V> {
                 }
                 keys[slot] = key;
                 values[slot] = oldValues[i];
+                epochs[slot] = oldEpochs[i];
             }
         }
     }
@@ -211,6 +275,37 @@ final class StateMap<V> {
             Map.Entry<Object, V> entry = Map.entry(keys[next], (V) values[next]);
             next = advance(next + 1);
             return entry;
+        }
+    }
+
+    /** The entries of a map at one moment: arrays no one changes any more (see {@link #snapshot()}). */
+    static final class View {
+        private final Object[] keys;
+        private final Object[] values;
+        private final int size;
+
+        private View(Object[] keys, Object[] values, int size) {
+            this.keys = keys;
+            this.values = values;
+            this.size = size;
+        }
+
+        int size() {
+            return size;
+        }
+
+        /** The capacity: slots {@code 0..capacity()-1}, of which {@link #size()} hold an entry. */
+        int capacity() {
+            return keys.length;
+        }
+
+        /** The key in {@code slot}, or null for an empty slot. */
+        Object keyAt(int slot) {
+            return keys[slot];
+        }
+
+        Object valueAt(int slot) {
+            return values[slot];
         }
     }
 }

@@ -10,8 +10,9 @@ import java.util.Objects;
 /**
  * Serializes {@link StreamElement}s for the network: one tag byte, then the element. A record is
  * tag {@value #TAG_RECORD} and its value, or tag {@value #TAG_RECORD_WITH_TIMESTAMP}, the timestamp
- * as a long and its value; the value is written by the wrapped user type serializer. Later
- * elements (watermarks) take the next tags.
+ * as a long and its value; the value is written by the wrapped user type serializer. A {@link
+ * Watermark} is tag {@value #TAG_WATERMARK} and its timestamp as a long; a {@link WatermarkStatus}
+ * is tag {@value #TAG_WATERMARK_STATUS} and a boolean (idle).
  *
  * <p>A serializer made by {@link #reusingRecords} returns the same {@link StreamRecord} instance
  * from every {@link #deserialize(DataInputView)}, holding the new value (never a reused value):
@@ -25,6 +26,8 @@ public final class StreamElementSerializer<T> extends TypeSerializer<StreamEleme
 
     static final int TAG_RECORD = 0;
     static final int TAG_RECORD_WITH_TIMESTAMP = 1;
+    static final int TAG_WATERMARK = 2;
+    static final int TAG_WATERMARK_STATUS = 3;
 
     private final TypeSerializer<T> valueSerializer;
     /** The record every deserialize returns (reusing mode, not serialized), or null. Owned by the reading thread. */
@@ -72,13 +75,19 @@ public final class StreamElementSerializer<T> extends TypeSerializer<StreamEleme
 
     @Override
     public StreamElement copy(StreamElement from) {
-        StreamRecord<T> record = requireRecord(from);
+        if (!from.isRecord()) {
+            return copyMarker(from);
+        }
+        StreamRecord<T> record = from.asRecord();
         return record.copy(valueSerializer.copy(record.getValue()));
     }
 
     @Override
     public StreamElement copy(StreamElement from, StreamElement reuse) {
-        StreamRecord<T> record = requireRecord(from);
+        if (!from.isRecord()) {
+            return copyMarker(from);
+        }
+        StreamRecord<T> record = from.asRecord();
         if (reuse != null && reuse.isRecord()) {
             StreamRecord<T> target = reuse.asRecord();
             T value = target.getValue() == null ? valueSerializer.copy(record.getValue()) : valueSerializer.copy(record.getValue(), target.getValue());
@@ -96,7 +105,11 @@ public final class StreamElementSerializer<T> extends TypeSerializer<StreamEleme
 
     @Override
     public void serialize(StreamElement element, DataOutputView target) throws IOException {
-        StreamRecord<T> record = requireRecord(element);
+        if (!element.isRecord()) {
+            serializeMarker(element, target);
+            return;
+        }
+        StreamRecord<T> record = element.asRecord();
         if (record.hasTimestamp()) {
             target.writeByte(TAG_RECORD_WITH_TIMESTAMP);
             target.writeLong(record.getTimestamp());
@@ -123,7 +136,7 @@ public final class StreamElementSerializer<T> extends TypeSerializer<StreamEleme
             T value = valueSerializer.deserialize(source);
             return reuse == null ? new StreamRecord<>(value, timestamp) : reuse.replace(value, timestamp);
         }
-        throw unknownTag(tag);
+        return deserializeMarker(tag, source);
     }
 
     @Override
@@ -141,13 +154,21 @@ public final class StreamElementSerializer<T> extends TypeSerializer<StreamEleme
             long timestamp = source.readLong();
             return target.replace(valueSerializer.deserialize(target.getValue(), source), timestamp);
         }
-        throw unknownTag(tag);
+        return deserializeMarker(tag, source);
     }
 
     @Override
     public void copy(DataInputView source, DataOutputView target) throws IOException {
         int tag = source.readUnsignedByte();
         target.writeByte(tag);
+        if (tag == TAG_WATERMARK) {
+            target.writeLong(source.readLong());
+            return;
+        }
+        if (tag == TAG_WATERMARK_STATUS) {
+            target.writeBoolean(source.readBoolean());
+            return;
+        }
         if (tag == TAG_RECORD_WITH_TIMESTAMP) {
             target.writeLong(source.readLong());
         } else if (tag != TAG_RECORD) {
@@ -176,17 +197,38 @@ public final class StreamElementSerializer<T> extends TypeSerializer<StreamEleme
         return "StreamElementSerializer(" + valueSerializer + ")";
     }
 
-    private static <T> StreamRecord<T> requireRecord(StreamElement element) {
-        if (!element.isRecord()) {
+    /** A new watermark (as the copy contract asks); a watermark status is one of two singletons. */
+    private static StreamElement copyMarker(StreamElement from) {
+        return from.isWatermark() ? new Watermark(from.asWatermark().getTimestamp()) : from;
+    }
+
+    private static void serializeMarker(StreamElement element, DataOutputView target) throws IOException {
+        if (element.isWatermark()) {
+            target.writeByte(TAG_WATERMARK);
+            target.writeLong(element.asWatermark().getTimestamp());
+        } else if (element.isWatermarkStatus()) {
+            target.writeByte(TAG_WATERMARK_STATUS);
+            target.writeBoolean(element.asWatermarkStatus().isIdle());
+        } else {
             throw new IllegalArgumentException("Bug: StreamElementSerializer got a " + element.getClass().getName()
-                    + "; only records are supported in this version");
+                    + " (expected: a StreamRecord, Watermark or WatermarkStatus)");
         }
-        return element.asRecord();
+    }
+
+    private static StreamElement deserializeMarker(int tag, DataInputView source) throws IOException {
+        if (tag == TAG_WATERMARK) {
+            long timestamp = source.readLong();
+            return timestamp == Long.MAX_VALUE ? Watermark.MAX_WATERMARK : new Watermark(timestamp);
+        }
+        if (tag == TAG_WATERMARK_STATUS) {
+            return WatermarkStatus.of(source.readBoolean());
+        }
+        throw unknownTag(tag);
     }
 
     private static IOException unknownTag(int tag) {
-        return new IOException("Corrupt stream element: unknown tag " + tag + " (expected " + TAG_RECORD + " or "
-                + TAG_RECORD_WITH_TIMESTAMP + "). The producer and consumer may run different Eddy versions, or a serializer "
+        return new IOException("Corrupt stream element: unknown tag " + tag + " (expected " + TAG_RECORD + " to "
+                + TAG_WATERMARK_STATUS + "). The producer and consumer may run different Eddy versions, or a serializer "
                 + "read fewer or more bytes than it wrote.");
     }
 }

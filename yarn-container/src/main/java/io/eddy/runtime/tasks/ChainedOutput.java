@@ -4,6 +4,8 @@ import io.eddy.runtime.operators.Input;
 import io.eddy.runtime.operators.OperatorFailureException;
 import io.eddy.runtime.operators.Output;
 import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.streamrecord.Watermark;
+import io.eddy.runtime.streamrecord.WatermarkStatus;
 import io.eddy.streaming.api.OutputTag;
 
 /**
@@ -36,4 +38,22 @@ final class ChainedOutput<T> implements Output<T> {
      */
     @Override
     public <X> void collect(OutputTag<X> tag, StreamRecord<X> record) {}
+
+    @Override
+    public void emitWatermark(Watermark watermark) {
+        try {
+            input.processWatermark(watermark);
+        } catch (Exception e) {
+            throw OperatorFailureException.wrap(operatorNameWithSubtask, OperatorFailureException.Phase.PROCESSING, e);
+        }
+    }
+
+    @Override
+    public void emitWatermarkStatus(WatermarkStatus status) {
+        try {
+            input.processWatermarkStatus(status);
+        } catch (Exception e) {
+            throw OperatorFailureException.wrap(operatorNameWithSubtask, OperatorFailureException.Phase.PROCESSING, e);
+        }
+    }
 }

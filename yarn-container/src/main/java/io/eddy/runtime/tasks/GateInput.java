@@ -5,6 +5,7 @@ import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.streamrecord.StreamElement;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntConsumer;
 
 /**
  * What {@link StreamInputProcessor} reads from one input gate: the polling surface of a {@link
@@ -30,6 +31,18 @@ interface GateInput {
 
     /** Recycles held buffers and closes the gate. */
     void close();
+
+    /** The number of channels of the gate. */
+    int numberOfChannels();
+
+    /** Holds {@code channel} back (barrier alignment); its data stays queued in the channel. */
+    void blockChannel(int channel);
+
+    /** Reads a blocked channel again. */
+    void unblockChannel(int channel);
+
+    /** Tells {@code listener} each channel that ends, from inside {@link #pollNext()}. */
+    void setChannelEndListener(IntConsumer listener);
 
     /** {@code input} as a gate input. */
     static GateInput of(RecordInput<StreamElement> input) {
@@ -62,6 +75,26 @@ interface GateInput {
             @Override
             public void close() {
                 input.close();
+            }
+
+            @Override
+            public int numberOfChannels() {
+                return input.numberOfChannels();
+            }
+
+            @Override
+            public void blockChannel(int channel) {
+                input.blockChannel(channel);
+            }
+
+            @Override
+            public void unblockChannel(int channel) {
+                input.unblockChannel(channel);
+            }
+
+            @Override
+            public void setChannelEndListener(IntConsumer listener) {
+                input.setChannelEndListener(listener);
             }
         };
     }

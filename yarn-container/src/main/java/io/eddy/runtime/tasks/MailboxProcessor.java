@@ -58,6 +58,8 @@ public final class MailboxProcessor implements MailboxAccess {
 
     private boolean suspended;
     private boolean done;
+    /** Held while each mail runs (a source task's checkpoint lock), or null. Task thread. */
+    private Object mailLock;
     // Set by stop() from any thread; read once per loop iteration.
     private volatile boolean stopped;
     private long defaultActionRuns;
@@ -95,7 +97,7 @@ public final class MailboxProcessor implements MailboxAccess {
             }
             if (suspended) {
                 blockingWaits++;
-                mailbox.take().run();
+                runMail(mailbox.take());
             } else {
                 defaultActionRuns++;
                 defaultAction.run(controller);
@@ -118,7 +120,27 @@ public final class MailboxProcessor implements MailboxAccess {
     public void runPendingMails() {
         Mail mail;
         while ((mail = mailbox.tryTake()) != null) {
+            runMail(mail);
+        }
+    }
+
+    /**
+     * From now on every mail runs while holding {@code lock}: a source task's checkpoint lock, so
+     * that mails (checkpoints, timers) never run while the source thread emits under it. Task
+     * thread, before {@link #runMailboxLoop}.
+     */
+    public void setMailLock(Object lock) {
+        this.mailLock = lock;
+    }
+
+    private void runMail(Mail mail) {
+        Object lock = mailLock;
+        if (lock == null) {
             mail.run();
+        } else {
+            synchronized (lock) {
+                mail.run();
+            }
         }
     }
 

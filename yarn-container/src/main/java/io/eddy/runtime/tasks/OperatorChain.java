@@ -4,6 +4,11 @@ import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorOutput;
 import io.eddy.jobgraph.OperatorSpec;
+import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.checkpoint.OperatorSnapshot;
+import io.eddy.runtime.checkpoint.OperatorSubtaskState;
+import io.eddy.runtime.checkpoint.TaskRestore;
+import io.eddy.runtime.checkpoint.storage.CheckpointStreamFactory;
 import io.eddy.runtime.operators.Input;
 import io.eddy.runtime.operators.OperatorContext;
 import io.eddy.runtime.operators.OperatorFactory;
@@ -24,7 +29,8 @@ import java.util.Map;
  * outputs. Records are not copied between chained operators: a user function must not change a
  * value after emitting it, nor keep and change a value it received.
  *
- * <p>Life cycle, driven by the task thread: {@link #open()} (tail first, so that consumers are
+ * <p>Life cycle, driven by the task thread: {@link #initializeState} (restored state or none),
+ * {@link #open()} (tail first, so that consumers are
  * ready before their producers emit), then input, then either {@link #finish()} (head first,
  * flushing each operator into the next) and {@link #close()}, or {@link #closeAfterFailure}.
  */
@@ -32,14 +38,17 @@ public final class OperatorChain {
 
     private final List<StreamOperator<?>> operators;
     private final List<String> names;
+    /** Per operator, its uid ({@code OperatorSpec.uid()}): the name of its state in checkpoints. */
+    private final List<String> uids;
     private final OperatorDescriptor headDescriptor;
     // How many operators from the tail had open() entered; those (only) are closed.
     private int openedFromTail;
     private boolean closed;
 
-    private OperatorChain(List<StreamOperator<?>> operators, List<String> names, OperatorDescriptor headDescriptor) {
+    private OperatorChain(List<StreamOperator<?>> operators, List<String> names, List<String> uids, OperatorDescriptor headDescriptor) {
         this.operators = operators;
         this.names = names;
+        this.uids = uids;
         this.headDescriptor = headDescriptor;
     }
 
@@ -67,7 +76,8 @@ public final class OperatorChain {
             Output<Object> output = outputOf(vertex, i, operators, names, networkOutputs);
             setup(operators.get(i), new OperatorContext<>(specs.get(i).name(), descriptors.get(i), environment, output));
         }
-        return new OperatorChain(List.copyOf(operators), List.copyOf(names), descriptors.get(0));
+        List<String> uids = specs.stream().map(OperatorSpec::uid).toList();
+        return new OperatorChain(List.copyOf(operators), List.copyOf(names), uids, descriptors.get(0));
     }
 
     @SuppressWarnings("unchecked")
@@ -126,6 +136,69 @@ public final class OperatorChain {
 
     public List<StreamOperator<?>> operators() {
         return operators;
+    }
+
+    /**
+     * Gives every operator its state, tail first: from {@code restore} (by the operator's uid; empty
+     * for an operator the checkpoint holds nothing of for this subtask) or null on a fresh start.
+     * Before {@link #open()}. A restored task's operators all see {@code isRestored()}: a source
+     * subtask that finished before the checkpoint, or that got none of the redistributed splits, must
+     * emit nothing rather than start over.
+     */
+    public void initializeState(TaskRestore restore) {
+        for (int i = operators.size() - 1; i >= 0; i--) {
+            OperatorSubtaskState state = restore == null ? null : restore.state().operatorStates().getOrDefault(uids.get(i), OperatorSubtaskState.EMPTY);
+            try {
+                operators.get(i).initializeState(state);
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(names.get(i), Phase.INITIALIZE_STATE, e);
+            }
+        }
+    }
+
+    /** Lets every operator emit what belongs before barrier {@code checkpointId}, head first. */
+    public void prepareSnapshotPreBarrier(long checkpointId) {
+        for (int i = 0; i < operators.size(); i++) {
+            try {
+                operators.get(i).prepareSnapshotPreBarrier(checkpointId);
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(names.get(i), Phase.SNAPSHOT, e);
+            }
+        }
+    }
+
+    /** The synchronous snapshot of every operator, by uid (chain order). */
+    public Map<String, OperatorSnapshot> snapshotState(long checkpointId, long timestamp, CheckpointOptions options,
+            CheckpointStreamFactory streams) {
+        Map<String, OperatorSnapshot> snapshots = new LinkedHashMap<>();
+        for (int i = 0; i < operators.size(); i++) {
+            try {
+                snapshots.put(uids.get(i), operators.get(i).snapshotState(checkpointId, timestamp, options, streams));
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(names.get(i), Phase.SNAPSHOT, e);
+            }
+        }
+        return snapshots;
+    }
+
+    /** Tells every operator, head first, that checkpoint {@code checkpointId} completed ({@code true}) or was aborted. */
+    public void notifyCheckpoint(long checkpointId, boolean completed) {
+        for (int i = 0; i < operators.size(); i++) {
+            try {
+                if (completed) {
+                    operators.get(i).notifyCheckpointComplete(checkpointId);
+                } else {
+                    operators.get(i).notifyCheckpointAborted(checkpointId);
+                }
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(names.get(i), Phase.CHECKPOINT_NOTIFICATION, e);
+            }
+        }
+    }
+
+    /** The uids of the operators, in chain order. */
+    public List<String> uids() {
+        return uids;
     }
 
     /** Opens the operators, tail first. */

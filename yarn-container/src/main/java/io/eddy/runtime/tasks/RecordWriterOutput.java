@@ -4,6 +4,8 @@ import io.eddy.runtime.io.network.api.RecordWriter;
 import io.eddy.runtime.operators.Output;
 import io.eddy.runtime.streamrecord.StreamElement;
 import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.streamrecord.Watermark;
+import io.eddy.runtime.streamrecord.WatermarkStatus;
 import io.eddy.streaming.api.OutputTag;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,6 +34,29 @@ final class RecordWriterOutput<T> implements Output<T> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TaskInterruptedException("Interrupted while writing a record to " + edgeDescription
+                    + " (waiting for a network buffer): the task is being cancelled", e);
+        }
+    }
+
+    /** Sends the watermark to every subpartition: each consumer subtask combines its channels itself. */
+    @Override
+    public void emitWatermark(Watermark watermark) {
+        broadcast(watermark);
+    }
+
+    @Override
+    public void emitWatermarkStatus(WatermarkStatus status) {
+        broadcast(status);
+    }
+
+    private void broadcast(StreamElement element) {
+        try {
+            writer.broadcastEmit(element);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Writing " + element + " to " + edgeDescription + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TaskInterruptedException("Interrupted while writing " + element + " to " + edgeDescription
                     + " (waiting for a network buffer): the task is being cancelled", e);
         }
     }

@@ -2,6 +2,8 @@ package io.eddy.runtime.tasks;
 
 import io.eddy.runtime.operators.Output;
 import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.streamrecord.Watermark;
+import io.eddy.runtime.streamrecord.WatermarkStatus;
 import io.eddy.streaming.api.OutputTag;
 import java.util.HashMap;
 import java.util.List;
@@ -58,6 +60,31 @@ final class RoutingOutput<T> implements Output<T> {
         }
     }
 
+    /** To every main and side target: watermarks are not routed by tag. */
+    @Override
+    public void emitWatermark(Watermark watermark) {
+        for (Output<T> target : mainTargets) {
+            target.emitWatermark(watermark);
+        }
+        for (Output<Object>[] targets : sideTargets.values()) {
+            for (Output<Object> target : targets) {
+                target.emitWatermark(watermark);
+            }
+        }
+    }
+
+    @Override
+    public void emitWatermarkStatus(WatermarkStatus status) {
+        for (Output<T> target : mainTargets) {
+            target.emitWatermarkStatus(status);
+        }
+        for (Output<Object>[] targets : sideTargets.values()) {
+            for (Output<Object> target : targets) {
+                target.emitWatermarkStatus(status);
+            }
+        }
+    }
+
     /** The output of an operator nothing consumes (a sink, or a result nobody reads). */
     static final class DiscardingOutput<T> implements Output<T> {
         @Override
@@ -65,5 +92,11 @@ final class RoutingOutput<T> implements Output<T> {
 
         @Override
         public <X> void collect(OutputTag<X> tag, StreamRecord<X> record) {}
+
+        @Override
+        public void emitWatermark(Watermark watermark) {}
+
+        @Override
+        public void emitWatermarkStatus(WatermarkStatus status) {}
     }
 }

@@ -1,9 +1,14 @@
 package io.eddy.runtime.tasks;
 
+import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
+import io.eddy.runtime.checkpoint.CheckpointBarrier;
 import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.operators.Input;
 import io.eddy.runtime.operators.OperatorFailureException;
+import io.eddy.runtime.streamrecord.StatusWatermarkValve;
 import io.eddy.runtime.streamrecord.StreamElement;
+import io.eddy.runtime.streamrecord.Watermark;
+import io.eddy.runtime.streamrecord.WatermarkStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +30,14 @@ import org.slf4j.LoggerFactory;
  * <p><b>End of input.</b> When every gate of logical input i has ended, {@link EndOfInput#endInput}
  * is called for i (once); when all gates have ended, it is also called for every logical input
  * that had no gate at all, before the loop completes. The task calls {@code finish()} afterwards.
+ *
+ * <p><b>Checkpoints.</b> With a {@link #setBarrierHandler barrier handler}, barriers and cancel
+ * markers go to it; it may block channels (their gate then returns nothing of them) and makes the
+ * task snapshot between two records. Other events are ignored.
+ *
+ * <p><b>Event time.</b> Watermarks and watermark statuses go, per logical input, through a {@link
+ * StatusWatermarkValve} over all channels of all gates feeding that input: the input's event time
+ * is the minimum over its active channels, and the head sees a watermark only when it advances.
  *
  * <p>Task thread only.
  */
@@ -57,6 +70,14 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
     private int remainingInPhase;
     /** Position in {@link #active}. */
     private int current;
+    /** Per gate, the number of its first channel among all channels of the gates. */
+    private final int[] channelOffset;
+    /** Per logical input, the valve combining the watermarks of its channels; per gate, its first channel in that valve. */
+    private final StatusWatermarkValve[] valves;
+    private final StatusWatermarkValve.ValveOutput[] valveOutputs;
+    private final int[] valveOffset;
+    /** Null until checkpointing is set up: then barriers and cancel markers go here. */
+    private CheckpointBarrierHandler barriers;
 
     /**
      * @param gates one input per gate
@@ -93,6 +114,41 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
         this.phases = phases(inputOfGate, firstInput);
         this.active = phases.isEmpty() ? new int[0] : phases.get(0);
         this.remainingInPhase = active.length;
+        this.channelOffset = new int[this.gates.length];
+        for (int g = 1; g < this.gates.length; g++) {
+            channelOffset[g] = channelOffset[g - 1] + this.gates[g - 1].numberOfChannels();
+        }
+        this.valves = new StatusWatermarkValve[numberOfInputs];
+        this.valveOutputs = new StatusWatermarkValve.ValveOutput[numberOfInputs];
+        this.valveOffset = new int[this.gates.length];
+        createValves();
+    }
+
+    /** One valve per logical input that has gates, over the channels of those gates. */
+    private void createValves() {
+        int[] channelsOfInput = new int[valves.length];
+        for (int g = 0; g < gates.length; g++) {
+            valveOffset[g] = channelsOfInput[inputOfGate[g]];
+            channelsOfInput[inputOfGate[g]] += gates[g].numberOfChannels();
+        }
+        for (int g = 0; g < gates.length; g++) {
+            int input = inputOfGate[g];
+            if (valves[input] == null && channelsOfInput[input] > 0) {
+                valves[input] = new StatusWatermarkValve(channelsOfInput[input]);
+                Input<Object> target = targets[g];
+                valveOutputs[input] = new StatusWatermarkValve.ValveOutput() {
+                    @Override
+                    public void emitWatermark(Watermark watermark) throws Exception {
+                        target.processWatermark(watermark);
+                    }
+
+                    @Override
+                    public void emitWatermarkStatus(WatermarkStatus status) throws Exception {
+                        target.processWatermarkStatus(status);
+                    }
+                };
+            }
+        }
     }
 
     /** The gates of each phase: those of {@code firstInput} first (if it has gates and others exist), then the rest. */
@@ -130,7 +186,7 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
                     processed++;
                     idleGates = 0;
                 }
-                case EVENT -> LOG.debug("{}: ignoring event {} on gate {}, channel {}", headName, input.event(), gate, input.channelIndex());
+                case EVENT -> handleEvent(gate, input);
                 case END_OF_INPUT -> {
                     if (!ended[gate] && gateEnded(gate)) {
                         if (!advancePhase()) {
@@ -201,9 +257,88 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
 
     private void process(int gate, StreamElement element) {
         try {
-            targets[gate].processElement(element.asRecord());
+            if (element.isRecord()) {
+                targets[gate].processElement(element.asRecord());
+            } else {
+                processMarker(gate, element);
+            }
         } catch (Exception e) {
             throw OperatorFailureException.wrap(headName, OperatorFailureException.Phase.PROCESSING, e);
+        }
+    }
+
+    /**
+     * Hands checkpoint barriers and cancel markers of the data gates to {@code handler} (channels
+     * numbered across the gates, gate 0's first) and tells it which channels end. Call before the
+     * first poll. Not for processors with an input order: their later gates are not read while the
+     * first input runs, so an alignment could never complete (batch jobs take no checkpoints).
+     */
+    void setBarrierHandler(CheckpointBarrierHandler handler) {
+        if (phases.size() > 1) {
+            throw new IllegalStateException("Bug: checkpoint barriers for '" + headName + "', which reads its inputs in order");
+        }
+        this.barriers = handler;
+        for (int g = 0; g < gates.length; g++) {
+            int offset = channelOffset[g];
+            gates[g].setChannelEndListener(channel -> handler.channelEnded(offset + channel));
+        }
+    }
+
+    /** The number of channels of all gates. */
+    int numberOfChannels() {
+        return channelOffset.length == 0 ? 0 : channelOffset[gates.length - 1] + gates[gates.length - 1].numberOfChannels();
+    }
+
+    /** Blocks and unblocks channels numbered across the gates. */
+    ChannelBlocker channelBlocker() {
+        return new ChannelBlocker() {
+            @Override
+            public void block(int channel) {
+                int gate = gateOfChannel(channel);
+                gates[gate].blockChannel(channel - channelOffset[gate]);
+            }
+
+            @Override
+            public void unblock(int channel) {
+                int gate = gateOfChannel(channel);
+                gates[gate].unblockChannel(channel - channelOffset[gate]);
+            }
+        };
+    }
+
+    private int gateOfChannel(int channel) {
+        int gate = gates.length - 1;
+        while (channelOffset[gate] > channel) {
+            gate--;
+        }
+        return gate;
+    }
+
+    private void handleEvent(int gate, GateInput input) {
+        Object event = input.event();
+        if (barriers != null) {
+            if (event instanceof CheckpointBarrier barrier) {
+                barriers.processBarrier(barrier, channelOffset[gate] + input.channelIndex());
+                return;
+            }
+            if (event instanceof CancelCheckpointMarker marker) {
+                barriers.processCancelMarker(marker, channelOffset[gate] + input.channelIndex());
+                return;
+            }
+        }
+        LOG.debug("{}: ignoring event {} on gate {}, channel {}", headName, event, gate, input.channelIndex());
+    }
+
+    /** A watermark or watermark status of a channel of {@code gate}: through the valve of the gate's input. */
+    private void processMarker(int gate, StreamElement element) throws Exception {
+        int input = inputOfGate[gate];
+        int channel = valveOffset[gate] + gates[gate].channelIndex();
+        if (element.isWatermark()) {
+            valves[input].inputWatermark(element.asWatermark(), channel, valveOutputs[input]);
+        } else if (element.isWatermarkStatus()) {
+            valves[input].inputWatermarkStatus(element.asWatermarkStatus(), channel, valveOutputs[input]);
+        } else {
+            throw new IllegalStateException("Bug: unknown stream element " + element.getClass().getName() + " on gate " + gate);
         }
     }
 

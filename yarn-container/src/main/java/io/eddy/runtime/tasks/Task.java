@@ -3,7 +3,13 @@ package io.eddy.runtime.tasks;
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.configuration.CheckpointingOptions;
+import io.eddy.configuration.Configuration;
+import io.eddy.runtime.checkpoint.CheckpointBarrier;
+import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.operators.InputOrdered;
 import io.eddy.runtime.operators.OperatorFactory;
+import io.eddy.runtime.operators.SourceOperator;
 import io.eddy.runtime.operators.OperatorFailureException;
 import io.eddy.runtime.operators.SourceHead;
 import io.eddy.runtime.operators.TaskEnvironment;
@@ -24,7 +30,7 @@ import org.slf4j.LoggerFactory;
  *  CREATED --start()--> RUNNING: set up network I/O and the chain, listener.running, open (tail first)
  *                          |
  *                          v
- *                  mailbox loop: mails | input records (or the source's run())
+ *                  mailbox loop: mails | input records and barriers (or wait for the source thread)
  *                          |                     \ exception / cancel()
  *          end of all input (or source returned)   \
  *                          v                         v
@@ -38,6 +44,16 @@ import org.slf4j.LoggerFactory;
  * TaskExecutionState#CANCELED}; cancelling a task that was never started ends it at once, calling
  * the listener from the cancelling thread.
  *
+ * <p><b>Sources.</b> A streaming source head ({@link SourceOperator}) runs on its own source thread
+ * ({@link SourceThread}); the task thread runs the mailbox meanwhile, and every mail holds the
+ * checkpoint lock, which the source context also takes around each emission. A batch source head
+ * runs on the task thread and runs pending mails between its records.
+ *
+ * <p><b>Checkpoints</b> (docs/checkpointing.md): {@link #triggerCheckpoint} at sources, barriers
+ * from the inputs otherwise ({@link CheckpointBarrierHandler}), snapshots by {@link
+ * TaskCheckpointer}; notifications as mails. Before {@code open()} every operator gets its restored
+ * state ({@link TaskDeployment#restoreOrNull()}).
+ *
  * <p>Thread ownership: the task thread owns the chain, the mailbox loop and the network I/O.
  * {@link #cancel()} and {@link #terminationFuture()} may be called from any thread; {@code state}
  * is guarded by {@code lock}.
@@ -45,6 +61,8 @@ import org.slf4j.LoggerFactory;
 public final class Task {
 
     private static final Logger LOG = LoggerFactory.getLogger(Task.class);
+    /** How long cleanup waits for a cancelled source thread to return before closing the chain anyway. */
+    private static final long SOURCE_STOP_TIMEOUT_MILLIS = 30_000;
 
     private final TaskDeployment deployment;
     private final TaskServices services;
@@ -63,6 +81,12 @@ public final class Task {
     private volatile boolean cancelRequested;
     // Set by the task thread once the chain is built, so that cancel() can stop a running source.
     private volatile SourceHead source;
+    // Set by the task thread for a streaming source head, so that cancel() can interrupt the source thread.
+    private volatile SourceThread sourceThread;
+    /** A source task's checkpoint lock: held by every mail and around every emission of the source thread. */
+    private final Object checkpointLock = new Object();
+    /** Task thread (set before the main mailbox loop; read by checkpoint mails). */
+    private TaskCheckpointer checkpointer;
 
     public Task(TaskDeployment deployment, TaskServices services) {
         this.deployment = Objects.requireNonNull(deployment, "deployment");
@@ -148,6 +172,10 @@ public final class Task {
             }
         }
         mailboxProcessor.stop();
+        SourceThread runningSourceThread = sourceThread;
+        if (runningSourceThread != null) {
+            runningSourceThread.interrupt();
+        }
         synchronized (lock) {
             if (interruptible) {
                 thread.interrupt();
@@ -174,12 +202,16 @@ public final class Task {
             TaskEnvironment environment = environment(serializerConfig, timers.service);
             chain = OperatorChain.build(deployment.vertex(), environment, OperatorFactory.load(cl), io.outputs());
             source = chain.sourceHead();
+            TaskNetworkIo networkIo = io;
+            checkpointer = new TaskCheckpointer(id, nameWithSubtask, chain, networkIo::broadcastEvent, services.checkpoints(),
+                    deployment.settings());
             services.listener().running(id);
             TaskInputs inputs = TaskInputs.of(deployment.inputEdges(), io.inputs(), chain);
             // Broadcast variables first, so that rich functions see them in open().
             if (inputs.hasBroadcastInputs() && !mailboxProcessor.runMailboxLoop(inputs.broadcastReader(environment, mailbox))) {
                 throw cancellation();
             }
+            chain.initializeState(deployment.restoreOrNull());
             chain.open();
             checkCancelled();
             boolean completed = mailboxProcessor.runMailboxLoop(defaultAction(chain, inputs));
@@ -208,6 +240,7 @@ public final class Task {
                 .userCodeClassLoader(deployment.userCodeClassLoader())
                 .serializerConfig(serializerConfig)
                 .timerService(timerService)
+                .checkpointLock(checkpointLock)
                 .mailbox(mailboxProcessor)
                 .collectGateway(services.collectGateway())
                 .memoryManager(services.memoryManager())
@@ -219,6 +252,16 @@ public final class Task {
 
     private MailboxProcessor.DefaultAction defaultAction(OperatorChain chain, TaskInputs inputs) {
         SourceHead sourceHead = chain.sourceHead();
+        if (sourceHead instanceof SourceOperator<?>) {
+            mailboxProcessor.setMailLock(checkpointLock);
+            SourceThread thread = new SourceThread(sourceHead, chain.headName(), "Source thread of " + nameWithSubtask + " [" + id + "]",
+                    deployment.userCodeClassLoader());
+            sourceThread = thread;
+            if (cancelRequested) {
+                throw cancellation();
+            }
+            return thread;
+        }
         if (sourceHead != null) {
             return controller -> {
                 try {
@@ -232,7 +275,58 @@ public final class Task {
         if (!inputs.hasDataInputs() && !inputs.hasBroadcastInputs()) {
             throw new IllegalStateException("Bug: task '" + nameWithSubtask + "' has neither a source head nor input edges");
         }
-        return inputs.dataReader(mailbox);
+        StreamInputProcessor reader = inputs.dataReader(mailbox);
+        if (!(chain.head() instanceof InputOrdered)) {
+            String mode = new Configuration(deployment.settings()).get(CheckpointingOptions.MODE);
+            reader.setBarrierHandler(CheckpointBarrierHandler.create(mode, reader.numberOfChannels(), checkpointer, reader.channelBlocker(),
+                    nameWithSubtask));
+        }
+        return reader;
+    }
+
+    /**
+     * Injects checkpoint {@code checkpointId}'s barrier at this source task (docs/checkpointing.md):
+     * a mail that snapshots the chain under the checkpoint lock and emits the barrier on every
+     * output. Any thread; a task that has ended ignores it. A task that is not a streaming source
+     * declines it.
+     */
+    public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointOptions options) {
+        CheckpointBarrier barrier = new CheckpointBarrier(checkpointId, timestamp, options);
+        boolean queued = mailboxProcessor.executor().tryExecute(() -> {
+            if (checkpointer == null || sourceThread == null) {
+                services.checkpoints().responder().declineCheckpoint(id, checkpointId, new IllegalStateException("Task '" + nameWithSubtask
+                        + "' got a checkpoint trigger but is " + (checkpointer == null ? "not running yet" : "not a streaming source")
+                        + ": the master triggers checkpoints at running source tasks only"));
+                return;
+            }
+            checkpointer.triggerCheckpoint(barrier);
+        }, "trigger checkpoint " + checkpointId);
+        if (!queued) {
+            LOG.debug("Task {} ({}) has ended: ignoring the trigger of checkpoint {}", nameWithSubtask, id, checkpointId);
+        }
+    }
+
+    /** Checkpoint {@code checkpointId} completed: a mail that tells every operator. Any thread; ignored once the task ended. */
+    public void notifyCheckpointComplete(long checkpointId) {
+        notifyCheckpoint(checkpointId, true);
+    }
+
+    /** Checkpoint {@code checkpointId} was aborted: a mail that tells every operator. Any thread; ignored once the task ended. */
+    public void notifyCheckpointAborted(long checkpointId) {
+        notifyCheckpoint(checkpointId, false);
+    }
+
+    private void notifyCheckpoint(long checkpointId, boolean completed) {
+        String what = (completed ? "completion" : "abort") + " of checkpoint " + checkpointId;
+        boolean queued = mailboxProcessor.executor().tryExecute(() -> {
+            TaskCheckpointer current = checkpointer;
+            if (current != null) {
+                current.notifyCheckpoint(checkpointId, completed);
+            }
+        }, "notify the " + what);
+        if (!queued) {
+            LOG.debug("Task {} ({}) has ended: ignoring the {}", nameWithSubtask, id, what);
+        }
     }
 
     private void handleFailure(Throwable failure, OperatorChain chain, TaskNetworkIo io, TimerHolder timers) {
@@ -241,6 +335,13 @@ public final class Task {
         Throwable cause = cancelled ? cancellation() : failure;
         if (cancelled && failure != cause && !(failure instanceof CancellationException)) {
             LOG.debug("Task {} ({}) was cancelled; the failure it saw while stopping was {}", nameWithSubtask, id, failure.toString());
+        }
+        SourceThread runningSourceThread = sourceThread;
+        if (runningSourceThread != null) {
+            // Stop the source before closing the chain it emits into.
+            source.cancel();
+            runningSourceThread.interrupt();
+            runningSourceThread.awaitEnd(SOURCE_STOP_TIMEOUT_MILLIS);
         }
         if (chain != null) {
             chain.closeAfterFailure(cause);

@@ -4,7 +4,9 @@ import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.runtime.io.network.InputChannelSpec;
+import io.eddy.runtime.checkpoint.TaskRestore;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -24,6 +26,8 @@ import java.util.Objects;
  * @param bufferTimeoutMillis the network buffer timeout: 0 flushes after every record, -1 only full buffers
  * @param serializerConfigBytes the Java-serialized {@code SerializerConfig} of the job
  * @param userCodeClassLoader the class loader of the job's classes
+ * @param settings the job's settings ({@code JobGraph.settings()}): checkpointing mode and storage
+ * @param restoreOrNull the state to restore (from a checkpoint or savepoint), or null for a fresh start
  */
 public record TaskDeployment(
         JobId jobId,
@@ -37,9 +41,20 @@ public record TaskDeployment(
         List<OutputPartitionSpec> outputPartitions,
         long bufferTimeoutMillis,
         byte[] serializerConfigBytes,
-        ClassLoader userCodeClassLoader) {
+        ClassLoader userCodeClassLoader,
+        Map<String, String> settings,
+        TaskRestore restoreOrNull) {
+
+    /** A deployment without job settings and without state to restore (tests). */
+    public TaskDeployment(JobId jobId, String jobName, JobVertex vertex, int subtaskIndex, int attempt, List<JobEdge> inputEdges,
+            List<List<InputChannelSpec>> inputChannels, List<JobEdge> outputEdges, List<OutputPartitionSpec> outputPartitions,
+            long bufferTimeoutMillis, byte[] serializerConfigBytes, ClassLoader userCodeClassLoader) {
+        this(jobId, jobName, vertex, subtaskIndex, attempt, inputEdges, inputChannels, outputEdges, outputPartitions, bufferTimeoutMillis,
+                serializerConfigBytes, userCodeClassLoader, Map.of(), null);
+    }
 
     public TaskDeployment {
+        settings = Map.copyOf(settings);
         Objects.requireNonNull(jobId, "jobId");
         Objects.requireNonNull(jobName, "jobName");
         Objects.requireNonNull(vertex, "vertex");

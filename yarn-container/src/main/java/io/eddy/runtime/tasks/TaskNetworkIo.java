@@ -20,6 +20,8 @@ import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import io.eddy.runtime.streamrecord.StreamElement;
 import io.eddy.runtime.streamrecord.StreamElementObjectAdapter;
 import io.eddy.runtime.streamrecord.StreamElementSerializer;
+import io.eddy.runtime.io.network.event.RuntimeEvent;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -144,6 +146,17 @@ final class TaskNetworkIo {
 
     List<RecordInput<StreamElement>> inputs() {
         return inputs;
+    }
+
+    /**
+     * Sends {@code event} on every subpartition of every output, after the records emitted before
+     * it, and flushes, so that it travels at once (checkpoint barriers, cancel markers). Task thread.
+     */
+    void broadcastEvent(RuntimeEvent event) throws IOException, InterruptedException {
+        for (RecordWriter<StreamElement> writer : writers) {
+            writer.broadcastEvent(event);
+            writer.flushAll();
+        }
     }
 
     /** Ends every partition (end-of-partition after the last record) and stops the writers. */

@@ -19,9 +19,17 @@ import java.util.Objects;
  * @param ioManager the worker's I/O manager for spilling; may be null in tests of tasks that never spill
  * @param inputSplitGateway where batch sources ask the master for input splits; may be null for
  *     tasks without a batch source
+ * @param checkpoints where checkpoint acknowledgements go and where snapshots are written
+ *     asynchronously ({@link CheckpointServices#NONE} outside a worker)
  */
 public record TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName,
-        MemoryManager memoryManager, IOManager ioManager, InputSplitGateway inputSplitGateway) {
+        MemoryManager memoryManager, IOManager ioManager, InputSplitGateway inputSplitGateway, CheckpointServices checkpoints) {
+
+    /** Services without checkpoint services of a worker. */
+    public TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName,
+            MemoryManager memoryManager, IOManager ioManager, InputSplitGateway inputSplitGateway) {
+        this(network, listener, collectGateway, workerName, memoryManager, ioManager, inputSplitGateway, CheckpointServices.NONE);
+    }
 
     /** Services without an input split gateway (tasks without batch sources). */
     public TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName,
@@ -37,5 +45,6 @@ public record TaskServices(NetworkEnvironment network, TaskListener listener, Co
     public TaskServices {
         Objects.requireNonNull(listener, "listener");
         Objects.requireNonNull(workerName, "workerName");
+        Objects.requireNonNull(checkpoints, "checkpoints");
     }
 }

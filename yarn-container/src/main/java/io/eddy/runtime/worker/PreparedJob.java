@@ -43,7 +43,7 @@ final class PreparedJob implements AutoCloseable {
         List<JobEdge> outputs = graph.outputsOf(vertex.id());
         return new TaskDeployment(graph.jobId(), graph.name(), vertex, id.subtask(), id.attempt(),
                 inputs, spec.inputChannels(), outputs, spec.outputPartitions(),
-                graph.bufferTimeoutMillis(), graph.serializerConfigBytes(), library.classLoader());
+                graph.bufferTimeoutMillis(), graph.serializerConfigBytes(), library.classLoader(), graph.settings(), spec.restoreOrNull());
     }
 
     @Override

@@ -14,6 +14,8 @@ import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.io.network.NetworkEnvironment;
 import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.memory.MemoryOptions;
+import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.tasks.CheckpointServices;
 import io.eddy.runtime.tasks.Task;
 import io.eddy.runtime.tasks.TaskDeployment;
 import io.eddy.runtime.tasks.TaskId;
@@ -29,6 +31,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -50,12 +54,19 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Life cycle.</b> {@code prepareJob} (graph + classes) → {@code deployTask}* → {@code
  * releaseJob} (cancel leftovers, release partitions, close the class loader, delete the jars).
- * {@link #close()} cancels everything, stops the network environment and closes the memory and I/O
- * managers (deleting the spill files).
+ * {@link #close()} cancels everything, stops the network environment and the snapshot executor and
+ * closes the memory and I/O managers (deleting the spill files).
+ *
+ * <p><b>Checkpoints.</b> Triggers and notifications go, on the main thread, to the task by id
+ * (unknown or ended tasks: ignored, debug log); the task queues them as mails. Tasks write the
+ * asynchronous parts of their snapshots on the worker's snapshot executor and report to the master
+ * through a {@link MasterCheckpointResponder}.
  */
 public final class Worker implements WorkerGateway, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+    /** Threads writing snapshot state; few, since writing is I/O bound and tasks snapshot at the same moment. */
+    private static final int SNAPSHOT_THREADS = 2;
 
     private final WorkerConfig config;
     private final NetworkEnvironment network;
@@ -63,6 +74,9 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     private final MemoryManager memoryManager;
     private final IOManager ioManager;
     private final ExecutorService mainThread;
+    /** Runs the asynchronous parts of the tasks' snapshots (writing state); shut down in {@link #close()}. */
+    private final ExecutorService snapshotExecutor;
+    private final CheckpointServices checkpointServices;
 
     /** Owned by the main thread. */
     private final Map<JobId, PreparedJob> jobs = new HashMap<>();
@@ -79,6 +93,8 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         this.memoryManager = memoryManager;
         this.ioManager = ioManager;
         this.mainThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "eddy-worker-" + config.id()));
+        this.snapshotExecutor = Executors.newFixedThreadPool(SNAPSHOT_THREADS, snapshotThreadFactory(config.id().value()));
+        this.checkpointServices = new CheckpointServices(new MasterCheckpointResponder(master, config.id().value()), snapshotExecutor);
     }
 
     /**
@@ -165,6 +181,55 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         });
     }
 
+    @Override
+    public void triggerCheckpoint(TaskId task, long checkpointId, long timestamp, CheckpointOptions options) {
+        runOnMain("trigger checkpoint " + checkpointId + " at task " + task, () -> {
+            RunningTask running = runningTask(task, "trigger of checkpoint " + checkpointId);
+            if (running != null) {
+                running.task().triggerCheckpoint(checkpointId, timestamp, options);
+            }
+        });
+    }
+
+    @Override
+    public void notifyCheckpointComplete(TaskId task, long checkpointId) {
+        runOnMain("notify task " + task + " of the completion of checkpoint " + checkpointId, () -> {
+            RunningTask running = runningTask(task, "completion of checkpoint " + checkpointId);
+            if (running != null) {
+                running.task().notifyCheckpointComplete(checkpointId);
+            }
+        });
+    }
+
+    @Override
+    public void notifyCheckpointAborted(TaskId task, long checkpointId) {
+        runOnMain("notify task " + task + " of the abort of checkpoint " + checkpointId, () -> {
+            RunningTask running = runningTask(task, "abort of checkpoint " + checkpointId);
+            if (running != null) {
+                running.task().notifyCheckpointAborted(checkpointId);
+            }
+        });
+    }
+
+    /** The running task {@code id}, or null (debug log naming {@code what}) if it is unknown here or has ended. Main thread. */
+    private RunningTask runningTask(TaskId id, String what) {
+        RunningTask running = tasks.get(id);
+        if (running == null) {
+            LOG.debug("Worker {}: ignoring the {} for task {} (job {}): not running here (ended or never deployed)", config.id(), what, id,
+                    id.job());
+        }
+        return running;
+    }
+
+    private static ThreadFactory snapshotThreadFactory(String workerName) {
+        AtomicInteger count = new AtomicInteger();
+        return r -> {
+            Thread thread = new Thread(r, "eddy-snapshot-" + workerName + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
     /** The number of tasks currently running on this worker (for tests and monitoring). */
     public CompletableFuture<Integer> numberOfRunningTasks() {
         return CompletableFuture.supplyAsync(tasks::size, mainThread);
@@ -209,7 +274,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         TaskDeployment deployment = job.deploymentFor(spec);
         TaskReporter reporter = new TaskReporter(master, deployment.taskNameWithSubtask());
         TaskServices services = new TaskServices(network, reporter, new MasterCollectGateway(id.job(), master), config.id().value(),
-                memoryManager, ioManager, task -> master.requestInputSplit(task, config.host()));
+                memoryManager, ioManager, task -> master.requestInputSplit(task, config.host()), checkpointServices);
         Task task = new Task(deployment, services);
         tasks.put(id, new RunningTask(task, reporter));
         task.terminationFuture().whenComplete((state, e) -> runOnMain("end of task " + id, () -> onTaskEnded(id, reporter, e)));
@@ -300,6 +365,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         } catch (Exception e) {
             LOG.warn("Worker {}: releasing the jobs failed while closing", config.id(), e);
         } finally {
+            snapshotExecutor.shutdownNow();
             try {
                 network.close();
             } finally {

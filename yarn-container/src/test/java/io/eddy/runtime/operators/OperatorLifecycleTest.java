@@ -103,10 +103,10 @@ class OperatorLifecycleTest {
 
     @Test
     void unknownKindNamesTheKindAndTheOperator() {
-        OperatorDescriptor d = OperatorDescriptor.builder("window").inputType(Types.INT).build();
+        OperatorDescriptor d = OperatorDescriptor.builder("hologram").inputType(Types.INT).build();
         assertThatThrownBy(() -> OperatorTestHarness.forOperator(d).name("Windows").build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("No runtime operator for kind 'window' of operator 'Windows'")
+                .hasMessageContaining("No runtime operator for kind 'hologram' of operator 'Windows'")
                 .hasMessageContaining("map");
     }
 

@@ -12,6 +12,7 @@ import io.eddy.jobgraph.OperatorOutput;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.runtime.state.HeapKeyedStateBackend;
 import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.streamrecord.Watermark;
 import io.eddy.runtime.tasks.CollectGateway;
 import io.eddy.runtime.tasks.OperatorChain;
 import java.lang.reflect.Field;
@@ -38,6 +39,7 @@ public final class OperatorTestHarness implements AutoCloseable {
     private final QueueMailbox mailbox;
     private final List<CollectingOutput<Object>> outputs;
     private final Map<String, Integer> sideOutputIndex;
+    private boolean stateInitialized;
     private boolean opened;
     private boolean closed;
 
@@ -79,7 +81,25 @@ public final class OperatorTestHarness implements AutoCloseable {
         return new OperatorSpec(name + "-uid", name, descriptor.kind(), InstantiationUtil.serialize(descriptor, "operator " + name), outputs);
     }
 
+    /**
+     * Gives the operators their state before {@link #open()}, as a task does with its deployment's
+     * restore: by operator uid (a single operator's uid is {@code "<name>-uid"}). Without this call,
+     * {@link #open()} initializes empty state.
+     */
+    public OperatorTestHarness initializeState(io.eddy.runtime.checkpoint.TaskRestore restore) {
+        if (stateInitialized || opened) {
+            throw new IllegalStateException("initializeState must be called once, before open()");
+        }
+        stateInitialized = true;
+        chain.initializeState(restore);
+        return this;
+    }
+
     public OperatorTestHarness open() {
+        if (!stateInitialized) {
+            stateInitialized = true;
+            chain.initializeState(null);
+        }
         opened = true;
         chain.open();
         return this;
@@ -110,6 +130,17 @@ public final class OperatorTestHarness implements AutoCloseable {
         Input<Object> target = (Input<Object>) chain.head().input(input);
         try {
             target.processElement((StreamRecord<Object>) record);
+        } catch (Exception e) {
+            throw OperatorFailureException.wrap(chain.headName(), OperatorFailureException.Phase.PROCESSING, e);
+        }
+        return this;
+    }
+
+    /** Feeds {@code watermark} to logical input {@code input} of the head, as a task's watermark valve does when its input's event time advances. */
+    public OperatorTestHarness processWatermark(int input, long watermark) {
+        requireOpen();
+        try {
+            chain.head().input(input).processWatermark(new Watermark(watermark));
         } catch (Exception e) {
             throw OperatorFailureException.wrap(chain.headName(), OperatorFailureException.Phase.PROCESSING, e);
         }
@@ -195,6 +226,16 @@ public final class OperatorTestHarness implements AutoCloseable {
     @SuppressWarnings("unchecked")
     public <T> List<StreamRecord<T>> records(int index) {
         return (List<StreamRecord<T>>) (List<?>) outputs.get(index).records();
+    }
+
+    /** The watermarks and watermark statuses output {@code index} received, in order. */
+    public List<Object> marks(int index) {
+        return outputs.get(index).marks();
+    }
+
+    /** The main output's values and marks (watermarks, statuses) in arrival order. */
+    public List<Object> sequence() {
+        return outputs.get(0).sequence();
     }
 
     /** The values the side output {@code tagId} received. */

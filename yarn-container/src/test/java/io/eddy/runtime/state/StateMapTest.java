@@ -27,7 +27,7 @@ class StateMapTest {
     void randomOperationsMatchAHashMap() {
         SplittableRandom random = new SplittableRandom(42);
         for (int hashes : new int[] {3, 50, Integer.MAX_VALUE}) {
-            StateMap<Integer> map = new StateMap<>();
+            StateMap<Integer> map = new StateMap<>(new SnapshotVersions());
             Map<Key, Integer> reference = new HashMap<>();
             for (int op = 0; op < 50_000; op++) {
                 int id = random.nextInt(300);
@@ -61,7 +61,7 @@ class StateMapTest {
 
     @Test
     void theMemoOfALookupNeverAnswersForAnotherKeyOrAfterARemoval() {
-        StateMap<String> map = new StateMap<>();
+        StateMap<String> map = new StateMap<>(new SnapshotVersions());
         Key a = new Key(1, 7);
         Key b = new Key(2, 7);
 
@@ -82,7 +82,7 @@ class StateMapTest {
 
     @Test
     void growsAndKeepsEveryEntry() {
-        StateMap<Integer> map = new StateMap<>();
+        StateMap<Integer> map = new StateMap<>(new SnapshotVersions());
         for (int i = 0; i < 10_000; i++) {
             map.put(i * 128, i);
         }
@@ -94,5 +94,66 @@ class StateMapTest {
             map.remove(i * 128);
         }
         assertThat(map.asReadOnlyMap()).hasSize(5_000).containsEntry(128, 1).doesNotContainKey(0);
+    }
+
+    /** A view's entries as a map. */
+    private static Map<Object, Object> contents(StateMap.View view) {
+        Map<Object, Object> m = new HashMap<>();
+        for (int slot = 0; slot < view.capacity(); slot++) {
+            if (view.keyAt(slot) != null) {
+                m.put(view.keyAt(slot), view.valueAt(slot));
+            }
+        }
+        assertThat(m).hasSize(view.size());
+        return m;
+    }
+
+    @Test
+    void viewsStayAsTheyWereWhileTheMapChanges() {
+        SplittableRandom random = new SplittableRandom(7);
+        SnapshotVersions versions = new SnapshotVersions();
+        StateMap<int[]> map = new StateMap<>(versions);
+        Map<Integer, Integer> reference = new HashMap<>();
+        java.util.List<Object[]> held = new java.util.ArrayList<>();   // {version, view, expected contents}
+        for (int op = 0; op < 30_000; op++) {
+            int id = random.nextInt(400);
+            Key key = new Key(id, Math.floorMod(id * 31, 64));   // few hash codes: long probe runs
+            switch (random.nextInt(5)) {
+                case 0, 1 -> {
+                    map.put(key, new int[] {op});
+                    reference.put(key.id(), op);
+                }
+                case 2 -> {
+                    map.remove(key);
+                    reference.remove(key.id());
+                }
+                case 3 -> {   // change a value in place, as list and map states do, after taking it owned
+                    int[] value = map.getOwned(key, v -> v.clone());
+                    if (value != null) {
+                        value[0] = -op;
+                        reference.put(key.id(), -op);
+                    }
+                }
+                default -> {
+                    if (held.size() < 3 && random.nextInt(50) == 0) {
+                        Map<Integer, Integer> expected = new HashMap<>(reference);
+                        held.add(new Object[] {versions.start(), map.snapshot(), expected});
+                    } else if (!held.isEmpty() && random.nextInt(40) == 0) {
+                        Object[] h = held.remove(random.nextInt(held.size()));
+                        assertThatViewHolds((StateMap.View) h[1], (Map<?, ?>) h[2]);
+                        versions.release((Integer) h[0]);
+                    }
+                }
+            }
+        }
+        for (Object[] h : held) {
+            assertThatViewHolds((StateMap.View) h[1], (Map<?, ?>) h[2]);
+        }
+    }
+
+    private static void assertThatViewHolds(StateMap.View view, Map<?, ?> expected) {
+        Map<Object, Object> actual = new HashMap<>();
+        contents(view).forEach((k, v) -> actual.put(((Key) k).id(), ((int[]) v)[0]));
+        assertThat(actual).isEqualTo(expected);
     }
 }

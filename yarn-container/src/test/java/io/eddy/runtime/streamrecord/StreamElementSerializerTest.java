@@ -6,7 +6,10 @@ import io.eddy.api.common.typeutils.SerializerContractTest;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import java.util.Random;
 
-/** The serializer contract for stream elements wrapping strings, with and without timestamps. */
+/**
+ * The serializer contract for stream elements: records of strings, with and without timestamps, and
+ * watermarks. Watermark statuses are singletons (a copy is the same instance), see {@link WatermarkElementsTest}.
+ */
 class StreamElementSerializerTest extends SerializerContractTest<StreamElement> {
 
     @Override
@@ -31,7 +34,10 @@ class StreamElementSerializerTest extends SerializerContractTest<StreamElement> 
             new StreamRecord<>("", Long.MIN_VALUE),
             new StreamRecord<>("with timestamp", 1_700_000_000_000L),
             new StreamRecord<>("négatif", -1L),
-            new StreamRecord<>("x".repeat(300))
+            new StreamRecord<>("x".repeat(300)),
+            new Watermark(42),
+            Watermark.MAX_WATERMARK,
+            new Watermark(Long.MIN_VALUE)
         };
     }
 

@@ -201,5 +201,23 @@ class StreamInputProcessorTest {
 
         @Override
         public void close() {}
+
+        @Override
+        public int numberOfChannels() {
+            return 1;
+        }
+
+        @Override
+        public void blockChannel(int channel) {
+            throw new AssertionError("no barriers in these tests");
+        }
+
+        @Override
+        public void unblockChannel(int channel) {
+            throw new AssertionError("no barriers in these tests");
+        }
+
+        @Override
+        public void setChannelEndListener(java.util.function.IntConsumer listener) {}
     }
 }

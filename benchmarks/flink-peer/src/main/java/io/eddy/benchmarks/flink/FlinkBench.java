@@ -3,9 +3,16 @@ package io.eddy.benchmarks.flink;
 import io.eddy.examples.statemachine.model.Alert;
 import io.eddy.examples.statemachine.model.Event;
 import io.eddy.examples.statemachine.model.GeneratorSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,12 +40,16 @@ public final class FlinkBench implements Callable<Integer> {
     @Option(names = "--name", description = "The benchmark name in the RESULT line (default: statemachine-<cluster>).")
     String name;
 
+    @Option(names = "--checkpoint-interval", description = "Milliseconds between checkpoints (to a temporary directory); 0: none "
+            + "(default: ${DEFAULT-VALUE}).", defaultValue = "0")
+    long checkpointInterval;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new FlinkBench()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
     }
 
     /** What one run of the job found. */
-    record Outcome(long events, long alerts, long injected, long netRuntimeMillis) {
+    record Outcome(long events, long alerts, long injected, long netRuntimeMillis, long checkpoints) {
 
         double seconds() {
             return netRuntimeMillis / 1000.0;
@@ -52,9 +63,10 @@ public final class FlinkBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String benchmark = name != null ? name : "statemachine-" + shape.name().toLowerCase(Locale.ROOT);
-        Outcome o = run(events, parallelism, shape, benchmark);
-        System.out.printf(Locale.ROOT, "RESULT name=%s system=flink rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%n",
-                benchmark, o.rate(), events, parallelism, o.seconds(), o.alerts(), o.injected());
+        Outcome o = run(events, parallelism, shape, benchmark, checkpointInterval);
+        System.out.printf(Locale.ROOT, "RESULT name=%s system=flink rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d"
+                + " checkpoint-interval=%d checkpoints=%d%n", benchmark, o.rate(), events, parallelism, o.seconds(), o.alerts(), o.injected(),
+                checkpointInterval, o.checkpoints());
         if (o.alerts() != o.injected()) {
             System.err.printf("flink-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", o.alerts(), o.injected());
             return 1;
@@ -63,9 +75,19 @@ public final class FlinkBench implements Callable<Integer> {
     }
 
     /** Builds the job (source, keyBy(address), detector, counting sink) and runs it on a cluster of {@code shape}. */
-    static Outcome run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName) throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    static Outcome run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval) throws Exception {
+        Configuration configuration = new Configuration();
+        Path checkpoints = null;
+        if (checkpointInterval > 0) {
+            checkpoints = Files.createTempDirectory("flink-bench-checkpoints");
+            configuration.set(ConfigOptions.key("execution.checkpointing.storage").stringType().noDefaultValue(), "filesystem");
+            configuration.set(ConfigOptions.key("execution.checkpointing.dir").stringType().noDefaultValue(), checkpoints.toUri().toString());
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         env.setParallelism(parallelism);
+        if (checkpointInterval > 0) {
+            env.enableCheckpointing(checkpointInterval);
+        }
         env.addSource(new EventSource(GeneratorSpec.DEFAULT, events), "event generator")
                 .returns(Event.class)
                 .keyBy(Event::sourceAddress)
@@ -74,9 +96,24 @@ public final class FlinkBench implements Callable<Integer> {
                 .name("state machine")
                 .addSink(new AlertCountingSink())
                 .name("alert counter");
-        JobExecutionResult result = FlinkMiniClusters.run(env, shape, jobName);
-        return new Outcome(events, longValue(result.getAccumulatorResult(AlertCountingSink.ALERTS)),
-                longValue(result.getAccumulatorResult(EventSource.INJECTED)), result.getNetRuntime());
+        try {
+            JobExecutionResult result = FlinkMiniClusters.run(env, shape, jobName);
+            return new Outcome(events, longValue(result.getAccumulatorResult(AlertCountingSink.ALERTS)),
+                    longValue(result.getAccumulatorResult(EventSource.INJECTED)), result.getNetRuntime(),
+                    longValue(result.getAccumulatorResult(AlertCountingSink.CHECKPOINTS)));
+        } finally {
+            if (checkpoints != null) {
+                deleteRecursively(checkpoints);
+            }
+        }
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     private static long longValue(Object accumulator) {

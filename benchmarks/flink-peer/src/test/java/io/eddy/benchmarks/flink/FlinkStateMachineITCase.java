@@ -18,7 +18,7 @@ class FlinkStateMachineITCase {
     @ParameterizedTest
     @EnumSource(FlinkMiniClusters.Shape.class)
     void raisesExactlyTheInjectedAlerts(FlinkMiniClusters.Shape shape) throws Exception {
-        FlinkBench.Outcome outcome = FlinkBench.run(EVENTS, 2, shape, "test " + shape);
+        FlinkBench.Outcome outcome = FlinkBench.run(EVENTS, 2, shape, "test " + shape, 0);
 
         long expected = 0;
         for (int subtask = 0; subtask < 2; subtask++) {

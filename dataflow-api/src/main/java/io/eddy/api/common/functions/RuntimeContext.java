@@ -3,10 +3,14 @@ package io.eddy.api.common.functions;
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.accumulators.IntCounter;
 import io.eddy.api.common.accumulators.LongCounter;
+import io.eddy.api.common.state.AggregatingState;
+import io.eddy.api.common.state.AggregatingStateDescriptor;
 import io.eddy.api.common.state.ListState;
 import io.eddy.api.common.state.ListStateDescriptor;
 import io.eddy.api.common.state.MapState;
 import io.eddy.api.common.state.MapStateDescriptor;
+import io.eddy.api.common.state.ReducingState;
+import io.eddy.api.common.state.ReducingStateDescriptor;
 import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
 import java.io.Serializable;
@@ -80,4 +84,10 @@ public interface RuntimeContext {
     <T> ListState<T> getListState(ListStateDescriptor<T> descriptor);
 
     <K, V> MapState<K, V> getMapState(MapStateDescriptor<K, V> descriptor);
+
+    /** Keyed state that reduces the values added to it with the descriptor's {@code ReduceFunction}. */
+    <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> descriptor);
+
+    /** Keyed state that aggregates the values added to it with the descriptor's {@code AggregateFunction}. */
+    <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> descriptor);
 }

@@ -14,6 +14,7 @@ public abstract class StateDescriptor<T> implements Serializable {
 
     private final String name;
     private final TypeInfo<T> typeInfo;
+    private StateTtlConfig ttlConfig;
 
     protected StateDescriptor(String name, TypeInfo<T> typeInfo) {
         this.name = Objects.requireNonNull(name, "name");
@@ -27,6 +28,19 @@ public abstract class StateDescriptor<T> implements Serializable {
     /** The type of the state's values (for a map state, of its values; see {@link MapStateDescriptor#getKeyTypeInfo()}). */
     public TypeInfo<T> getTypeInfo() {
         return typeInfo;
+    }
+
+    /**
+     * Gives the state a time to live (see {@link StateTtlConfig}); call it before the state is
+     * registered. Enabling or disabling TTL of existing state is not compatible with its checkpoints.
+     */
+    public void enableTimeToLive(StateTtlConfig ttlConfig) {
+        this.ttlConfig = Objects.requireNonNull(ttlConfig, "ttlConfig");
+    }
+
+    /** The time to live, or null if values never expire. */
+    public StateTtlConfig getTtlConfig() {
+        return ttlConfig;
     }
 
     @Override

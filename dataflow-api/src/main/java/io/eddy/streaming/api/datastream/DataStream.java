@@ -1,5 +1,6 @@
 package io.eddy.streaming.api.datastream;
 
+import io.eddy.api.common.eventtime.WatermarkStrategy;
 import io.eddy.api.common.functions.FilterFunction;
 import io.eddy.api.common.functions.FlatMapFunction;
 import io.eddy.api.common.functions.Function;
@@ -8,6 +9,7 @@ import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.configuration.EventTimeOptions;
 import io.eddy.executor.CollectStream;
 import io.eddy.executor.JobClient;
 import io.eddy.jobgraph.InstantiationUtil;
@@ -89,6 +91,26 @@ public class DataStream<T> {
     /** Applies a {@link ProcessFunction}, which may also emit to side outputs ({@link SingleOutputStreamOperator#getSideOutput}). */
     public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function) {
         return transform("Process", OperatorKinds.PROCESS, function, ProcessFunction.class, 1);
+    }
+
+    /**
+     * Gives the records event timestamps and the stream watermarks, as {@code strategy} says: each
+     * record gets the timestamp of the strategy's assigner and is shown to its watermark generator;
+     * the generator is also called periodically, every {@link EventTimeOptions#AUTO_WATERMARK_INTERVAL}
+     * (200 ms by default; read from the environment's configuration now). Watermarks from upstream
+     * are dropped, except the final one at the end of the input.
+     *
+     * @throws IllegalArgumentException if the strategy is not serializable, naming the operator
+     */
+    public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
+        Objects.requireNonNull(strategy, "assignTimestampsAndWatermarks: the strategy must not be null");
+        String name = "Timestamps/Watermarks";
+        InstantiationUtil.serialize(strategy, "the watermark strategy of operator '" + name + "'");
+        OperatorTransformation<T> op = new OperatorTransformation<>(name, OperatorKinds.TIMESTAMPS_WATERMARKS, null, List.of(transformation),
+                getType());
+        op.setParam(OperatorKinds.PARAM_WATERMARK_STRATEGY, strategy);
+        op.setParam(OperatorKinds.PARAM_AUTO_WATERMARK_INTERVAL, environment.getConfiguration().get(EventTimeOptions.AUTO_WATERMARK_INTERVAL).toMillis());
+        return register(op);
     }
 
     /**
@@ -206,6 +228,40 @@ public class DataStream<T> {
     /** Connects this stream with {@code other} (of any type) for a co-operator that sees both. */
     public <R> ConnectedStreams<T, R> connect(DataStream<R> other) {
         return new ConnectedStreams<>(environment, this, other);
+    }
+
+    // ---- windows over the whole stream, window joins ---------------------------------------
+
+    /**
+     * Cuts the whole (non-keyed) stream into windows, evaluated by one operator instance with
+     * parallelism 1; see {@link AllWindowedStream}.
+     */
+    public <W extends io.eddy.streaming.api.windowing.windows.Window> AllWindowedStream<T, W> windowAll(
+            io.eddy.streaming.api.windowing.assigners.WindowAssigner<? super T, W> assigner) {
+        return new AllWindowedStream<>(this, assigner);
+    }
+
+    /** Tumbling count windows over the whole stream: fires and empties every {@code size} elements. */
+    public AllWindowedStream<T, io.eddy.streaming.api.windowing.windows.GlobalWindow> countWindowAll(long size) {
+        return windowAll(io.eddy.streaming.api.windowing.assigners.GlobalWindows.create())
+                .trigger(io.eddy.streaming.api.windowing.triggers.PurgingTrigger.of(io.eddy.streaming.api.windowing.triggers.CountTrigger.of(size)));
+    }
+
+    /** Sliding count windows over the whole stream: every {@code slide} elements, the last {@code size} elements. */
+    public AllWindowedStream<T, io.eddy.streaming.api.windowing.windows.GlobalWindow> countWindowAll(long size, long slide) {
+        return windowAll(io.eddy.streaming.api.windowing.assigners.GlobalWindows.create())
+                .evictor(io.eddy.streaming.api.windowing.evictors.CountEvictor.of(size))
+                .trigger(io.eddy.streaming.api.windowing.triggers.CountTrigger.of(slide));
+    }
+
+    /** A window join with {@code other}: {@code join(other).where(k1).equalTo(k2).window(assigner).apply(joinFunction)}. */
+    public <T2> JoinedStreams<T, T2> join(DataStream<T2> other) {
+        return new JoinedStreams<>(this, other);
+    }
+
+    /** A window co-group with {@code other}: {@code coGroup(other).where(k1).equalTo(k2).window(assigner).apply(coGroupFunction)}. */
+    public <T2> CoGroupedStreams<T, T2> coGroup(DataStream<T2> other) {
+        return new CoGroupedStreams<>(this, other);
     }
 
     // ---- sinks ------------------------------------------------------------------------------

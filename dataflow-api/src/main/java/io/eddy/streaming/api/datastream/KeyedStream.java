@@ -77,6 +77,30 @@ public class KeyedStream<T, K> extends DataStream<T> {
         return op;
     }
 
+    // ---- windows ----------------------------------------------------------------------------
+
+    /**
+     * Cuts the stream into windows per key, as {@code assigner} puts elements into them (tumbling,
+     * sliding, session or global windows); see {@link WindowedStream}.
+     */
+    public <W extends io.eddy.streaming.api.windowing.windows.Window> WindowedStream<T, K, W> window(
+            io.eddy.streaming.api.windowing.assigners.WindowAssigner<? super T, W> assigner) {
+        return new WindowedStream<>(this, assigner);
+    }
+
+    /** Tumbling count windows: each key's window fires and is emptied every {@code size} elements. */
+    public WindowedStream<T, K, io.eddy.streaming.api.windowing.windows.GlobalWindow> countWindow(long size) {
+        return window(io.eddy.streaming.api.windowing.assigners.GlobalWindows.create())
+                .trigger(io.eddy.streaming.api.windowing.triggers.PurgingTrigger.of(io.eddy.streaming.api.windowing.triggers.CountTrigger.of(size)));
+    }
+
+    /** Sliding count windows: every {@code slide} elements of a key, the window over its last {@code size} elements fires. */
+    public WindowedStream<T, K, io.eddy.streaming.api.windowing.windows.GlobalWindow> countWindow(long size, long slide) {
+        return window(io.eddy.streaming.api.windowing.assigners.GlobalWindows.create())
+                .evictor(io.eddy.streaming.api.windowing.evictors.CountEvictor.of(size))
+                .trigger(io.eddy.streaming.api.windowing.triggers.CountTrigger.of(slide));
+    }
+
     // ---- aggregations: rolling, per key -------------------------------------------------------
 
     /** The running sum of the field at {@code position}; the other fields are those of the key's first record. */

@@ -1,6 +1,7 @@
 package io.eddy.streaming.api.environment;
 
 import io.eddy.api.common.JobExecutionResult;
+import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.typeinfo.ElementTypes;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
@@ -14,6 +15,7 @@ import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.KeyGroups;
 import io.eddy.jobgraph.OperatorKinds;
+import io.eddy.streaming.api.CheckpointingMode;
 import io.eddy.streaming.api.datastream.DataStreamSource;
 import io.eddy.streaming.api.functions.source.FromElementsFunction;
 import io.eddy.streaming.api.functions.source.ParallelSourceFunction;
@@ -32,6 +34,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 
 /**
@@ -53,6 +56,8 @@ public class StreamExecutionEnvironment {
     private int parallelism;
     private int maxParallelism = Transformation.DEFAULT_PARALLELISM;
     private long bufferTimeoutMillis = DEFAULT_BUFFER_TIMEOUT_MILLIS;
+    private final CheckpointConfig checkpointConfig = new CheckpointConfig();
+    private RestartStrategy restartStrategy;
 
     protected StreamExecutionEnvironment(Configuration configuration, int parallelism) {
         this.configuration = Objects.requireNonNull(configuration, "configuration");
@@ -144,6 +149,42 @@ public class StreamExecutionEnvironment {
 
     public long getBufferTimeout() {
         return bufferTimeoutMillis;
+    }
+
+    /**
+     * Turns on periodic checkpoints, exactly-once, every {@code intervalMillis} (at least 10 ms).
+     * Also choose where they go with {@code getCheckpointConfig().setCheckpointStorage(dir)}.
+     */
+    public StreamExecutionEnvironment enableCheckpointing(long intervalMillis) {
+        checkpointConfig.setCheckpointInterval(intervalMillis);
+        return this;
+    }
+
+    /** Turns on periodic checkpoints every {@code intervalMillis} with {@code mode}. */
+    public StreamExecutionEnvironment enableCheckpointing(long intervalMillis, CheckpointingMode mode) {
+        checkpointConfig.setCheckpointInterval(intervalMillis);
+        checkpointConfig.setCheckpointingMode(mode);
+        return this;
+    }
+
+    /** The checkpoint settings of jobs of this environment (timeout, pauses, retention, storage). */
+    public CheckpointConfig getCheckpointConfig() {
+        return checkpointConfig;
+    }
+
+    /**
+     * How the master restarts jobs of this environment after failures. Without one, a job runs with
+     * the cluster's strategy, or with {@link RestartStrategy#DEFAULT_WITH_CHECKPOINTING} if it has
+     * checkpointing on and the cluster names none.
+     */
+    public StreamExecutionEnvironment setRestartStrategy(RestartStrategy strategy) {
+        this.restartStrategy = Objects.requireNonNull(strategy, "setRestartStrategy: strategy");
+        return this;
+    }
+
+    /** The restart strategy set with {@link #setRestartStrategy}, or null. */
+    public RestartStrategy getRestartStrategy() {
+        return restartStrategy;
     }
 
     /** The serializer settings of jobs of this environment, e.g. to {@code registerKryoType(...)}. */
@@ -268,7 +309,30 @@ public class StreamExecutionEnvironment {
     /** The job graph of the operators defined so far, without running it (for tests and {@code eddy plan}). */
     public JobGraph getJobGraph(String jobName) {
         byte[] config = InstantiationUtil.serialize(serializerConfig, "the serializer config (registered Kryo types)");
-        return JobGraphGenerator.generate(getStreamGraph(), jobName, bufferTimeoutMillis, config, Map.of());
+        return JobGraphGenerator.generate(getStreamGraph(), jobName, bufferTimeoutMillis, config, jobSettings());
+    }
+
+    /**
+     * The job's settings: the program configuration's checkpoint, state, savepoint and restart
+     * options, overridden by what {@link #getCheckpointConfig()} and {@link #setRestartStrategy} set;
+     * checked here, so a bad combination fails at plan time.
+     */
+    private Map<String, String> jobSettings() {
+        Map<String, String> settings = new TreeMap<>();
+        for (Map.Entry<String, String> e : configuration.toMap().entrySet()) {
+            String key = e.getKey();
+            if (key.startsWith("execution.checkpointing.") || key.startsWith("state.") || key.startsWith("execution.savepoint.")
+                    || key.startsWith(RestartStrategy.KEY)) {
+                settings.put(key, e.getValue());
+            }
+        }
+        settings.putAll(checkpointConfig.toSettings());
+        if (restartStrategy != null) {
+            settings.keySet().removeIf(k -> k.startsWith(RestartStrategy.KEY));
+            settings.putAll(restartStrategy.toSettings());
+        }
+        CheckpointConfig.validate(new Configuration(settings));
+        return settings;
     }
 
     /** The stream graph as JSON: nodes with their inputs, ship strategies and parallelism. */

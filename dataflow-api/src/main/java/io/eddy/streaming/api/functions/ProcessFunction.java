@@ -3,6 +3,7 @@ package io.eddy.streaming.api.functions;
 import io.eddy.api.common.functions.AbstractRichFunction;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.streaming.api.OutputTag;
+import io.eddy.streaming.api.TimerService;
 
 /** A low-level function on a non-keyed stream: sees each record with its context and may emit to side outputs. */
 public abstract class ProcessFunction<I, O> extends AbstractRichFunction {
@@ -19,5 +20,11 @@ public abstract class ProcessFunction<I, O> extends AbstractRichFunction {
 
         /** Emits {@code value} to the side output {@code outputTag}. */
         public abstract <X> void output(OutputTag<X> outputTag, X value);
+
+        /**
+         * The current processing time and watermark. Registering timers throws: timers are scoped
+         * to keys; use {@code keyBy(...).process(KeyedProcessFunction)}.
+         */
+        public abstract TimerService timerService();
     }
 }

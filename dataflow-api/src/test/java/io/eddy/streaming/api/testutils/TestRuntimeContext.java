@@ -92,4 +92,15 @@ public final class TestRuntimeContext implements RuntimeContext {
     public <K, V> MapState<K, V> getMapState(MapStateDescriptor<K, V> descriptor) {
         throw new UnsupportedOperationException("not in unit tests");
     }
+
+    @Override
+    public <T> io.eddy.api.common.state.ReducingState<T> getReducingState(io.eddy.api.common.state.ReducingStateDescriptor<T> descriptor) {
+        throw new UnsupportedOperationException("not in unit tests");
+    }
+
+    @Override
+    public <IN, ACC, OUT> io.eddy.api.common.state.AggregatingState<IN, OUT> getAggregatingState(
+            io.eddy.api.common.state.AggregatingStateDescriptor<IN, ACC, OUT> descriptor) {
+        throw new UnsupportedOperationException("not in unit tests");
+    }
 }

@@ -3,6 +3,10 @@ package io.eddy.runtime.cluster.rpc;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.checkpoint.CheckpointMetrics;
+import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.checkpoint.storage.StateHandleCodec;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
@@ -268,13 +272,37 @@ public final class ClusterCodecs {
         writeTaskId(spec.task(), out);
         writeList(spec.inputChannels(), out, (gate, o) -> writeList(gate, o, ClusterCodecs::writeInputChannelSpec));
         writeList(spec.outputPartitions(), out, ClusterCodecs::writeOutputPartitionSpec);
+        out.writeBoolean(spec.restoreOrNull() != null);
+        if (spec.restoreOrNull() != null) {
+            StateHandleCodec.writeTaskRestore(spec.restoreOrNull(), out);
+        }
     }
 
     public static TaskDeploymentSpec readDeploymentSpec(DataInputView in) throws IOException {
         TaskId task = readTaskId(in);
         List<List<InputChannelSpec>> gates = readList(in, i -> readList(i, ClusterCodecs::readInputChannelSpec));
         List<OutputPartitionSpec> outputs = readList(in, ClusterCodecs::readOutputPartitionSpec);
-        return new TaskDeploymentSpec(task, gates, outputs);
+        return new TaskDeploymentSpec(task, gates, outputs, in.readBoolean() ? StateHandleCodec.readTaskRestore(in) : null);
+    }
+
+    public static void writeCheckpointOptions(CheckpointOptions options, DataOutputView out) throws IOException {
+        writeEnum(options.type(), out);
+        RpcCodecs.writeNullableString(out, options.targetLocation());
+    }
+
+    public static CheckpointOptions readCheckpointOptions(DataInputView in) throws IOException {
+        return new CheckpointOptions(readEnum(CheckpointType.class, in), RpcCodecs.readNullableString(in));
+    }
+
+    public static void writeCheckpointMetrics(CheckpointMetrics m, DataOutputView out) throws IOException {
+        out.writeLong(m.alignmentNanos());
+        out.writeLong(m.syncMillis());
+        out.writeLong(m.asyncMillis());
+        out.writeLong(m.stateSize());
+    }
+
+    public static CheckpointMetrics readCheckpointMetrics(DataInputView in) throws IOException {
+        return new CheckpointMetrics(in.readLong(), in.readLong(), in.readLong(), in.readLong());
     }
 
     public static void writeTaskStateUpdate(TaskStateUpdate u, DataOutputView out) throws IOException {

@@ -1,6 +1,10 @@
 package io.eddy.runtime.cluster.rpc;
 
 import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.checkpoint.CheckpointMetrics;
+import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.checkpoint.TaskStateSnapshot;
+import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobSummary;
@@ -18,10 +22,11 @@ import java.util.Objects;
  *
  * <pre>
  * worker -> master   RegisterWorker (request), TaskStateChanged, CollectBatch (request), CollectFinished,
- *                    RequestInputSplit (request -> InputSplitReply)
- * master -> worker   PrepareJob (request), DeployTask (request), CancelTask, ReleaseJob
+ *                    RequestInputSplit (request -> InputSplitReply), AcknowledgeCheckpoint, DeclineCheckpoint
+ * master -> worker   PrepareJob (request), DeployTask (request), CancelTask, ReleaseJob,
+ *                    TriggerCheckpoint, NotifyCheckpointComplete, NotifyCheckpointAborted
  * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
- *                    ClusterStatus (request -> ClusterStatusReply)
+ *                    ClusterStatus (request -> ClusterStatusReply), TriggerSavepoint (request -> SavepointTaken)
  * master -> client   JobFinished (request), ClientCollectBatch (request), ClientCollectFinished
  * </pre>
  */
@@ -106,6 +111,45 @@ public final class ClusterMessages {
         }
     }
 
+    /** {@code MasterGateway.acknowledgeCheckpoint}. */
+    public record AcknowledgeCheckpoint(TaskId task, long checkpointId, CheckpointMetrics metrics, TaskStateSnapshot state) implements Message {
+        public AcknowledgeCheckpoint {
+            Objects.requireNonNull(task, "task");
+            Objects.requireNonNull(metrics, "metrics");
+            Objects.requireNonNull(state, "state");
+        }
+    }
+
+    /** {@code MasterGateway.declineCheckpoint}. */
+    public record DeclineCheckpoint(TaskId task, long checkpointId, FailureInfo reason) implements Message {
+        public DeclineCheckpoint {
+            Objects.requireNonNull(task, "task");
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /** {@code WorkerGateway.triggerCheckpoint}. */
+    public record TriggerCheckpoint(TaskId task, long checkpointId, long timestamp, CheckpointOptions options) implements Message {
+        public TriggerCheckpoint {
+            Objects.requireNonNull(task, "task");
+            Objects.requireNonNull(options, "options");
+        }
+    }
+
+    /** {@code WorkerGateway.notifyCheckpointComplete}. */
+    public record NotifyCheckpointComplete(TaskId task, long checkpointId) implements Message {
+        public NotifyCheckpointComplete {
+            Objects.requireNonNull(task, "task");
+        }
+    }
+
+    /** {@code WorkerGateway.notifyCheckpointAborted}. */
+    public record NotifyCheckpointAborted(TaskId task, long checkpointId) implements Message {
+        public NotifyCheckpointAborted {
+            Objects.requireNonNull(task, "task");
+        }
+    }
+
     /** {@code JobSubmissionGateway.submitJob}: answered by {@link JobAccepted}. */
     public record SubmitJob(JobArtifacts artifacts) implements Message {
         public SubmitJob {
@@ -148,6 +192,25 @@ public final class ClusterMessages {
     public record ClusterStatusReply(List<WorkerRegistration> workers) implements Message {
         public ClusterStatusReply {
             workers = List.copyOf(workers);
+        }
+    }
+
+    /**
+     * {@code JobSubmissionGateway.triggerSavepoint}: answered by {@link SavepointTaken} once the
+     * savepoint is complete (and, with {@code cancelAfter}, the job's cancellation has begun).
+     *
+     * @param targetDirectory where to create the savepoint, or null for the job's {@code state.savepoints.dir}
+     */
+    public record TriggerSavepoint(JobId job, String targetDirectory, boolean cancelAfter) implements Message {
+        public TriggerSavepoint {
+            Objects.requireNonNull(job, "job");
+        }
+    }
+
+    /** A savepoint is complete; {@code path} is its directory. */
+    public record SavepointTaken(String path) implements Message {
+        public SavepointTaken {
+            Objects.requireNonNull(path, "path");
         }
     }
 

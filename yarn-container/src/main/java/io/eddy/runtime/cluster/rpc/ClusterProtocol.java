@@ -2,8 +2,10 @@ package io.eddy.runtime.cluster.rpc;
 
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
+import io.eddy.runtime.checkpoint.storage.StateHandleCodec;
 import io.eddy.runtime.cluster.rpc.ClusterCodecs.Reader;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectBatch;
@@ -12,18 +14,24 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.MessageCodec;
 import io.eddy.runtime.rpc.MessageRegistry;
@@ -43,7 +51,7 @@ import java.util.Set;
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -54,6 +62,11 @@ public final class ClusterProtocol {
      * reads nothing for this long fails the job's collect sink.
      */
     public static final Duration COLLECT_TIMEOUT = Duration.ofHours(1);
+    /**
+     * Timeout of savepoint requests, answered when the savepoint is complete: longer than the
+     * default checkpoint timeout, after which the master aborts the savepoint itself.
+     */
+    public static final Duration SAVEPOINT_TIMEOUT = Duration.ofMinutes(15);
 
     /** Every message class with its codec, in type id order; filled once by {@link #build}. */
     private static final Map<Class<? extends Message>, MessageCodec<?>> CODECS = new LinkedHashMap<>();
@@ -108,6 +121,7 @@ public final class ClusterProtocol {
         registerWorkerMessages(b);
         registerMasterToWorkerMessages(b);
         registerClientMessages(b);
+        registerCheckpointMessages(b);
         return b.build();
     }
 
@@ -159,6 +173,46 @@ public final class ClusterProtocol {
                 in -> new ReleaseJob(ClusterCodecs.readJobId(in))));
     }
 
+    /** Checkpoint messages between master and workers (docs/checkpointing.md), all one-way. */
+    private static void registerCheckpointMessages(MessageRegistry.Builder b) {
+        register(b, 16, AcknowledgeCheckpoint.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeTaskId(m.task(), out);
+                    out.writeLong(m.checkpointId());
+                    ClusterCodecs.writeCheckpointMetrics(m.metrics(), out);
+                    StateHandleCodec.writeTaskStateSnapshot(m.state(), out);
+                },
+                in -> new AcknowledgeCheckpoint(ClusterCodecs.readTaskId(in), in.readLong(), ClusterCodecs.readCheckpointMetrics(in),
+                        StateHandleCodec.readTaskStateSnapshot(in))));
+        register(b, 17, DeclineCheckpoint.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeTaskId(m.task(), out);
+                    out.writeLong(m.checkpointId());
+                    ClusterCodecs.writeFailure(m.reason(), out);
+                },
+                in -> new DeclineCheckpoint(ClusterCodecs.readTaskId(in), in.readLong(), ClusterCodecs.readFailure(in))));
+        register(b, 24, TriggerCheckpoint.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeTaskId(m.task(), out);
+                    out.writeLong(m.checkpointId());
+                    out.writeLong(m.timestamp());
+                    ClusterCodecs.writeCheckpointOptions(m.options(), out);
+                },
+                in -> new TriggerCheckpoint(ClusterCodecs.readTaskId(in), in.readLong(), in.readLong(), ClusterCodecs.readCheckpointOptions(in))));
+        register(b, 25, NotifyCheckpointComplete.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeTaskId(m.task(), out);
+                    out.writeLong(m.checkpointId());
+                },
+                in -> new NotifyCheckpointComplete(ClusterCodecs.readTaskId(in), in.readLong())));
+        register(b, 26, NotifyCheckpointAborted.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeTaskId(m.task(), out);
+                    out.writeLong(m.checkpointId());
+                },
+                in -> new NotifyCheckpointAborted(ClusterCodecs.readTaskId(in), in.readLong())));
+    }
+
     private static void registerClientMessages(MessageRegistry.Builder b) {
         register(b, 30, SubmitJob.class, codec(
                 (m, out) -> ClusterCodecs.writeArtifacts(m.artifacts(), out),
@@ -182,6 +236,16 @@ public final class ClusterProtocol {
         register(b, 36, ClusterStatusReply.class, codec(
                 (m, out) -> ClusterCodecs.writeList(m.workers(), out, ClusterCodecs::writeRegistration),
                 in -> new ClusterStatusReply(ClusterCodecs.readList(in, ClusterCodecs::readRegistration))));
+        register(b, 37, TriggerSavepoint.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeJobId(m.job(), out);
+                    RpcCodecs.writeNullableString(out, m.targetDirectory());
+                    out.writeBoolean(m.cancelAfter());
+                },
+                in -> new TriggerSavepoint(ClusterCodecs.readJobId(in), RpcCodecs.readNullableString(in), in.readBoolean())));
+        register(b, 38, SavepointTaken.class, codec(
+                (m, out) -> RpcCodecs.writeString(out, m.path()),
+                in -> new SavepointTaken(RpcCodecs.readString(in))));
         register(b, 40, JobFinished.class, codec(
                 (m, out) -> ClusterCodecs.writeJobResult(m.result(), out),
                 in -> new JobFinished(ClusterCodecs.readJobResult(in))));

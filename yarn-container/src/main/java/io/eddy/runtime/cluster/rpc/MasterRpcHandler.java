@@ -5,19 +5,23 @@ import io.eddy.runtime.cluster.MasterGateway;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.RpcConnection;
 import io.eddy.runtime.rpc.RpcHandler;
@@ -87,6 +91,10 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
             dispatcher.execute(() -> master.taskStateChanged(m.update()));
         } else if (message instanceof CollectFinished m) {
             dispatcher.execute(() -> master.collectFinished(m.job(), m.collectId(), m.subtask()));
+        } else if (message instanceof AcknowledgeCheckpoint m) {
+            dispatcher.execute(() -> master.acknowledgeCheckpoint(m.task(), m.checkpointId(), m.metrics(), m.state()));
+        } else if (message instanceof DeclineCheckpoint m) {
+            dispatcher.execute(() -> master.declineCheckpoint(m.task(), m.checkpointId(), m.reason()));
         } else {
             LOG.warn("Ignoring unexpected message {} from {}", message.getClass().getSimpleName(), connection.remoteAddress());
         }
@@ -106,6 +114,10 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
         } else if (request instanceof CancelJob m) {
             LOG.info("Cancellation of job {} requested from {}", m.job(), connection.remoteAddress());
             return dispatch(() -> jobs.cancelJob(m.job()).thenApply(v -> Ack.INSTANCE));
+        } else if (request instanceof TriggerSavepoint m) {
+            LOG.info("Savepoint of job {} (to {}, cancel after: {}) requested from {}", m.job(),
+                    m.targetDirectory() == null ? "the default directory" : m.targetDirectory(), m.cancelAfter(), connection.remoteAddress());
+            return dispatch(() -> jobs.triggerSavepoint(m.job(), m.targetDirectory(), m.cancelAfter()).thenApply(SavepointTaken::new));
         } else if (request instanceof ListJobs) {
             return dispatch(() -> jobs.listJobs().thenApply(JobList::new));
         } else if (request instanceof ClusterStatus m) {

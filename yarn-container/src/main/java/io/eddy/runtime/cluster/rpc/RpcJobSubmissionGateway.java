@@ -14,7 +14,9 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
 import io.eddy.runtime.rpc.MessageRegistry;
 import io.eddy.runtime.rpc.RpcClient;
 import io.eddy.runtime.rpc.RpcConnection;
@@ -28,9 +30,9 @@ import java.util.function.Consumer;
 
 /**
  * The master as a client process sees it: a connection to the master over which jobs are
- * submitted, listed and cancelled, and over which the master reports back to the {@link
- * ClientGateway}s of the jobs submitted through it. Thread-safe; calls never block. Close it when
- * the client no longer follows its jobs (running jobs keep running).
+ * submitted, listed, cancelled and savepointed, and over which the master reports back to the
+ * {@link ClientGateway}s of the jobs submitted through it. Thread-safe; calls never block. Close it
+ * when the client no longer follows its jobs (running jobs keep running).
  */
 public final class RpcJobSubmissionGateway implements JobSubmissionGateway, AutoCloseable {
 
@@ -80,6 +82,13 @@ public final class RpcJobSubmissionGateway implements JobSubmissionGateway, Auto
     public CompletableFuture<List<JobSummary>> listJobs() {
         CompletableFuture<JobList> list = connection.request(new ListJobs(), ClusterProtocol.REQUEST_TIMEOUT);
         return list.thenApply(JobList::jobs);
+    }
+
+    @Override
+    public CompletableFuture<String> triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter) {
+        CompletableFuture<SavepointTaken> taken = connection.request(new TriggerSavepoint(job, targetDirectoryOrNull, cancelAfter),
+                ClusterProtocol.SAVEPOINT_TIMEOUT);
+        return taken.thenApply(SavepointTaken::path);
     }
 
     /**

@@ -1,13 +1,18 @@
 package io.eddy.runtime.cluster.rpc;
 
 import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.checkpoint.CheckpointMetrics;
+import io.eddy.runtime.checkpoint.TaskStateSnapshot;
+import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.MasterGateway;
 import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
@@ -65,6 +70,16 @@ public final class RpcMasterGateway implements MasterGateway {
     public CompletableFuture<byte[]> requestInputSplit(TaskId task, String host) {
         return connection.request(new RequestInputSplit(task, host), ClusterProtocol.REQUEST_TIMEOUT)
                 .thenApply(m -> ((InputSplitReply) m).split());
+    }
+
+    @Override
+    public void acknowledgeCheckpoint(TaskId task, long checkpointId, CheckpointMetrics metrics, TaskStateSnapshot state) {
+        connection.send(new AcknowledgeCheckpoint(task, checkpointId, metrics, state));
+    }
+
+    @Override
+    public void declineCheckpoint(TaskId task, long checkpointId, FailureInfo reason) {
+        connection.send(new DeclineCheckpoint(task, checkpointId, reason));
     }
 
     /** Not a worker's call: the master notices lost workers itself (their connection closes). */

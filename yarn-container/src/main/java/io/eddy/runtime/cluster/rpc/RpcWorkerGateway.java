@@ -1,13 +1,17 @@
 package io.eddy.runtime.cluster.rpc;
 
 import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.checkpoint.CheckpointOptions;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
 import io.eddy.runtime.rpc.RpcConnection;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.Objects;
@@ -44,6 +48,21 @@ public final class RpcWorkerGateway implements WorkerGateway {
     @Override
     public void releaseJob(JobId job) {
         connection.send(new ReleaseJob(job));
+    }
+
+    @Override
+    public void triggerCheckpoint(TaskId task, long checkpointId, long timestamp, CheckpointOptions options) {
+        connection.send(new TriggerCheckpoint(task, checkpointId, timestamp, options));
+    }
+
+    @Override
+    public void notifyCheckpointComplete(TaskId task, long checkpointId) {
+        connection.send(new NotifyCheckpointComplete(task, checkpointId));
+    }
+
+    @Override
+    public void notifyCheckpointAborted(TaskId task, long checkpointId) {
+        connection.send(new NotifyCheckpointAborted(task, checkpointId));
     }
 
     @Override

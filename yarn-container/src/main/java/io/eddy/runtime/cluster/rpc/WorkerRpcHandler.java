@@ -4,8 +4,11 @@ import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.RpcConnection;
 import io.eddy.runtime.rpc.RpcHandler;
@@ -54,6 +57,12 @@ public final class WorkerRpcHandler implements RpcHandler, AutoCloseable {
             dispatcher.execute(() -> gateway(connection).cancelTask(m.task()));
         } else if (message instanceof ReleaseJob m) {
             dispatcher.execute(() -> gateway(connection).releaseJob(m.job()));
+        } else if (message instanceof TriggerCheckpoint m) {
+            dispatcher.execute(() -> gateway(connection).triggerCheckpoint(m.task(), m.checkpointId(), m.timestamp(), m.options()));
+        } else if (message instanceof NotifyCheckpointComplete m) {
+            dispatcher.execute(() -> gateway(connection).notifyCheckpointComplete(m.task(), m.checkpointId()));
+        } else if (message instanceof NotifyCheckpointAborted m) {
+            dispatcher.execute(() -> gateway(connection).notifyCheckpointAborted(m.task(), m.checkpointId()));
         } else {
             LOG.warn("Ignoring unexpected message {} from the master at {}", message.getClass().getSimpleName(), connection.remoteAddress());
         }

@@ -6,6 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.eddy.core.memory.DataInputDeserializer;
 import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.checkpoint.ByteStreamStateHandle;
+import io.eddy.runtime.checkpoint.CheckpointMetrics;
+import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.checkpoint.FileStateHandle;
+import io.eddy.runtime.checkpoint.KeyGroupRange;
+import io.eddy.runtime.checkpoint.KeyGroupsStateHandle;
+import io.eddy.runtime.checkpoint.OperatorStateHandle;
+import io.eddy.runtime.checkpoint.OperatorSubtaskState;
+import io.eddy.runtime.checkpoint.TaskRestore;
+import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
@@ -17,6 +28,7 @@ import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectBatch;
@@ -25,18 +37,24 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.io.network.ResultPartitionId;
 import io.eddy.runtime.rpc.Message;
@@ -47,6 +65,7 @@ import io.eddy.runtime.tasks.TaskId;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +81,13 @@ class ClusterProtocolTest {
             "a.B.c(B.java:12)\n", new FailureInfo("java.io.IOException", null, "", new FailureInfo("x.Y", "root ü", "x.Y.z(Native Method)\n", null)));
     private static final JobArtifacts ARTIFACTS = new JobArtifacts(JOB, new byte[] {1, 2, 3},
             List.of(new NamedBlob("app.jar", new byte[] {9, 8}), new NamedBlob("lib.jar", new byte[0])));
+    private static final TaskStateSnapshot STATE = new TaskStateSnapshot(Map.of(
+            "count", new OperatorSubtaskState(
+                    List.of(new KeyGroupsStateHandle(new KeyGroupRange(4, 6), new long[] {0, 17, 40},
+                            new FileStateHandle("file:///cp/job/chk-3/1f2e", 96, 0x1234abcd))),
+                    List.of(new OperatorStateHandle(Map.of("_checkpointed", new OperatorStateHandle.StateMetaInfo(
+                            OperatorStateHandle.Mode.SPLIT, new long[] {8, 16})), new ByteStreamStateHandle("op-0", new byte[] {1, 2, 3})))),
+            "src", OperatorSubtaskState.EMPTY));
 
     static List<Message> samples() {
         TaskDeploymentSpec spec = new TaskDeploymentSpec(TASK,
@@ -86,9 +112,31 @@ class ClusterProtocolTest {
                 new JobList(List.of(new JobSummary(JOB, "my job", JobStatus.RUNNING, 1234L, 6))),
                 new ClusterStatus(2, 5000),
                 new ClusterStatusReply(List.of(REGISTRATION)),
+                new TriggerSavepoint(JOB, "hdfs:///savepoints", true),
+                new TriggerSavepoint(JOB, null, false),
+                new SavepointTaken("file:/tmp/sp/savepoint-1a2b3c-0123456789ab"),
                 new JobFinished(new JobResultInfo(JOB, JobStatus.FAILED, 99, new byte[] {5}, FAILURE, "Operator 'Map (1/2)' failed")),
                 new ClientCollectBatch(JOB, "c", new byte[] {1}),
-                new ClientCollectFinished(JOB, "c"));
+                new ClientCollectFinished(JOB, "c"),
+                new DeployTask(new TaskDeploymentSpec(TASK, List.of(), List.of(), new TaskRestore(3, STATE))),
+                new TriggerCheckpoint(TASK, 3, 1_700_000_000_000L, new CheckpointOptions(CheckpointType.CHECKPOINT, "file:///cp/job/chk-3")),
+                new TriggerCheckpoint(TASK, 4, 1L, new CheckpointOptions(CheckpointType.SAVEPOINT_THEN_CANCEL, null)),
+                new NotifyCheckpointComplete(TASK, 3),
+                new NotifyCheckpointAborted(TASK, 4),
+                new AcknowledgeCheckpoint(TASK, 3, new CheckpointMetrics(1_500, 2, 30, 96), STATE),
+                new DeclineCheckpoint(TASK, 5, FAILURE));
+    }
+
+    @Test
+    void deploymentsKeepTheirRestoreOrItsAbsence() throws IOException {
+        TaskDeploymentSpec fresh = new TaskDeploymentSpec(TASK, List.of(), List.of());
+        assertThat(roundTrip(new DeployTask(fresh)).spec().restoreOrNull()).isNull();
+        TaskRestore restore = roundTrip(new DeployTask(new TaskDeploymentSpec(TASK, List.of(), List.of(), new TaskRestore(9, STATE))))
+                .spec().restoreOrNull();
+        assertThat(restore.checkpointId()).isEqualTo(9);
+        assertThat(restore.state().stateOf("count").managedKeyedState().get(0).offsets()).containsExactly(0, 17, 40);
+        assertThat(restore.state().stateOf("count").managedKeyedState().get(0).delegate())
+                .isEqualTo(new FileStateHandle("file:///cp/job/chk-3/1f2e", 96, 0x1234abcd));
     }
 
     @Test

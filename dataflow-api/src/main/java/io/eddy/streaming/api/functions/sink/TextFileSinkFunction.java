@@ -20,6 +20,13 @@ import java.util.stream.Stream;
  * {@code 1..n}, one per subtask. With {@link WriteMode#NO_OVERWRITE} an existing path is an error
  * (also checked at plan time, by {@link #checkWritable}); with {@link WriteMode#OVERWRITE} it is replaced.
  *
+ * <p><b>No guarantee across failures.</b> The sink takes no part in checkpoints: it writes
+ * straight into its file, which is complete only when the job finished. If a job restarts from a
+ * checkpoint, the restarted sink opens its file anew: with {@link WriteMode#OVERWRITE} it starts
+ * over, losing what was written before the failure that the replay does not repeat; with {@link
+ * WriteMode#NO_OVERWRITE} the restart fails because the file exists. Meant for batch-like jobs and
+ * tests; for exactly-once output of a checkpointed job use {@link FileSink}.
+ *
  * <p>Local file system only for now. Used only from the task thread.
  */
 public final class TextFileSinkFunction<T> extends RichSinkFunction<T> {

@@ -14,8 +14,13 @@ import org.slf4j.LoggerFactory;
 /**
  * A non-parallel source emitting the text read from a socket, cut at a delimiter (default
  * {@code "\n"}). It connects once and ends when the server closes the connection; text after the
- * last delimiter is emitted then. <b>At most once</b>: what was read before a failure is not read
- * again after a restart.
+ * last delimiter is emitted then.
+ *
+ * <p><b>At most once.</b> The source keeps no state and takes no part in checkpoints beyond letting
+ * them pass: a socket cannot be rewound. After a failure the job restarts from its last checkpoint
+ * and the source connects anew, so the text read between that checkpoint and the failure is lost
+ * (it is not in the restored downstream state and is not read again). For exactly-once results,
+ * read from a rewindable source (files, a sequence, a collection) instead.
  *
  * <p>{@link #run} runs on the task thread; {@link #cancel} may be called from another thread and
  * closes the socket to unblock the read.

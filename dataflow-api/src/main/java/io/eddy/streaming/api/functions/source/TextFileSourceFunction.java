@@ -1,6 +1,11 @@
 package io.eddy.streaming.api.functions.source;
 
 import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.state.CheckpointedFunction;
+import io.eddy.api.common.state.FunctionInitializationContext;
+import io.eddy.api.common.state.FunctionSnapshotContext;
+import io.eddy.api.common.state.ListState;
+import io.eddy.api.common.state.ListStateDescriptor;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -27,19 +33,41 @@ import java.util.stream.Stream;
  * newline at or after {@code start - 1}, and a split reads its last line past its end. Lines end
  * with {@code \n} or {@code \r\n}; the terminator is not part of the line.
  *
- * <p>Local file system only (java.nio) for now. {@link #run} runs on the task thread; {@link
- * #cancel} may be called from another thread.
+ * <p><b>Exactly once with checkpoints.</b> The splits a subtask has not finished are its state: a
+ * split list of {@link SplitProgress} ({@code "text-file-splits"}) holding, for the split being
+ * read, the offset of the next line; it advances together with each emitted line under the
+ * checkpoint lock. After a restore, also with another parallelism, the remaining splits are dealt
+ * out over the subtasks and each resumes at its recorded line: every line is emitted exactly once.
+ * The files must not change while the job runs.
+ *
+ * <p>Local file system only (java.nio) for now. {@link #run} runs on the source thread; {@link
+ * #initializeState}, {@link #open} and {@link #snapshotState} on the task thread (snapshots while
+ * holding the checkpoint lock); {@link #cancel} may be called from any thread.
  */
-public final class TextFileSourceFunction extends RichParallelSourceFunction<String> {
+public final class TextFileSourceFunction extends RichParallelSourceFunction<String> implements CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
+
+    static final String STATE_NAME = "text-file-splits";
 
     /** One byte range of one file: {@code [start, end)}. */
     public record FileSplit(String path, long start, long end) implements java.io.Serializable {}
 
+    /**
+     * A split not read to its end, as checkpointed: {@code resumeAt} is the offset of the next
+     * line to read, or -1 if reading has not started.
+     */
+    public record SplitProgress(String path, long start, long end, long resumeAt) {}
+
     private final String path;
-    /** Written by the cancelling thread, read by the task thread. */
+    /** Written by the cancelling thread, read by the source thread. */
     private volatile boolean running = true;
+
+    private transient ListState<SplitProgress> state;
+    /** Splits not finished yet, the one being read first; null until set up. Guarded by the checkpoint lock once run() started. */
+    private transient ArrayDeque<SplitProgress> pendingSplits;
+    /** Where the head of {@link #pendingSplits} resumes: -1 for its beginning. Guarded by the checkpoint lock. */
+    private transient long currentResumeAt;
 
     /**
      * @throws IllegalArgumentException if {@code path} does not exist or is not a local path (checked now, at plan time)
@@ -116,53 +144,152 @@ public final class TextFileSourceFunction extends RichParallelSourceFunction<Str
     }
 
     @Override
-    public void run(SourceContext<String> ctx) throws Exception {
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        state = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(STATE_NAME, SplitProgress.class));
+        if (context.isRestored()) {
+            pendingSplits = new ArrayDeque<>();
+            for (SplitProgress s : state.get()) {
+                pendingSplits.add(s);
+            }
+            currentResumeAt = pendingSplits.isEmpty() ? -1 : pendingSplits.peek().resumeAt();
+        }
+    }
+
+    @Override
+    public void open() throws Exception {
+        ensureSplits();
+    }
+
+    /** On a fresh start: this subtask's splits, computed from the files and the runtime context. */
+    private void ensureSplits() throws IOException {
+        if (pendingSplits != null) {
+            return;
+        }
         RuntimeContext rc = getRuntimeContext();
-        List<FileSplit> splits = computeSplits(listFiles(path), rc.getNumberOfParallelSubtasks());
-        for (FileSplit split : splitsOf(splits, rc.getIndexOfThisSubtask(), rc.getNumberOfParallelSubtasks())) {
+        List<FileSplit> all = computeSplits(listFiles(path), rc.getNumberOfParallelSubtasks());
+        pendingSplits = new ArrayDeque<>();
+        for (FileSplit split : splitsOf(all, rc.getIndexOfThisSubtask(), rc.getNumberOfParallelSubtasks())) {
+            pendingSplits.add(new SplitProgress(split.path(), split.start(), split.end(), -1));
+        }
+        currentResumeAt = -1;
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) throws Exception {
+        ensureSplits();
+        List<SplitProgress> remaining = new ArrayList<>(pendingSplits.size());
+        boolean head = true;
+        for (SplitProgress s : pendingSplits) {
+            remaining.add(head ? new SplitProgress(s.path(), s.start(), s.end(), currentResumeAt) : s);
+            head = false;
+        }
+        state.update(remaining);
+    }
+
+    @Override
+    public void run(SourceContext<String> ctx) throws Exception {
+        Object lock = ctx.getCheckpointLock();
+        while (running) {
+            SplitProgress split;
+            long resumeAt;
+            synchronized (lock) {
+                ensureSplits();
+                split = pendingSplits.peek();
+                resumeAt = currentResumeAt;
+            }
+            if (split == null) {
+                return;
+            }
+            try (SplitReader reader = new SplitReader(new FileSplit(split.path(), split.start(), split.end()), resumeAt)) {
+                String line;
+                while (running && (line = reader.nextLine()) != null) {
+                    synchronized (lock) {
+                        ctx.collect(line);
+                        currentResumeAt = reader.position();
+                    }
+                }
+            }
             if (!running) {
                 return;
             }
-            readSplit(split, line -> {
-                synchronized (ctx.getCheckpointLock()) {
-                    ctx.collect(line);
-                }
-            });
+            synchronized (lock) {
+                pendingSplits.poll();
+                SplitProgress following = pendingSplits.peek();
+                currentResumeAt = following == null ? -1 : following.resumeAt();
+            }
         }
     }
 
     /** Reads the lines that start in {@code split}, in order, passing each to {@code out}; stops early when cancelled. */
     public void readSplit(FileSplit split, Consumer<String> out) throws IOException {
-        Path file = Paths.get(split.path());
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            long pos = Math.max(0, split.start() - 1);
+        try (SplitReader reader = new SplitReader(split, -1)) {
+            String line;
+            while (running && (line = reader.nextLine()) != null) {
+                out.accept(line);
+            }
+        }
+    }
+
+    /**
+     * Reads the lines starting in one split, from its beginning ({@code resumeAt < 0}: skipping
+     * the partial first line of a split that does not start at 0) or from a line start recorded
+     * in a checkpoint. Used by one thread.
+     */
+    private static final class SplitReader implements AutoCloseable {
+
+        private final FileChannel channel;
+        private final InputStream in;
+        private final long end;
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+        /** The offset of the next byte {@code in} returns. */
+        private long pos;
+        private boolean exhausted;
+
+        SplitReader(FileSplit split, long resumeAt) throws IOException {
+            this.channel = FileChannel.open(Paths.get(split.path()), StandardOpenOption.READ);
+            this.end = split.end();
+            this.pos = resumeAt >= 0 ? resumeAt : Math.max(0, split.start() - 1);
             channel.position(pos);
-            InputStream in = new BufferedInputStream(Channels.newInputStream(channel), 64 * 1024);
-            if (split.start() > 0) {
+            this.in = new BufferedInputStream(Channels.newInputStream(channel), 64 * 1024);
+            if (resumeAt < 0 && split.start() > 0) {
                 int b;
                 do {
                     b = in.read();
                     pos++;
                 } while (b != -1 && b != '\n');
-                if (b == -1) {
-                    return;
-                }
+                exhausted = b == -1;
             }
-            ByteArrayOutputStream line = new ByteArrayOutputStream(256);
-            while (running && pos < split.end()) {
-                line.reset();
-                int b = in.read();
-                if (b == -1) {
-                    return;
-                }
-                while (b != -1 && b != '\n') {
-                    line.write(b);
-                    pos++;
-                    b = in.read();
-                }
+        }
+
+        /** The next line starting before the split's end, or null. */
+        String nextLine() throws IOException {
+            if (exhausted || pos >= end) {
+                return null;
+            }
+            line.reset();
+            int b = in.read();
+            if (b == -1) {
+                exhausted = true;
+                return null;
+            }
+            while (b != -1 && b != '\n') {
+                line.write(b);
                 pos++;
-                out.accept(decode(line));
+                b = in.read();
             }
+            pos = b == -1 ? pos : pos + 1;
+            exhausted = b == -1;
+            return decode(line);
+        }
+
+        /** Where the line after the last one returned starts. */
+        long position() {
+            return pos;
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
         }
     }
 

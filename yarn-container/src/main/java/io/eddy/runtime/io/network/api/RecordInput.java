@@ -10,6 +10,7 @@ import io.eddy.runtime.io.network.serialization.RecordDeserializer;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntConsumer;
 
 /**
  * Reads the records and events of one input gate, non-blocking: {@link #pollNext()} says what it
@@ -33,6 +34,7 @@ public final class RecordInput<T> {
     private T record;
     private RuntimeEvent event;
     private int channelIndex = -1;
+    private IntConsumer channelEndListener;
 
     public RecordInput(InputGate gate, TypeSerializer<T> serializer) {
         this(gate, serializer, null);
@@ -108,6 +110,9 @@ public final class RecordInput<T> {
                     throw new IOException("Channel " + channel + " ended in the middle of a record: the producer's serializer wrote"
                             + " fewer bytes than announced, or the stream is corrupt");
                 }
+                if (channelEndListener != null) {
+                    channelEndListener.accept(channel);
+                }
                 continue;
             }
             record = null;
@@ -115,6 +120,34 @@ public final class RecordInput<T> {
             channelIndex = channel;
             return InputStatus.EVENT;
         }
+    }
+
+    /**
+     * Tells {@code listener} the index of each channel that delivers its end of partition, from
+     * inside {@link #pollNext()} (before it goes on reading). Checkpoint alignment counts ended
+     * channels as having delivered every barrier. Task thread.
+     */
+    public void setChannelEndListener(IntConsumer listener) {
+        this.channelEndListener = listener;
+    }
+
+    /** The number of channels of the gate. */
+    public int numberOfChannels() {
+        return deserializers.length;
+    }
+
+    /**
+     * Holds channel {@code channel} back until {@link #unblockChannel}: its data stays queued in the
+     * channel (checkpoint alignment). Call only right after {@link #pollNext()} returned an event of
+     * that channel, when nothing of it is buffered here. Task thread.
+     */
+    public void blockChannel(int channel) {
+        gate.blockChannel(channel);
+    }
+
+    /** Lets a blocked channel be read again. Task thread. */
+    public void unblockChannel(int channel) {
+        gate.unblockChannel(channel);
     }
 
     /** The record found by the last {@link #pollNext()} that returned {@link InputStatus#RECORD}. */

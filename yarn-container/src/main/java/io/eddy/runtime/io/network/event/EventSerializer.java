@@ -2,6 +2,8 @@ package io.eddy.runtime.io.network.event;
 
 import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.core.memory.MemorySegment;
+import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
+import io.eddy.runtime.checkpoint.CheckpointBarrier;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;
 import io.eddy.runtime.io.network.serialization.SegmentInputView;
@@ -12,20 +14,27 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Turns {@link RuntimeEvent}s into buffers and back: a 4-byte type id followed by the payload
  * written by the type's {@link EventCodec}. The registry is process-wide because both ends of a
- * connection must agree on ids; {@link EndOfPartitionEvent} is id 0. Later features register their
+ * connection must agree on ids; {@link EndOfPartitionEvent} is id 0, {@link CheckpointBarrier} 1
+ * and {@link CancelCheckpointMarker} 2 (registered here, so every worker knows them). Later features register their
  * events (checkpoint barriers, end of superstep) once, e.g. in a static initializer of the
- * component that emits them, with ids from 1 upward. Thread-safe.
+ * component that emits them, with ids from 3 upward. Thread-safe.
  */
 public final class EventSerializer {
 
     /** Type id of {@link EndOfPartitionEvent}. */
     public static final int END_OF_PARTITION = 0;
+    /** Type id of {@link CheckpointBarrier}. */
+    public static final int CHECKPOINT_BARRIER = 1;
+    /** Type id of {@link CancelCheckpointMarker}. */
+    public static final int CANCEL_CHECKPOINT_MARKER = 2;
 
     private static final Map<Integer, Registration<?>> BY_ID = new ConcurrentHashMap<>();
     private static final Map<Class<?>, Registration<?>> BY_CLASS = new ConcurrentHashMap<>();
 
     static {
         register(END_OF_PARTITION, EndOfPartitionEvent.class, EventCodec.singleton(EndOfPartitionEvent.INSTANCE));
+        register(CHECKPOINT_BARRIER, CheckpointBarrier.class, CheckpointEventCodecs.BARRIER);
+        register(CANCEL_CHECKPOINT_MARKER, CancelCheckpointMarker.class, CheckpointEventCodecs.CANCEL_MARKER);
     }
 
     private record Registration<E extends RuntimeEvent>(int typeId, Class<E> type, EventCodec<E> codec) {}

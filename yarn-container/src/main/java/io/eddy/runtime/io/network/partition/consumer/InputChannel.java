@@ -20,6 +20,10 @@ public abstract class InputChannel {
     private volatile Throwable error;
     /** Guarded by the gate's lock: whether the channel is in the gate's queue of channels with data. */
     boolean queued;
+    /** Guarded by the gate's lock: whether the gate holds the channel back (checkpoint alignment). */
+    boolean blocked;
+    /** Guarded by the gate's lock: data was announced while the channel was blocked; it is queued again when unblocked. */
+    boolean availableWhileBlocked;
 
     protected InputChannel(SingleInputGate gate, int channelIndex, ResultPartitionId partitionId, int subpartition) {
         this.gate = gate;

@@ -28,6 +28,16 @@ public interface InputGate extends AutoCloseable {
     /** Completed while something can be polled (or the gate is finished); otherwise completes when it can. */
     CompletableFuture<?> getAvailableFuture();
 
+    /**
+     * Holds channel {@code channelIndex} back: {@link #pollNext()} no longer returns its buffers or
+     * events, which stay queued in the channel (so the producer is back-pressured through credit)
+     * until {@link #unblockChannel}. Used for checkpoint barrier alignment. Task thread.
+     */
+    void blockChannel(int channelIndex);
+
+    /** Lets a {@link #blockChannel blocked} channel be polled again (no-op if it is not blocked). Task thread. */
+    void unblockChannel(int channelIndex);
+
     /** Whether every channel delivered its end-of-partition event. */
     boolean isFinished();
 

@@ -17,6 +17,11 @@ import java.util.concurrent.CompletableFuture;
  * (once, however often they are notified); {@link #pollNext()} serves them round-robin, one buffer
  * at a time, so no channel starves the others.
  *
+ * <p><b>Blocking.</b> During checkpoint barrier alignment the task {@link #blockChannel blocks}
+ * channels: a blocked channel is not polled; an announcement of data for it is remembered and the
+ * channel is queued again when it is {@link #unblockChannel unblocked}. Its data stays in the
+ * channel (a remote channel keeps its credit, so the producer is held back).
+ *
  * <p>Threads: {@link #pollNext()} runs on the consuming task thread, which also owns
  * {@code channelFinished} and {@code finishedChannels}. Channels are queued from producer threads,
  * Netty threads and timers. The queue, {@code availableFuture} and {@code closed} are guarded by
@@ -87,6 +92,10 @@ public final class SingleInputGate implements InputGate {
             if (channel.queued || closed) {
                 return;
             }
+            if (channel.blocked) {
+                channel.availableWhileBlocked = true;
+                return;
+            }
             channel.queued = true;
             channelsWithData.add(channel);
             if (!availableFuture.isDone()) {
@@ -114,6 +123,11 @@ public final class SingleInputGate implements InputGate {
                     return Optional.empty();
                 }
                 channel.queued = false;
+                if (channel.blocked) {
+                    // Blocked after it was queued: park it; unblockChannel queues it again.
+                    channel.availableWhileBlocked = true;
+                    continue;
+                }
             }
             int index = channel.channelIndex();
             if (channelFinished[index]) {
@@ -170,6 +184,31 @@ public final class SingleInputGate implements InputGate {
                 toComplete = availableFuture;
             }
             toComplete.complete(null);
+        }
+    }
+
+    @Override
+    public void blockChannel(int channelIndex) {
+        InputChannel channel = channels[channelIndex];
+        synchronized (lock) {
+            channel.blocked = true;
+        }
+    }
+
+    @Override
+    public void unblockChannel(int channelIndex) {
+        InputChannel channel = channels[channelIndex];
+        boolean requeue;
+        synchronized (lock) {
+            if (!channel.blocked) {
+                return;
+            }
+            channel.blocked = false;
+            requeue = channel.availableWhileBlocked;
+            channel.availableWhileBlocked = false;
+        }
+        if (requeue) {
+            queueChannel(channel);
         }
     }
 

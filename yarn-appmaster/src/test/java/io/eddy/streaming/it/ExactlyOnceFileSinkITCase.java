@@ -1,0 +1,266 @@
+package io.eddy.streaming.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.api.common.eventtime.Watermark;
+import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.restart.RestartStrategy;
+import io.eddy.api.common.state.CheckpointListener;
+import io.eddy.api.common.state.CheckpointedFunction;
+import io.eddy.api.common.state.FunctionInitializationContext;
+import io.eddy.api.common.state.FunctionSnapshotContext;
+import io.eddy.api.common.typeinfo.Types;
+import io.eddy.configuration.Configuration;
+import io.eddy.executor.JobClient;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.master.embedded.LocalClusterConfig;
+import io.eddy.master.embedded.LocalClusterExtension;
+import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.functions.sink.Encoder;
+import io.eddy.streaming.api.functions.sink.FileSink;
+import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
+import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
+import io.eddy.streaming.api.functions.source.TextFileSourceFunction;
+import java.io.BufferedReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Exactly-once end to end on the embedded cluster: a checkpointed source (the sequence, the text
+ * file source), a map that throws once, and the exactly-once {@link FileSink}, with a checkpoint
+ * every 100 ms. The job
+ * restarts from its latest completed checkpoint (or from the start if none completed yet: the
+ * result must be the same); afterwards the committed part files hold every number exactly once and
+ * no in-progress or pending file is left.
+ *
+ * <p>So that checkpoints complete before the failure however fast the job runs, the sequence source
+ * is wrapped ({@link Pausing}): in the first attempt each subtask, half-way through its
+ * share, waits until two checkpoints completed, then the map throws at the next record. The wait
+ * happens before a number is emitted and its offset advanced, inside the checkpoint lock's monitor
+ * ({@code wait()} releases it), so snapshots stay consistent. The functions share static fields
+ * with the test: the embedded cluster runs them in this JVM.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ExactlyOnceFileSinkITCase {
+
+    private static final int NUMBERS = 400_000;
+    private static final int PARALLELISM = 2;
+
+    static final AtomicBoolean FAILED_ONCE = new AtomicBoolean();
+    /** Set by a source subtask of the first attempt once two checkpoints completed: the map fails at the next record. */
+    static final AtomicBoolean PAUSE_PASSED = new AtomicBoolean();
+
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
+
+    @BeforeEach
+    void reset() {
+        FAILED_ONCE.set(false);
+        PAUSE_PASSED.set(false);
+    }
+
+    @Test
+    void aSequenceThroughAFailingMapIsCommittedExactlyOnce(@TempDir Path checkpoints, @TempDir Path out) throws Exception {
+        StreamExecutionEnvironment env = environment(checkpoints);
+        env.addSource(new Pausing<>(new SequenceSourceFunction(0, NUMBERS - 1), NUMBERS / PARALLELISM / 2), "paused sequence", Types.LONG)
+                .map(new FailOnce<>()).returns(Long.class)
+                .addSink(FileSink.forRowFormat(out.toUri().toString(), Encoder.<Long>simpleString()).build()).name("exactly-once files");
+        runAndCheck(env.getJobGraph("sequence -> failing map -> exactly-once file sink"), out);
+    }
+
+    @Test
+    void aTextFileThroughAFailingMapIsCommittedExactlyOnce(@TempDir Path checkpoints, @TempDir Path in, @TempDir Path out) throws Exception {
+        for (int f = 0; f < 3; f++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = f; n < NUMBERS; n += 3) {
+                text.append(n).append('\n');
+            }
+            Files.writeString(in.resolve("numbers-" + f + ".txt"), text, StandardCharsets.UTF_8);
+        }
+        StreamExecutionEnvironment env = environment(checkpoints);
+        env.addSource(new Pausing<>(new TextFileSourceFunction(in.toString()), NUMBERS / PARALLELISM / 2), "paused text files", Types.STRING)
+                .map(new FailOnce<>()).returns(String.class)
+                .addSink(FileSink.forRowFormat(out.toString(), Encoder.<String>simpleString()).withMaxPartSize(256 * 1024).build())
+                .name("exactly-once files");
+        runAndCheck(env.getJobGraph("text files -> failing map -> exactly-once file sink"), out);
+    }
+
+    private static StreamExecutionEnvironment environment(Path checkpoints) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(PARALLELISM);
+        env.enableCheckpointing(100);
+        env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
+        env.setRestartStrategy(RestartStrategy.fixedDelay(1, Duration.ofMillis(50)));
+        return env;
+    }
+
+    /** Runs the job and checks that the committed parts in {@code out} hold 0..NUMBERS-1 exactly once, with no leftovers. */
+    private static void runAndCheck(JobGraph graph, Path out) throws Exception {
+        JobClient client = CLUSTER.submit(graph);
+        client.getJobResult().get(100, TimeUnit.SECONDS);
+        assertThat(CLUSTER.cluster().master().jobTermination(graph.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
+        assertThat(FAILED_ONCE).as("the planned failure happened").isTrue();
+
+        List<Path> files;
+        try (Stream<Path> list = Files.list(out)) {
+            files = list.sorted().toList();
+        }
+        assertThat(files).as("only committed parts are left").isNotEmpty()
+                .allMatch(p -> p.getFileName().toString().startsWith("part-"), "named part-<subtask>-<n>");
+        BitSet seen = new BitSet(NUMBERS);
+        long lines = 0;
+        for (Path f : files) {
+            try (BufferedReader reader = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    int n = Integer.parseInt(line);
+                    assertThat(seen.get(n)).as("%d committed twice (second time in %s)", n, f.getFileName()).isFalse();
+                    seen.set(n);
+                    lines++;
+                }
+            }
+        }
+        assertThat(lines).as("committed numbers").isEqualTo(NUMBERS);
+        assertThat(seen.cardinality()).isEqualTo(NUMBERS);
+    }
+
+    /** Passes values through; throws once, in the first attempt, after a source passed its pause. */
+    static final class FailOnce<T> extends RichMapFunction<T, T> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public T map(T value) {
+            if (getRuntimeContext().getAttemptNumber() == 0 && PAUSE_PASSED.get() && FAILED_ONCE.compareAndSet(false, true)) {
+                throw new IllegalStateException("planned failure at " + value);
+            }
+            return value;
+        }
+    }
+
+    /**
+     * A checkpointed parallel source whose first attempt waits, after {@code pauseAfter} elements
+     * of a subtask, until two checkpoints completed; everything else is delegated.
+     */
+    static final class Pausing<T, S extends RichParallelSourceFunction<T> & CheckpointedFunction> extends RichParallelSourceFunction<T>
+            implements CheckpointedFunction, CheckpointListener {
+        private static final long serialVersionUID = 1L;
+        private final S inner;
+        private final long pauseAfter;
+        private transient long emitted;
+
+        Pausing(S inner, long pauseAfter) {
+            this.inner = inner;
+            this.pauseAfter = pauseAfter;
+        }
+        /** The checkpoint lock of the running source; completed counts notifications. Both guarded by lock. */
+        private transient Object lock;
+        private transient int completed;
+
+        @Override
+        public void setRuntimeContext(RuntimeContext context) {
+            super.setRuntimeContext(context);
+            inner.setRuntimeContext(context);
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) throws Exception {
+            inner.initializeState(context);
+        }
+
+        @Override
+        public void open() throws Exception {
+            inner.open();
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) throws Exception {
+            inner.snapshotState(context);
+        }
+
+        @Override
+        public void run(SourceContext<T> ctx) throws Exception {
+            Object checkpointLock = ctx.getCheckpointLock();
+            synchronized (checkpointLock) {
+                lock = checkpointLock;
+            }
+            boolean pause = getRuntimeContext().getAttemptNumber() == 0;
+            inner.run(new SourceContext<>() {
+                @Override
+                public void collect(T element) {
+                    if (pause && emitted++ == pauseAfter) {
+                        awaitTwoCheckpoints(checkpointLock);
+                    }
+                    ctx.collect(element);
+                }
+
+                @Override
+                public void collectWithTimestamp(T element, long timestamp) {
+                    ctx.collectWithTimestamp(element, timestamp);
+                }
+
+                @Override
+                public Object getCheckpointLock() {
+                    return checkpointLock;
+                }
+
+                @Override
+                public void emitWatermark(Watermark watermark) {
+                    ctx.emitWatermark(watermark);
+                }
+
+                @Override
+                public void markAsTemporarilyIdle() {
+                    ctx.markAsTemporarilyIdle();
+                }
+            });
+        }
+
+        /** Called holding the lock (inside the sequence's emit block); wait() lets checkpoints and notifications in. */
+        private void awaitTwoCheckpoints(Object checkpointLock) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            try {
+                while (completed < 2) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new IllegalStateException("no two checkpoints completed within 60 s");
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(checkpointLock, left);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for checkpoints", e);
+            }
+            PAUSE_PASSED.set(true);
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            Object l = lock;
+            if (l != null) {
+                synchronized (l) {
+                    completed++;
+                    l.notifyAll();
+                }
+            }
+        }
+
+        @Override
+        public void cancel() {
+            inner.cancel();
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.eddy.runtime.tasks;
+
+import io.eddy.configuration.Configuration;
+import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
+import io.eddy.runtime.checkpoint.CheckpointBarrier;
+import io.eddy.runtime.checkpoint.CheckpointMetrics;
+import io.eddy.runtime.checkpoint.OperatorSnapshot;
+import io.eddy.runtime.checkpoint.OperatorSubtaskState;
+import io.eddy.runtime.checkpoint.TaskStateSnapshot;
+import io.eddy.runtime.checkpoint.storage.CheckpointStorage;
+import io.eddy.runtime.checkpoint.storage.CheckpointStreamFactory;
+import io.eddy.runtime.io.network.event.RuntimeEvent;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes a task's part of checkpoints (docs/checkpointing.md, "Barrier flow" steps 2 and 4):
+ *
+ * <pre>
+ *   task thread:     prepareSnapshotPreBarrier (head first) -> snapshotState of every operator
+ *                    -> barrier on every output -> hand the async parts to the snapshot executor
+ *   snapshot thread: run the async parts -> TaskStateSnapshot (uid -> state) -> acknowledge
+ *   any failure:     decline (and, before the barrier went out, a cancel marker instead of it);
+ *                    the task keeps running
+ * </pre>
+ *
+ * A failure to send the barrier (the network) fails the task: its consumers could not align.
+ *
+ * <p>Thread ownership: everything except the asynchronous part runs on the task thread (for a
+ * source task, while holding the checkpoint lock); {@code storage} is created there lazily and then
+ * only read by snapshot threads through the factory it returned.
+ */
+final class TaskCheckpointer implements CheckpointActions {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TaskCheckpointer.class);
+
+    /** Sends an event on every output of the task. */
+    @FunctionalInterface
+    interface EventBroadcaster {
+        void broadcast(RuntimeEvent event) throws IOException, InterruptedException;
+    }
+
+    private final TaskId taskId;
+    private final String taskName;
+    private final OperatorChain chain;
+    private final EventBroadcaster outputs;
+    private final CheckpointServices services;
+    private final Map<String, String> settings;
+    /** Task thread; created at the first checkpoint. */
+    private CheckpointStorage storage;
+
+    TaskCheckpointer(TaskId taskId, String taskName, OperatorChain chain, EventBroadcaster outputs, CheckpointServices services,
+            Map<String, String> settings) {
+        this.taskId = taskId;
+        this.taskName = taskName;
+        this.chain = chain;
+        this.outputs = outputs;
+        this.services = services;
+        this.settings = settings;
+    }
+
+    @Override
+    public void snapshotOnBarrier(CheckpointBarrier barrier, long alignmentNanos) {
+        long id = barrier.id();
+        long syncStart = System.nanoTime();
+        Map<String, OperatorSnapshot> snapshots;
+        try {
+            chain.prepareSnapshotPreBarrier(id);
+            CheckpointStreamFactory streams = storage().resolveLocation(id, barrier.options());
+            snapshots = chain.snapshotState(id, barrier.timestamp(), barrier.options(), streams);
+        } catch (Exception e) {
+            LOG.warn("Task {} ({}, job {}): the snapshot of checkpoint {} failed; declining it", taskName, taskId, taskId.job(), id, e);
+            broadcast(new CancelCheckpointMarker(id));
+            services.responder().declineCheckpoint(taskId, id, e);
+            return;
+        }
+        broadcast(barrier);
+        long syncMillis = (System.nanoTime() - syncStart) / 1_000_000;
+        try {
+            services.snapshotExecutor().execute(() -> completeAsync(id, snapshots, alignmentNanos, syncMillis));
+        } catch (RejectedExecutionException e) {
+            services.responder().declineCheckpoint(taskId, id, new IllegalStateException("The snapshot executor of the worker of task '"
+                    + taskName + "' is shut down: checkpoint " + id + " cannot be written", e));
+        }
+    }
+
+    @Override
+    public void abortCheckpoint(long checkpointId, CheckpointAbortReason reason) {
+        LOG.debug("Task {} ({}): checkpoint {} aborted: {}", taskName, taskId, checkpointId, reason);
+        broadcast(new CancelCheckpointMarker(checkpointId));
+        if (reason.declines()) {
+            services.responder().declineCheckpoint(taskId, checkpointId,
+                    new IllegalStateException("Task '" + taskName + "' aborted checkpoint " + checkpointId + ": " + reason));
+        }
+    }
+
+    /** A source task's trigger (a mail, under the checkpoint lock): snapshot and emit the barrier. */
+    void triggerCheckpoint(CheckpointBarrier barrier) {
+        snapshotOnBarrier(barrier, 0);
+    }
+
+    /** Tells every operator of the chain that checkpoint {@code checkpointId} completed or was aborted. Task thread (a mail). */
+    void notifyCheckpoint(long checkpointId, boolean completed) {
+        chain.notifyCheckpoint(checkpointId, completed);
+    }
+
+    /** Snapshot thread: writes the state and acknowledges, or declines. */
+    private void completeAsync(long id, Map<String, OperatorSnapshot> snapshots, long alignmentNanos, long syncMillis) {
+        long asyncStart = System.nanoTime();
+        Map<String, OperatorSubtaskState> states = new HashMap<>();
+        long size = 0;
+        try {
+            for (Map.Entry<String, OperatorSnapshot> e : snapshots.entrySet()) {
+                OperatorSubtaskState state = e.getValue().asyncPart().call();
+                if (state != null && !state.isEmpty()) {
+                    states.put(e.getKey(), state);
+                    size += state.stateSize();
+                }
+            }
+        } catch (Exception | LinkageError e) {
+            LOG.warn("Task {} ({}, job {}): writing the state of checkpoint {} failed; declining it", taskName, taskId, taskId.job(), id, e);
+            services.responder().declineCheckpoint(taskId, id, e);
+            return;
+        }
+        long asyncMillis = (System.nanoTime() - asyncStart) / 1_000_000;
+        services.responder().acknowledgeCheckpoint(taskId, id, new CheckpointMetrics(alignmentNanos, syncMillis, asyncMillis, size),
+                new TaskStateSnapshot(states));
+    }
+
+    private CheckpointStorage storage() {
+        if (storage == null) {
+            storage = CheckpointStorage.create(taskId.job(), new Configuration(settings));
+        }
+        return storage;
+    }
+
+    private void broadcast(RuntimeEvent event) {
+        try {
+            outputs.broadcast(event);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Task '" + taskName + "' could not send " + event + " to its consumers: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TaskInterruptedException("Interrupted while sending " + event + " from task '" + taskName
+                    + "' (waiting for a network buffer): the task is being cancelled", e);
+        }
+    }
+}
