@@ -23,6 +23,7 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.tasks.TaskExecutionState;
 import io.eddy.runtime.tasks.TaskId;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -188,6 +189,11 @@ final class JobCheckpointing {
             return regions;
         }
         return new LinkedHashSet<>(executionGraph.regions());
+    }
+
+    /** The figures of the job's checkpoints as accumulator values; empty without a coordinator. */
+    Map<String, Serializable> statsAccumulators() {
+        return coordinator == null || !coordinator.config().isEnabled() ? Map.of() : coordinator.stats().asAccumulators();
     }
 
     /** The job restarts: pending checkpoints are aborted (not counted as failures). */

@@ -731,7 +731,8 @@ final class JobManager {
         for (ExecutionVertex t : executionGraph.tasks()) {
             merger.add(t.accumulators(), t.taskName());
         }
-        Map<String, Serializable> results = merger.results();
+        Map<String, Serializable> results = new java.util.LinkedHashMap<>(merger.results());
+        results.putAll(checkpointing.statsAccumulators());
         return AccumulatorBytes.serializeValues(results, "job " + id());
     }
 

@@ -5,8 +5,14 @@ import io.eddy.examples.statemachine.AlertSink;
 import io.eddy.examples.statemachine.StateMachineDemo;
 import io.eddy.examples.statemachine.model.GeneratorSpec;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -46,19 +52,52 @@ public final class EddyBench implements Runnable {
         @Option(names = "--name", defaultValue = "statemachine-embedded", description = "The name in the RESULT line (default: ${DEFAULT-VALUE}).")
         String name;
 
+        @Option(names = "--checkpoint-interval", defaultValue = "0",
+                description = "Milliseconds between checkpoints (to a temporary directory); 0: none (default: ${DEFAULT-VALUE}).")
+        long checkpointInterval;
+
         @Override
         public Integer call() throws Exception {
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
             env.setParallelism(parallelism);
-            StateMachineDemo.Summary s = StateMachineDemo.run(env, GeneratorSpec.DEFAULT, events, new AlertSink(0));
+            Path checkpoints = null;
+            if (checkpointInterval > 0) {
+                checkpoints = Files.createTempDirectory("eddy-bench-checkpoints");
+                env.enableCheckpointing(checkpointInterval);
+                env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
+            }
+            StateMachineDemo.Summary s;
+            try {
+                s = StateMachineDemo.run(env, GeneratorSpec.DEFAULT, events, new AlertSink(0));
+            } finally {
+                if (checkpoints != null) {
+                    deleteRecursively(checkpoints);
+                }
+            }
             double seconds = s.netRuntimeMillis() / 1000.0;
-            System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%n",
-                    name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected());
+            System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s%n",
+                    name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected(),
+                    checkpointInterval > 0 ? checkpointFigures(s.accumulators()) : "");
             if (!s.matches()) {
                 System.err.printf("eddy-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", s.alerts(), s.injected());
                 return 1;
             }
             return 0;
+        }
+    }
+
+    /** The coordinator's checkpoint figures as RESULT fields. */
+    static String checkpointFigures(Map<String, ?> accumulators) {
+        return String.format(Locale.ROOT, " checkpoints=%s checkpoint_p50_ms=%s checkpoint_p99_ms=%s checkpoint_size_bytes=%s",
+                accumulators.get("checkpoints.completed"), accumulators.get("checkpoints.duration-p50-ms"),
+                accumulators.get("checkpoints.duration-p99-ms"), accumulators.get("checkpoints.last-size-bytes"));
+    }
+
+    static void deleteRecursively(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 

@@ -7,7 +7,9 @@ import io.eddy.examples.statemachine.model.GeneratorSpec;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import java.io.PrintStream;
+import java.io.Serializable;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -48,8 +50,21 @@ public final class StateMachineDemo implements Callable<Integer> {
     @Option(names = "--quiet", description = "Print no alerts, only the summary.")
     boolean quiet;
 
-    /** The outcome of one run of the job. */
-    public record Summary(long events, long alerts, long injected, long netRuntimeMillis) {
+    /**
+     * The outcome of one run of the job.
+     *
+     * @param accumulators all accumulators of the job's result (also the master's {@code
+     *     checkpoints.*} figures when checkpointing was on)
+     */
+    public record Summary(long events, long alerts, long injected, long netRuntimeMillis, Map<String, Serializable> accumulators) {
+
+        public Summary {
+            accumulators = Map.copyOf(accumulators);
+        }
+
+        public Summary(long events, long alerts, long injected, long netRuntimeMillis) {
+            this(events, alerts, injected, netRuntimeMillis, Map.of());
+        }
 
         /** Whether every injected invalid transition raised exactly one alert. */
         public boolean matches() {
@@ -94,7 +109,8 @@ public final class StateMachineDemo implements Callable<Integer> {
                 .addSink(sink)
                 .name("alerts");
         JobExecutionResult result = env.execute("State machine demo (" + events + " events)");
-        return new Summary(events, longAccumulator(result, AlertSink.ALERTS), longAccumulator(result, EventSource.INJECTED), result.getNetRuntime());
+        return new Summary(events, longAccumulator(result, AlertSink.ALERTS), longAccumulator(result, EventSource.INJECTED), result.getNetRuntime(),
+                result.getAllAccumulatorResults());
     }
 
     /** Prints the summary lines of a run. */

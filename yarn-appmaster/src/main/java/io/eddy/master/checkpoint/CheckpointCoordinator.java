@@ -70,6 +70,7 @@ public final class CheckpointCoordinator {
     private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
     /** Completed checkpoints (at most {@code retained}) and the savepoints newer than the oldest of them, oldest first. */
     private final Deque<CompletedCheckpoint> completed = new ArrayDeque<>();
+    private final CheckpointStats stats = new CheckpointStats();
     private long nextCheckpointId = 1;
     /** When the last checkpoint completed, or -1. */
     private long lastCompletionTime = -1;
@@ -326,6 +327,7 @@ public final class CheckpointCoordinator {
         completed.addLast(new CompletedCheckpoint(checkpoint.checkpointId(), checkpoint.timestamp(), now, checkpoint.type(), pointer));
         LOG.info("Job {}: completed {} in {} ms: {}", graph.jobId(), checkpoint, now - checkpoint.timestamp(), pointer);
         if (!checkpoint.type().isSavepoint()) {
+            stats.completed(now - checkpoint.timestamp(), stateSize(metadata));
             lastCompletionTime = now;
             consecutiveFailures = 0;
             subsumePendingBefore(checkpoint.checkpointId());
@@ -405,6 +407,7 @@ public final class CheckpointCoordinator {
     }
 
     private void countFailure(long checkpointId, String reason) {
+        stats.failed();
         consecutiveFailures++;
         if (config.tolerableFailures() >= 0 && consecutiveFailures > config.tolerableFailures() && !shutDown) {
             String summary = consecutiveFailures + " checkpoint(s) in a row failed, more than the " + config.tolerableFailures()
@@ -504,6 +507,21 @@ public final class CheckpointCoordinator {
     }
 
     /** The retained completed checkpoints (and newer savepoints), oldest first. */
+    /** The figures of this job's checkpoints so far. */
+    public CheckpointStats stats() {
+        return stats;
+    }
+
+    private static long stateSize(CheckpointMetadata metadata) {
+        long size = 0;
+        for (CheckpointMetadata.OperatorState operator : metadata.operators().values()) {
+            for (var subtask : operator.subtaskStates().values()) {
+                size += subtask.stateSize();
+            }
+        }
+        return size;
+    }
+
     public List<CompletedCheckpoint> completedCheckpoints() {
         return List.copyOf(completed);
     }
