@@ -18,6 +18,7 @@ import io.eddy.master.checkpoint.StorageBackedCoordinatorStorage;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.checkpoint.storage.CheckpointStorage;
+import io.eddy.runtime.checkpoint.storage.InvalidCheckpointException;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
@@ -194,6 +195,24 @@ final class JobCheckpointing {
     /** The figures of the job's checkpoints as accumulator values; empty without a coordinator. */
     Map<String, Serializable> statsAccumulators() {
         return coordinator == null || !coordinator.config().isEnabled() ? Map.of() : coordinator.stats().asAccumulators();
+    }
+
+    /**
+     * A task failed with {@code cause}: if it failed restoring the checkpoint the deployments
+     * restore because a state file of it is missing or corrupt ({@link InvalidCheckpointException}
+     * anywhere in the cause chain), that checkpoint is dropped and the restart falls back to the
+     * previous retained one (see {@link CheckpointCoordinator#discardUnrestorable}).
+     */
+    void onTaskFailure(FailureInfo cause) {
+        if (coordinator == null || restore == null) {
+            return;
+        }
+        for (FailureInfo f = cause; f != null; f = f.cause()) {
+            if (InvalidCheckpointException.class.getName().equals(f.exceptionClass())) {
+                coordinator.discardUnrestorable(restore.checkpointId(), f.message());
+                return;
+            }
+        }
     }
 
     /** The job restarts: pending checkpoints are aborted (not counted as failures). */

@@ -307,6 +307,7 @@ final class JobManager {
         if (!transition(task, TaskExecutionState.FAILED, null)) {
             return;
         }
+        checkpointing.onTaskFailure(cause);
         if (status == JobStatus.RUNNING) {
             String what = cause.message() != null ? cause.message() : cause.exceptionClass();
             handleFailure(List.of(task), new JobFailure(cause, "Task '" + task.taskName() + "' on " + task.worker().describeShort()

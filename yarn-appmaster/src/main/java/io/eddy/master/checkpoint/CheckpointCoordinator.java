@@ -460,6 +460,30 @@ public final class CheckpointCoordinator {
     }
 
     /**
+     * The restore of checkpoint {@code checkpointId} failed in a task because one of its state files
+     * is missing or corrupt ({@code reason} names the file): the checkpoint is dropped, so the next
+     * restart falls back to the previous retained one. Savepoints, and the only restore point left,
+     * are kept (dropping them would restart the job without its state): the restart strategy then
+     * ends the job with the error naming the file. False if nothing was dropped.
+     */
+    public boolean discardUnrestorable(long checkpointId, String reason) {
+        CompletedCheckpoint latest = completed.peekLast();
+        if (latest == null || latest.checkpointId() != checkpointId) {
+            LOG.debug("Job {}: restoring checkpoint {} failed ({}); it was dropped already", graph.jobId(), checkpointId, reason);
+            return false;
+        }
+        if (latest.isSavepoint() || completed.size() < 2) {
+            LOG.warn("Job {}: restoring {} {} failed ({}); it is kept: no older checkpoint or savepoint is retained to fall back to",
+                    graph.jobId(), latest.isSavepoint() ? "savepoint" : "checkpoint", checkpointId, reason);
+            return false;
+        }
+        completed.removeLast();
+        LOG.warn("Job {}: checkpoint {} cannot be restored ({}); falling back to the previous one, {}", graph.jobId(), checkpointId,
+                reason, completed.peekLast().pointer());
+        return true;
+    }
+
+    /**
      * The job started from the savepoint or retained checkpoint {@code checkpointId} at {@code
      * pointer} ({@code execution.savepoint.path}, read at submission): it is the restore point until
      * a checkpoint completes (and is never deleted, whatever its type), and ids continue after it.

@@ -255,6 +255,20 @@ class CheckpointCoordinatorTest {
     }
 
     @Test
+    void aCheckpointWhoseStateFilesFailTheRestoreIsDroppedOnceButTheLastRestorePointIsKept() {
+        CheckpointCoordinator c = coordinator(1, 0, 2, 0);
+        for (long id = 1; id <= 2; id++) {
+            scheduler.advance(INTERVAL);
+            acknowledgeAll(c, id);
+        }
+        assertThat(c.discardUnrestorable(2, "State file mem:/chk-2/x is corrupt")).isTrue();
+        assertThat(c.discardUnrestorable(2, "the same failure from another task")).as("already dropped").isFalse();
+        assertThat(c.latestForRestore().checkpointId()).isEqualTo(1);
+        assertThat(c.discardUnrestorable(1, "State file mem:/chk-1/x is corrupt")).as("nothing older to fall back to").isFalse();
+        assertThat(c.completedCheckpoints()).extracting(CompletedCheckpoint::checkpointId).containsExactly(1L);
+    }
+
+    @Test
     void aMetadataWriteFailureAbortsTheCheckpoint() {
         CheckpointCoordinator c = coordinator(1, 0, 1, -1);
         scheduler.advance(INTERVAL);

@@ -3,6 +3,12 @@ package io.eddy.master.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.state.CheckpointedFunction;
+import io.eddy.api.common.state.FunctionInitializationContext;
+import io.eddy.api.common.state.FunctionSnapshotContext;
+import io.eddy.api.common.state.ListState;
+import io.eddy.api.common.state.ListStateDescriptor;
 import io.eddy.api.common.state.Checkpointed;
 import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
@@ -68,6 +74,10 @@ class SavepointITCase {
     static final AtomicLong RESTORED_OFFSET = new AtomicLong(-1);
     /** Per key, the last count the sinks saw. */
     static final Map<Long, Long> FINAL_COUNTS = new ConcurrentHashMap<>();
+    /** Per key, the count when its timer fired in the second job (a key twice fails the test). */
+    static final Map<Long, Long> TIMER_FIRINGS = new ConcurrentHashMap<>();
+    /** The records the second job's map subtasks passed in all, restored list state included. */
+    static final AtomicLong SECOND_JOB_PASSED = new AtomicLong();
 
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
@@ -78,6 +88,8 @@ class SavepointITCase {
         SOURCE_CANCELLED = new CountDownLatch(1);
         RESTORED_OFFSET.set(-1);
         FINAL_COUNTS.clear();
+        TIMER_FIRINGS.clear();
+        SECOND_JOB_PASSED.set(0);
     }
 
     @Test
@@ -133,6 +145,49 @@ class SavepointITCase {
 
             resumeAtParallelismThree(savepoint, checkpoints);
         }
+    }
+
+    /**
+     * Rescaling 3 → 1: a job of parallelism 3 with keyed value state, an event-time timer per key
+     * (registered in the first job only, firing at the end of the input) and operator list state
+     * (records passed per map subtask) is cancelled with a savepoint half-way; a job of parallelism
+     * 1 resumes from it. All three kinds of state arrive whole in the one subtask: the counts are
+     * exact, every key's timer fires exactly once (with the key's final count), and the list
+     * elements of the three old subtasks add up to the whole input.
+     */
+    @Test
+    void aJobResumesFromASavepointAtParallelismOneWithKeyedStateTimersAndOperatorState(@TempDir Path dir) throws Exception {
+        String checkpoints = dir.resolve("checkpoints").toUri().toString();
+        JobGraph first = rescaleJob(new Configuration(), checkpoints, 3, true);
+        CLUSTER.submit(first);
+        assertThat(HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
+        String savepoint = CLUSTER.cluster().master().triggerSavepoint(first.jobId(), dir.resolve("savepoints").toUri().toString(), true)
+                .get(60, TimeUnit.SECONDS);
+        assertThat(CLUSTER.cluster().master().jobTermination(first.jobId()).get(30, TimeUnit.SECONDS)).isEqualTo(JobStatus.CANCELED);
+
+        JobGraph second = rescaleJob(new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint), checkpoints, 1, false);
+        CLUSTER.submit(second).getJobResult().get(60, TimeUnit.SECONDS);
+        assertThat(CLUSTER.cluster().master().jobTermination(second.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
+        assertThat(RESTORED_OFFSET.get()).isEqualTo(RECORDS / 2);
+        assertThat(FINAL_COUNTS.values()).as("keyed state: every key counted once per record").hasSize((int) KEYS)
+                .containsOnly(RECORDS / KEYS);
+        assertThat(TIMER_FIRINGS).as("timers: the restored timer of every key fired once").hasSize((int) KEYS).containsOnlyKeys(FINAL_COUNTS.keySet());
+        assertThat(TIMER_FIRINGS.values()).as("each timer fired after the last record of its key").containsOnly(RECORDS / KEYS);
+        assertThat(SECOND_JOB_PASSED.get()).as("operator list state: the three old subtasks' counts plus the rest of the input")
+                .isEqualTo(RECORDS);
+    }
+
+    private static JobGraph rescaleJob(Configuration settings, String checkpoints, int parallelism, boolean first) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(settings);
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(60_000);
+        env.getCheckpointConfig().setCheckpointStorage(checkpoints);
+        env.addSource(new OffsetSource(first), "offsets", Types.LONG).uid("offsets")
+                .map(new PassedCounter(first)).returns(Types.LONG).uid("passed")
+                .keyBy(v -> v % KEYS, Types.LONG)
+                .process(new TimerCounter(first)).returns(PAIR).uid("counter")
+                .addSink(new LastCountSink()).uid("sink");
+        return env.getJobGraph("rescale test (p=" + parallelism + ")");
     }
 
     /** Runs the second job from {@code savepoint} with parallelism 3 and checks the counts are exact. */
@@ -249,6 +304,79 @@ class SavepointITCase {
         @Override
         public void invoke(Tuple2<Long, Long> value) {
             FINAL_COUNTS.put(value.f0, value.f1);
+        }
+    }
+
+    /** Counts the records it passes in split operator list state; the second job's subtasks add their counts at close. */
+    static final class PassedCounter extends RichMapFunction<Long, Long> implements CheckpointedFunction {
+        private static final long serialVersionUID = 1L;
+        private final boolean first;
+        private transient ListState<Long> state;
+        private transient long passed;
+
+        PassedCounter(boolean first) {
+            this.first = first;
+        }
+
+        @Override
+        public Long map(Long value) {
+            passed++;
+            return value;
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) throws Exception {
+            state = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("passed", Types.LONG));
+            for (Long p : state.get()) {
+                passed += p;
+            }
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) throws Exception {
+            state.update(List.of(passed));
+        }
+
+        @Override
+        public void close() {
+            if (!first) {
+                SECOND_JOB_PASSED.addAndGet(passed);
+            }
+        }
+    }
+
+    /** Counts per key; the first job registers an event-time timer per key, which fires at the end of the input. */
+    static final class TimerCounter extends KeyedProcessFunction<Long, Long, Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+        private static final long TIMER_TIME = 1_000_000L;
+        private final boolean first;
+        private transient ValueState<Long> count;
+
+        TimerCounter(boolean first) {
+            this.first = first;
+        }
+
+        @Override
+        public void open() {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+        }
+
+        @Override
+        public void processElement(Long value, Context ctx, Collector<Tuple2<Long, Long>> out) throws Exception {
+            Long c = count.value();
+            if (c == null && first) {
+                ctx.timerService().registerEventTimeTimer(TIMER_TIME + ctx.getCurrentKey());
+            }
+            long updated = (c == null ? 0 : c) + 1;
+            count.update(updated);
+            out.collect(Tuple2.of(ctx.getCurrentKey(), updated));
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<Tuple2<Long, Long>> out) throws Exception {
+            if (!first && TIMER_FIRINGS.putIfAbsent(ctx.getCurrentKey(), count.value()) != null) {
+                TIMER_FIRINGS.put(-1L - ctx.getCurrentKey(), -1L); // a second firing: the size check fails
+            }
         }
     }
 }

@@ -27,6 +27,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.eddy.streaming.api.graph.StateTypeCheck;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -247,7 +248,7 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
     }
 
     private List<TypeSerializer<?>> valueSerializersOf(StateKind kind, StateDescriptor<?> descriptor) {
-        TypeSerializer<?> values = descriptor.getTypeInfo().createSerializer(serializerConfig);
+        TypeSerializer<?> values = StateTypeCheck.stateSerializer(descriptor, operatorName, serializerConfig);
         if (kind == StateKind.MAP) {
             return List.of(((MapStateDescriptor<?, ?>) descriptor).getKeyTypeInfo().createSerializer(serializerConfig), values);
         }

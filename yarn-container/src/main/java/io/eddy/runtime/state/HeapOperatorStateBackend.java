@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.eddy.streaming.api.graph.StateTypeCheck;
 import java.util.Objects;
 import java.util.Set;
 
@@ -68,7 +69,7 @@ public final class HeapOperatorStateBackend implements OperatorStateStore {
                     + describe(state.mode()) + " and cannot also be a " + describe(mode) + ": use one of getListState / "
                     + "getUnionListState for it, or give the other state another name");
         }
-        TypeSerializer<S> serializer = descriptor.getTypeInfo().createSerializer(serializerConfig);
+        TypeSerializer<S> serializer = StateTypeCheck.stateSerializer(descriptor, operatorName, serializerConfig);
         if (state == null) {
             state = new PartitionableListState<>(name, mode, serializer);
             states.put(name, state);

@@ -26,6 +26,7 @@ import io.eddy.streaming.api.functions.source.TextFileSourceFunction;
 import io.eddy.streaming.api.graph.JobGraphGenerator;
 import io.eddy.streaming.api.graph.OperatorTransformation;
 import io.eddy.streaming.api.graph.StreamGraph;
+import io.eddy.streaming.api.graph.StateTypeCheck;
 import io.eddy.streaming.api.graph.StreamGraphGenerator;
 import io.eddy.streaming.api.graph.Transformation;
 import java.util.ArrayList;
@@ -301,9 +302,11 @@ public class StreamExecutionEnvironment {
         return java.util.Collections.unmodifiableList(transformations);
     }
 
-    /** The stream graph of the operators defined so far; plan errors surface here. */
+    /** The stream graph of the operators defined so far; plan errors (also state types that cannot be serialized) surface here. */
     public StreamGraph getStreamGraph() {
-        return StreamGraphGenerator.generate(transformations, parallelism, maxParallelism);
+        StreamGraph graph = StreamGraphGenerator.generate(transformations, parallelism, maxParallelism);
+        StateTypeCheck.check(graph, serializerConfig);
+        return graph;
     }
 
     /** The job graph of the operators defined so far, without running it (for tests and {@code eddy plan}). */

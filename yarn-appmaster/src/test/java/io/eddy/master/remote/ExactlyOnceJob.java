@@ -1,0 +1,342 @@
+package io.eddy.master.remote;
+
+import io.eddy.api.common.eventtime.Watermark;
+import io.eddy.api.common.eventtime.WatermarkStrategy;
+import io.eddy.api.common.functions.AggregateFunction;
+import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.state.CheckpointListener;
+import io.eddy.api.common.state.CheckpointedFunction;
+import io.eddy.api.common.state.FunctionInitializationContext;
+import io.eddy.api.common.state.FunctionSnapshotContext;
+import io.eddy.api.common.state.ValueState;
+import io.eddy.api.common.state.ValueStateDescriptor;
+import io.eddy.api.common.typeinfo.Types;
+import io.eddy.streaming.api.datastream.DataStream;
+import io.eddy.streaming.api.datastream.KeyedStream;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.functions.KeyedProcessFunction;
+import io.eddy.streaming.api.functions.sink.RichSinkFunction;
+import io.eddy.streaming.api.functions.sink.SinkFunction;
+import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
+import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
+import io.eddy.streaming.api.functions.windowing.WindowFunction;
+import io.eddy.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import io.eddy.streaming.api.windowing.windows.TimeWindow;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The job of {@link ExactlyOnceProcessITCase}: the numbers {@code 0..NUMBERS-1} from the rewindable
+ * sequence source (throttled, so that a run lasts long enough for kills to land in it), each number
+ * its own event timestamp, then per key ({@code number % KEYS}) a running count in {@code
+ * ValueState} (lines {@code key,count,number}) and a count per event-time tumbling window (lines
+ * {@code key@windowStart=count}), both written through sinks the test chooses.
+ *
+ * <p>The functions talk to the test through a {@link MarkDirectory}: {@code open-a<attempt>-s<subtask>-p<pid>}
+ * when a source lane opens (the pid of its worker process), {@code done-a<attempt>-s<subtask>-c<id>}
+ * when it learns that checkpoint {@code id} completed, {@value #INJECTED} when the one planned
+ * exception was thrown. They run in the worker processes; everything they share with the test is in
+ * their (serialized) fields.
+ */
+final class ExactlyOnceJob {
+
+    static final long NUMBERS = 50_000;
+    static final long KEYS = 10;
+    static final long WINDOW_MILLIS = 1_000;
+    /** Throttle: each source lane pauses {@link #PAUSE_MILLIS} ms every {@link #PAUSE_EVERY} numbers (about 2,000 numbers/s per lane: some 12 s for the job undisturbed). */
+    static final int PAUSE_EVERY = 10;
+    static final long PAUSE_MILLIS = 5;
+    static final String INJECTED = "injected";
+
+    private ExactlyOnceJob() {}
+
+    /**
+     * Builds the job into {@code env}.
+     *
+     * @param failAt the number at which the source-side map throws once (guarded by the mark
+     *     {@value #INJECTED}), or -1 for no failure there
+     */
+    static void build(StreamExecutionEnvironment env, String marks, long failAt, SinkFunction<String> counts, SinkFunction<String> windows) {
+        DataStream<Long> numbers = env.addSource(new ThrottledSequence(0, NUMBERS - 1), "throttled sequence", Types.LONG)
+                .map(new MarkingMap(marks, failAt)).returns(Types.LONG).name("marks")
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((n, ts) -> n));
+        KeyedStream<Long, Long> byKey = numbers.keyBy(n -> n % KEYS, Types.LONG);
+        byKey.process(new RunningCount()).returns(Types.STRING).name("running counts")
+                .addSink(counts).name("counts sink");
+        byKey.window(TumblingEventTimeWindows.of(Duration.ofMillis(WINDOW_MILLIS)))
+                .aggregate(new Count(), new WindowLine()).returns(Types.STRING).name("window counts")
+                .addSink(windows).name("windows sink");
+    }
+
+    /** The reference: {@code key@windowStart} → count, computed directly. */
+    static Map<String, Long> expectedWindowCounts() {
+        Map<String, Long> expected = new TreeMap<>();
+        for (long n = 0; n < NUMBERS; n++) {
+            expected.merge(n % KEYS + "@" + Math.floorDiv(n, WINDOW_MILLIS) * WINDOW_MILLIS, 1L, Long::sum);
+        }
+        return expected;
+    }
+
+    /**
+     * The rewindable {@link SequenceSourceFunction}, throttled: every {@link #PAUSE_EVERY} numbers
+     * the source thread waits {@link #PAUSE_MILLIS} ms on the checkpoint lock, which releases it, so
+     * checkpoint mails run during the pauses. The pause comes before a number is emitted and its
+     * offset advanced, so a snapshot taken then is consistent. The pause only slows the job down;
+     * results never depend on it.
+     */
+    static final class ThrottledSequence extends RichParallelSourceFunction<Long> implements CheckpointedFunction {
+        private static final long serialVersionUID = 1L;
+        private final SequenceSourceFunction inner;
+        /** Source thread only. */
+        private transient long emitted;
+
+        ThrottledSequence(long from, long to) {
+            this.inner = new SequenceSourceFunction(from, to);
+        }
+
+        @Override
+        public void setRuntimeContext(RuntimeContext context) {
+            super.setRuntimeContext(context);
+            inner.setRuntimeContext(context);
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) throws Exception {
+            inner.initializeState(context);
+        }
+
+        @Override
+        public void open() throws Exception {
+            inner.open();
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) throws Exception {
+            inner.snapshotState(context);
+        }
+
+        @Override
+        public void run(SourceContext<Long> ctx) throws Exception {
+            Object lock = ctx.getCheckpointLock();
+            inner.run(new SourceContext<>() {
+                @Override
+                public void collect(Long element) {
+                    if (++emitted % PAUSE_EVERY == 0) {
+                        pause(lock);
+                    }
+                    ctx.collect(element);
+                }
+
+                @Override
+                public void collectWithTimestamp(Long element, long timestamp) {
+                    ctx.collectWithTimestamp(element, timestamp);
+                }
+
+                @Override
+                public Object getCheckpointLock() {
+                    return lock;
+                }
+
+                @Override
+                public void emitWatermark(Watermark watermark) {
+                    ctx.emitWatermark(watermark);
+                }
+
+                @Override
+                public void markAsTemporarilyIdle() {
+                    ctx.markAsTemporarilyIdle();
+                }
+            });
+        }
+
+        /** Called holding the lock (inside the sequence's emit block); {@code wait} releases it meanwhile. */
+        private static void pause(Object lock) {
+            try {
+                TimeUnit.MILLISECONDS.timedWait(lock, PAUSE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("The throttled sequence was interrupted (the task is being cancelled)", e);
+            }
+        }
+
+        @Override
+        public void cancel() {
+            inner.cancel();
+        }
+    }
+
+    /**
+     * Passes the numbers on (chained to the source: one per lane) and leaves marks: when it opens,
+     * when a checkpoint completed, and when it throws the planned exception at {@code failAt}.
+     */
+    static final class MarkingMap extends RichMapFunction<Long, Long> implements CheckpointListener {
+        private static final long serialVersionUID = 1L;
+        private final String marks;
+        private final long failAt;
+
+        MarkingMap(String marks, long failAt) {
+            this.marks = marks;
+            this.failAt = failAt;
+        }
+
+        @Override
+        public void open() {
+            MarkDirectory.mark(marks, "open-" + lane() + "-p" + ProcessHandle.current().pid());
+        }
+
+        @Override
+        public Long map(Long n) {
+            if (n == failAt && MarkDirectory.mark(marks, INJECTED)) {
+                throw new IllegalStateException("Planned failure at number " + n + " (" + lane() + ")");
+            }
+            return n;
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            MarkDirectory.mark(marks, "done-" + lane() + "-c" + checkpointId);
+        }
+
+        private String lane() {
+            return "a" + getRuntimeContext().getAttemptNumber() + "-s" + getRuntimeContext().getIndexOfThisSubtask();
+        }
+    }
+
+    /** The running count of each key in value state: emits {@code key,count,number} per number. */
+    static final class RunningCount extends KeyedProcessFunction<Long, Long, String> {
+        private static final long serialVersionUID = 1L;
+        private transient ValueState<Long> count;
+
+        @Override
+        public void open() {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+        }
+
+        @Override
+        public void processElement(Long n, Context ctx, Collector<String> out) throws Exception {
+            Long c = count.value();
+            long updated = (c == null ? 0 : c) + 1;
+            count.update(updated);
+            out.collect(ctx.getCurrentKey() + "," + updated + "," + n);
+        }
+    }
+
+    /** Counts the numbers of a window. */
+    static final class Count implements AggregateFunction<Long, Long, Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Long createAccumulator() {
+            return 0L;
+        }
+
+        @Override
+        public Long add(Long value, Long accumulator) {
+            return accumulator + 1;
+        }
+
+        @Override
+        public Long getResult(Long accumulator) {
+            return accumulator;
+        }
+
+        @Override
+        public Long merge(Long a, Long b) {
+            return a + b;
+        }
+    }
+
+    /** {@code key@windowStart=count}. */
+    static final class WindowLine implements WindowFunction<Long, String, Long, TimeWindow> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void apply(Long key, TimeWindow window, Iterable<Long> counts, Collector<String> out) {
+            for (Long c : counts) {
+                out.collect(key + "@" + window.getStart() + "=" + c);
+            }
+        }
+    }
+
+    /**
+     * A sink that is not transactional (for the at-least-once run): appends each line to its own
+     * file per attempt and subtask, {@code <prefix>-a<attempt>-s<subtask>.txt}, and flushes when a
+     * checkpoint is taken, so everything written before a completed checkpoint survives a killed
+     * process. With {@code failOnce}, subtask 0 throws once (mark {@value #INJECTED}) after it saw
+     * two checkpoints complete and wrote at least {@code 20} lines since its last snapshot: those
+     * lines come after the latest completed checkpoint (it cannot be newer than the sink's last
+     * snapshot), so the replay writes them again — a duplicate for certain.
+     */
+    static final class AppendingSink extends RichSinkFunction<String> implements CheckpointedFunction, CheckpointListener {
+        private static final long serialVersionUID = 1L;
+        private static final int LINES_BEFORE_FAILURE = 20;
+        private final String directory;
+        private final String prefix;
+        private final String marks;
+        private final boolean failOnce;
+        /** Task thread only. */
+        private transient BufferedWriter writer;
+        private transient long sinceSnapshot;
+        private transient int completed;
+
+        AppendingSink(String directory, String prefix, String marks, boolean failOnce) {
+            this.directory = directory;
+            this.prefix = prefix;
+            this.marks = marks;
+            this.failOnce = failOnce;
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {
+            // No state: the sink only needs to know when snapshots are taken.
+        }
+
+        @Override
+        public void open() throws IOException {
+            RuntimeContext rc = getRuntimeContext();
+            Path file = Path.of(directory, prefix + "-a" + rc.getAttemptNumber() + "-s" + rc.getIndexOfThisSubtask() + ".txt");
+            writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        }
+
+        @Override
+        public void invoke(String line) throws IOException {
+            writer.write(line);
+            writer.write('\n');
+            sinceSnapshot++;
+            if (failOnce && completed >= 2 && sinceSnapshot >= LINES_BEFORE_FAILURE && getRuntimeContext().getIndexOfThisSubtask() == 0
+                    && MarkDirectory.mark(marks, INJECTED)) {
+                writer.flush();
+                throw new IllegalStateException("Planned failure in " + prefix + " after " + sinceSnapshot + " lines past the last snapshot");
+            }
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) throws IOException {
+            writer.flush();
+            sinceSnapshot = 0;
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            completed++;
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (writer != null) {
+                writer.close();
+                writer = null;
+            }
+        }
+    }
+}
