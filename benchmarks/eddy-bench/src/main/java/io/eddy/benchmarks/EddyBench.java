@@ -88,9 +88,9 @@ public final class EddyBench implements Runnable {
 
     /** The coordinator's checkpoint figures as RESULT fields. */
     static String checkpointFigures(Map<String, ?> accumulators) {
-        return String.format(Locale.ROOT, " checkpoints=%s checkpoint_p50_ms=%s checkpoint_p99_ms=%s checkpoint_size_bytes=%s",
+        return String.format(Locale.ROOT, " checkpoints=%s checkpoint_p50_ms=%s checkpoint_p99_ms=%s checkpoint_max_size_bytes=%s",
                 accumulators.get("checkpoints.completed"), accumulators.get("checkpoints.duration-p50-ms"),
-                accumulators.get("checkpoints.duration-p99-ms"), accumulators.get("checkpoints.last-size-bytes"));
+                accumulators.get("checkpoints.duration-p99-ms"), accumulators.get("checkpoints.max-size-bytes"));
     }
 
     static void deleteRecursively(Path dir) throws IOException {
