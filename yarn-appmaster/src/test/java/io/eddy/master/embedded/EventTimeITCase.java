@@ -212,8 +212,12 @@ class EventTimeITCase {
             expected.merge(e.key() + "@" + (e.time() - e.time() % BUCKET), e.value(), Integer::sum);
         }
         assertThat(sums(results)).isEqualTo(expected);
+        // Without idleness no timer can fire before the end: subtask 1's channels would hold event time
+        // at its minimum until subtask 1 ends (after the latch). How many fire before the end depends on
+        // thread timing (a consumer may see the other source end before its idle status), so only
+        // "some" is asserted.
         assertThat(results.stream().filter(r -> !r.endsWith("(end)")).count())
-                .as("timers fired while subtask 1 was idle").isGreaterThan(expected.size() / 2);
+                .as("timers fired while subtask 1 was idle").isGreaterThan(0);
     }
 
     @Test

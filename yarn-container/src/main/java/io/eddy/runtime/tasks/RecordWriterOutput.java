@@ -47,6 +47,9 @@ final class RecordWriterOutput<T> implements Output<T> {
     @Override
     public void emitWatermarkStatus(WatermarkStatus status) {
         broadcast(status);
+        // A status change is rare and decides whether consumers may advance event time without this
+        // producer: send it now rather than after the buffer timeout.
+        writer.flushAll();
     }
 
     private void broadcast(StreamElement element) {
