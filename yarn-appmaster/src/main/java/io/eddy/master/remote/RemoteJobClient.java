@@ -44,8 +44,9 @@ final class RemoteJobClient implements JobClient, ClientGateway {
         this.gateway = gateway;
         this.userClassLoader = userClassLoader;
         this.collectCapacity = collectCapacity;
-        // Close the connection once the job has ended, off the dispatcher thread (closing joins it).
-        result.whenComplete((r, e) -> CompletableFuture.runAsync(gateway::close));
+        // Close the connection once the job has ended, but only after the master's jobFinished call
+        // was answered: closing earlier made the master log that the client did not take the result.
+        result.whenComplete((r, e) -> gateway.closeAfterPendingReplies());
     }
 
     @Override

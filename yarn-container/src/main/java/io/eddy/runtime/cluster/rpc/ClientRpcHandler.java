@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -93,6 +94,19 @@ public final class ClientRpcHandler implements RpcHandler, AutoCloseable {
             throw new IllegalStateException("This client did not submit job " + job + " (or has stopped following it)");
         }
         return gateway;
+    }
+
+    /**
+     * Runs {@code action} on the dispatcher after the calls it is running or has queued, so after
+     * their answers were handed to the connection (answers are written when a call's future
+     * completes, on the dispatcher); runs it at once if the dispatcher is shut down.
+     */
+    void runAfterCurrentCalls(Runnable action) {
+        try {
+            dispatcher.execute(action);
+        } catch (RejectedExecutionException e) {
+            action.run();
+        }
     }
 
     @Override

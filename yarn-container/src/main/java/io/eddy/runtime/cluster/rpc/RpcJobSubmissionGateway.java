@@ -119,6 +119,15 @@ public final class RpcJobSubmissionGateway implements JobSubmissionGateway, Auto
         return connection.isOpen();
     }
 
+    /**
+     * Closes the connection once the answers to the master's calls handled so far have been written
+     * (e.g. the acknowledgement of the job's result, which the master waits for), off the dispatcher
+     * thread (closing joins it). Any thread; does not wait.
+     */
+    public void closeAfterPendingReplies() {
+        handler.runAfterCurrentCalls(() -> CompletableFuture.runAsync(this::close));
+    }
+
     @Override
     public void close() {
         connection.close();
