@@ -3,7 +3,6 @@ package io.eddy.master.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.RichMapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.state.CheckpointListener;
@@ -13,8 +12,6 @@ import io.eddy.api.common.state.FunctionInitializationContext;
 import io.eddy.api.common.state.FunctionSnapshotContext;
 import io.eddy.api.common.state.ListState;
 import io.eddy.api.common.state.ListStateDescriptor;
-import io.eddy.api.common.state.ValueState;
-import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
@@ -25,7 +22,6 @@ import io.eddy.api.common.JobExecutionResult;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
-import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;
 import java.io.IOException;
@@ -320,7 +316,7 @@ class CheckpointFaultsITCase {
         env.addSource(new ThrottledSource(), "offsets", Types.LONG)
                 .map(new SlowSnapshotMap()).returns(Types.LONG)
                 .keyBy(v -> v % KEYS, Types.LONG)
-                .process(new Counter()).returns(PAIR)
+                .process(new CountPerKey()).returns(PAIR)
                 .addSink(new LastCountSink());
         return env;
     }
@@ -440,25 +436,6 @@ class CheckpointFaultsITCase {
         @Override
         public void notifyCheckpointAborted(long checkpointId) {
             ABORTED.add(checkpointId);
-        }
-    }
-
-    /** Counts per key in value state. */
-    static final class Counter extends KeyedProcessFunction<Long, Long, Tuple2<Long, Long>> {
-        private static final long serialVersionUID = 1L;
-        private transient ValueState<Long> count;
-
-        @Override
-        public void open() {
-            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
-        }
-
-        @Override
-        public void processElement(Long value, Context ctx, Collector<Tuple2<Long, Long>> out) throws Exception {
-            Long c = count.value();
-            long updated = (c == null ? 0 : c) + 1;
-            count.update(updated);
-            out.collect(Tuple2.of(ctx.getCurrentKey(), updated));
         }
     }
 

@@ -220,7 +220,7 @@ class SavepointITCase {
         env.getCheckpointConfig().setCheckpointStorage(checkpoints);
         env.addSource(new OffsetSource(pauseHalfWay), "offsets", Types.LONG).uid("offsets")
                 .keyBy(v -> v % KEYS, Types.LONG)
-                .process(new Counter()).returns(PAIR).uid("counter")
+                .process(new CountPerKey()).returns(PAIR).uid("counter")
                 .addSink(new LastCountSink()).uid("sink");
         return env.getJobGraph("savepoint test (p=" + parallelism + ")");
     }
@@ -275,25 +275,6 @@ class SavepointITCase {
         @Override
         public TypeInfo<Long> stateType() {
             return Types.LONG;
-        }
-    }
-
-    /** Counts per key in value state. */
-    static final class Counter extends KeyedProcessFunction<Long, Long, Tuple2<Long, Long>> {
-        private static final long serialVersionUID = 1L;
-        private transient ValueState<Long> count;
-
-        @Override
-        public void open() {
-            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
-        }
-
-        @Override
-        public void processElement(Long value, Context ctx, Collector<Tuple2<Long, Long>> out) throws Exception {
-            Long c = count.value();
-            long updated = (c == null ? 0 : c) + 1;
-            count.update(updated);
-            out.collect(Tuple2.of(ctx.getCurrentKey(), updated));
         }
     }
 
