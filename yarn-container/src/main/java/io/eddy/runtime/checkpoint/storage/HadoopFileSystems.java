@@ -3,26 +3,20 @@ package io.eddy.runtime.checkpoint.storage;
 import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Hadoop {@code FileSystem} of a checkpoint path. One Hadoop {@link Configuration} is shared
- * (creating one reads the classpath's XML resources, too slow per file). Checksumming wrappers
- * (the local file system's {@code .crc} side files) are unwrapped: every state file and metadata
- * file carries its own CRC-32C.
+ * The Hadoop {@code FileSystem} of a checkpoint path, resolved by the API's {@link
+ * io.eddy.api.common.io.HadoopFileSystems} (one shared configuration, checksumming wrappers
+ * unwrapped: every state file and metadata file carries its own CRC-32C), plus the warm-up of the
+ * first use off the master's main thread.
  */
 final class HadoopFileSystems {
 
     private static final Logger LOG = LoggerFactory.getLogger(HadoopFileSystems.class);
-
-    private static final class Holder {
-        static final Configuration CONF = new Configuration();
-    }
 
     /** Whether {@link #warmUpInBackground} ran in this JVM. */
     private static final AtomicBoolean WARMED_UP = new AtomicBoolean();
@@ -62,8 +56,7 @@ final class HadoopFileSystems {
     }
 
     static FileSystem fileSystem(Path path) throws IOException {
-        FileSystem fs = path.getFileSystem(Holder.CONF);
-        return fs instanceof ChecksumFileSystem cfs ? cfs.getRawFileSystem() : fs;
+        return io.eddy.api.common.io.HadoopFileSystems.get(path);
     }
 
     static FileSystem fileSystem(URI uri) throws IOException {

@@ -1,5 +1,6 @@
 package io.eddy.streaming.api.functions.sink;
 
+import io.eddy.api.common.io.HadoopFileSystems;
 import java.io.BufferedOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -10,11 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 
@@ -46,14 +45,6 @@ final class PartFiles {
 
     private static final int LOCAL_BUFFER_BYTES = 64 * 1024;
 
-    /**
-     * One Hadoop configuration from the class path ({@code core-site.xml}, {@code hdfs-site.xml}),
-     * loaded on first use: parsing it costs tens of milliseconds, too much for every sink opened.
-     * Only read after creation, which Configuration allows from several threads.
-     */
-    private static final class HadoopConfiguration {
-        static final Configuration INSTANCE = new Configuration();
-    }
 
     private final FileSystem fs;
     private final Path dir;
@@ -72,13 +63,9 @@ final class PartFiles {
         Path path = new Path(basePath);
         FileSystem fs;
         try {
-            fs = path.getFileSystem(HadoopConfiguration.INSTANCE);
+            fs = HadoopFileSystems.get(path);
         } catch (IOException e) {
-            throw new IOException("FileSink: cannot access the file system of '" + basePath + "': " + e.getMessage()
-                    + " (is the scheme right, and its client on the class path?)", e);
-        }
-        if (fs instanceof LocalFileSystem local) {
-            fs = local.getRaw();
+            throw new IOException("FileSink: " + e.getMessage(), e);
         }
         Path dir = fs.makeQualified(path);
         if (!fs.mkdirs(dir)) {
