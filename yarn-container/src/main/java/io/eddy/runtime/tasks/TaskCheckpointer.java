@@ -1,5 +1,6 @@
 package io.eddy.runtime.tasks;
 
+import com.google.common.util.concurrent.MoreExecutors;
 import io.eddy.configuration.Configuration;
 import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
 import io.eddy.runtime.checkpoint.CheckpointBarrier;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * </pre>
  *
  * A failure to send the barrier (the network) fails the task: its consumers could not align.
+ *
+ * <p>A task's asynchronous parts run one after another, in checkpoint order, on the worker's shared
+ * snapshot threads: its acknowledgements reach the coordinator in order, so an older checkpoint is
+ * never subsumed by a newer one only because its state took longer to write.
  *
  * <p>Thread ownership: everything except the asynchronous part runs on the task thread (for a
  * source task, while holding the checkpoint lock); {@code storage} is created there lazily and then
@@ -51,6 +57,8 @@ final class TaskCheckpointer implements CheckpointActions {
     private final EventBroadcaster outputs;
     private final CheckpointServices services;
     private final Map<String, String> settings;
+    /** Runs this task's asynchronous parts in order on the worker's snapshot threads. */
+    private final Executor asyncParts;
     /** Task thread; created at the first checkpoint. */
     private CheckpointStorage storage;
 
@@ -62,6 +70,7 @@ final class TaskCheckpointer implements CheckpointActions {
         this.outputs = outputs;
         this.services = services;
         this.settings = settings;
+        this.asyncParts = MoreExecutors.newSequentialExecutor(services.snapshotExecutor());
     }
 
     @Override
@@ -82,7 +91,7 @@ final class TaskCheckpointer implements CheckpointActions {
         broadcast(barrier);
         long syncMillis = (System.nanoTime() - syncStart) / 1_000_000;
         try {
-            services.snapshotExecutor().execute(() -> completeAsync(id, snapshots, alignmentNanos, syncMillis));
+            asyncParts.execute(() -> completeAsync(id, snapshots, alignmentNanos, syncMillis));
         } catch (RejectedExecutionException e) {
             services.responder().declineCheckpoint(taskId, id, new IllegalStateException("The snapshot executor of the worker of task '"
                     + taskName + "' is shut down: checkpoint " + id + " cannot be written", e));
