@@ -6,7 +6,8 @@ import io.eddy.configuration.ConfigOption;
 public final class ExecutionOptions {
 
     public static final ConfigOption<String> TARGET = ConfigOption.of("execution.target", String.class, "embedded",
-            "Where execute() runs the job: 'embedded' (a LocalCluster in this JVM) or 'remote' (the master at master.address).");
+            "Where execute() runs the job: 'embedded' (a LocalCluster in this JVM), 'remote' (the master at master.address), 'yarn' "
+                    + "(a per-job YARN application) or 'yarn-session' (the session yarn.application-id). Unset under 'yarn jar', it is 'yarn'.");
 
     public static final ConfigOption<String> MASTER_ADDRESS = ConfigOption.of("master.address", String.class, null,
             "HOST:PORT of the master that 'remote' execution submits to.");

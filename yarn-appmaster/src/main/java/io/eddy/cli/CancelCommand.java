@@ -70,8 +70,7 @@ final class CancelCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return EddyCli.EXIT_OK;
         }
-        ClusterTarget.Endpoint endpoint = target.resolve();
-        try (ClusterClient client = ClusterClient.connect(endpoint.master(), endpoint.secretFile())) {
+        try (ClusterClient client = target.connect()) {
             client.cancelJob(request.job());
         } catch (IOException e) {
             throw CliException.failure(e.getMessage(), e);

@@ -7,7 +7,9 @@ import java.net.URLClassLoader;
  * Loads a job jar's classes before the CLI's own, so a job may bring other versions of libraries
  * than Eddy's class path has. Eddy's framework packages and the JDK always come from the parent: the
  * job and the runtime must share their types (functions, {@code JobGraph}, executors), and logging
- * must stay configured once. Other {@code io.eddy} packages (the examples, a user's own) are job
+ * must stay configured once. The YARN client ({@code io.eddy.yarn}) comes from the parent too, so a
+ * job jar built for {@code yarn jar} (holding Eddy) runs with {@code eddy run} on the CLI's
+ * executors. Other {@code io.eddy} packages (the examples, a user's own) are job
  * classes like any other.
  */
 final class ChildFirstClassLoader extends URLClassLoader {
@@ -18,7 +20,8 @@ final class ChildFirstClassLoader extends URLClassLoader {
 
     private static final String[] PARENT_FIRST = {"java.", "javax.", "jdk.", "sun.", "org.slf4j.", "org.apache.logging.log4j.",
         "io.eddy.api.", "io.eddy.configuration.", "io.eddy.core.", "io.eddy.executor.", "io.eddy.jobgraph.",
-        "io.eddy.streaming.", "io.eddy.optimizer.", "io.eddy.util.", "io.eddy.runtime.", "io.eddy.master.", "io.eddy.cli."};
+        "io.eddy.streaming.", "io.eddy.optimizer.", "io.eddy.util.", "io.eddy.runtime.", "io.eddy.master.", "io.eddy.cli.",
+        "io.eddy.yarn."};
 
     ChildFirstClassLoader(URL[] urls, ClassLoader parent) {
         super("eddy-job", urls, parent);

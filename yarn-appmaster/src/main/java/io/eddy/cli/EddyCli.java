@@ -5,8 +5,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code eddy} command line: run job jars embedded or on a multi-process cluster, start and
- * stop such a cluster, list and cancel its jobs, take savepoints and start jobs from them. {@code
+ * The {@code eddy} command line: run job jars embedded, on a multi-process cluster or on YARN, start
+ * and stop such a cluster or a YARN session, list and cancel jobs, take savepoints and start jobs
+ * from them. {@code
  * scripts/eddy} runs this class.
  *
  * <p>Exit codes: 0 success, 1 the job or the command failed (the root cause is printed), 2 usage
@@ -17,7 +18,7 @@ import picocli.CommandLine.Command;
         name = "eddy",
         mixinStandardHelpOptions = true,
         versionProvider = EddyCli.Version.class,
-        description = "Runs Eddy dataflow jobs embedded or on a cluster of master and worker processes.",
+        description = "Runs Eddy dataflow jobs embedded, on a cluster of master and worker processes, or on YARN.",
         subcommands = {
             DemoCommand.class,
             RunCommand.class,
@@ -26,6 +27,7 @@ import picocli.CommandLine.Command;
             ListCommand.class,
             CancelCommand.class,
             SavepointCommand.class,
+            YarnSessionCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class EddyCli implements Runnable {
@@ -64,7 +66,7 @@ public final class EddyCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose one of demo, run, plan, cluster, list, cancel, savepoint (see 'eddy --help')");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose one of demo, run, plan, cluster, list, cancel, savepoint, yarn-session (see 'eddy --help')");
     }
 
     /** Prints a failure's message and root cause (not a stack trace, unless it is a bug) and chooses the exit code. */

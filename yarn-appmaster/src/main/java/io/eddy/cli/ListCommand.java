@@ -27,9 +27,8 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ClusterTarget.Endpoint endpoint = target.resolve();
         PrintWriter out = spec.commandLine().getOut();
-        try (ClusterClient client = ClusterClient.connect(endpoint.master(), endpoint.secretFile())) {
+        try (ClusterClient client = target.connect()) {
             List<JobSummary> jobs = client.listJobs();
             if (jobs.isEmpty()) {
                 out.println("No jobs");

@@ -5,6 +5,7 @@ import io.eddy.executor.ExecutionOptions;
 import io.eddy.master.remote.ClusterClient;
 import io.eddy.master.remote.RemoteOptions;
 import io.eddy.runtime.cluster.rpc.HostPort;
+import io.eddy.yarn.YarnOptions;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -27,19 +28,31 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code eddy run app.jar [args...]}: runs a job jar's {@code main} in this process, in a
  * child-first class loader over the jar, with the system properties that make {@code execute()}
- * submit to the chosen cluster ({@code eddy.execution.target=remote}, {@code eddy.master.address},
- * {@code eddy.execution.jars}, {@code eddy.cluster.secret-file}) or, without {@code --master} /
- * {@code --cluster-dir}, run on the embedded cluster. The properties are restored afterwards.
+ * submit to the chosen target ({@link #targetProperties}): embedded ({@code --target local}, the
+ * default), a {@code remote} cluster ({@code --master} / {@code --cluster-dir}), a new per-job YARN
+ * application ({@code --target yarn} with the {@link YarnResourceFlags}) or a YARN session ({@code
+ * --target yarn-session:APPID}). The properties are restored afterwards.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Runs a job jar: on a cluster with --master or --cluster-dir, otherwise embedded in this process.")
+        description = "Runs a job jar: embedded (default), on a cluster (--master, --cluster-dir), or on YARN (--target yarn | "
+                + "yarn-session:APPID).")
 final class RunCommand implements Callable<Integer> {
 
     /** The system property through which {@code --parallelism} reaches the program's environment. */
     static final String PARALLELISM_PROPERTY = "eddy." + ExecutionOptions.DEFAULT_PARALLELISM.key();
 
+    /** The system property that chooses the executor of the program's {@code execute()}. */
+    static final String TARGET_PROPERTY = "eddy." + ExecutionOptions.TARGET.key();
+
     @Mixin
     private ClusterTarget target;
+
+    @Mixin
+    private YarnResourceFlags yarn;
+
+    @Option(names = "--detached", description = "With --target yarn or yarn-session:APPID: return once the job is accepted, printing "
+            + "the application id, instead of following the job to its end.")
+    private boolean detached;
 
     @Option(names = {"-p", "--parallelism"}, paramLabel = "N", description = "Default parallelism of the job's operators.")
     private Integer parallelism;
@@ -73,21 +86,62 @@ final class RunCommand implements Callable<Integer> {
         }
         String className = mainClass != null ? mainClass : manifestMainClass(jarFile);
         Map<String, String> properties = new HashMap<>(savepointProperties());
-        if (target.isGiven()) {
-            ClusterTarget.Endpoint endpoint = target.resolve();
-            checkReachable(endpoint);
-            properties.put("eddy." + ExecutionOptions.TARGET.key(), "remote");
-            properties.put("eddy." + ExecutionOptions.MASTER_ADDRESS.key(), HostPort.format(endpoint.master()));
-            properties.put("eddy." + ExecutionOptions.USER_JARS.key(), jarFile.toString());
-            properties.put("eddy." + RemoteOptions.SECRET_FILE.key(), endpoint.secretFile().toString());
-        } else {
-            properties.put("eddy." + ExecutionOptions.TARGET.key(), "embedded");
-        }
+        properties.putAll(targetProperties(jarFile, className));
         if (parallelism != null) {
             properties.put(PARALLELISM_PROPERTY, parallelism.toString());
         }
         runMain(jarFile, className, args, properties);
         return EddyCli.EXIT_OK;
+    }
+
+    /**
+     * The system properties that send the job to the chosen target, checked first: the options of
+     * one target are refused with another, a remote master and a YARN session must be reachable.
+     */
+    Map<String, String> targetProperties(Path jarFile, String className) {
+        ExecutionTarget chosen = target.target(ExecutionTarget.LOCAL);
+        Map<String, String> properties = new HashMap<>();
+        if (chosen.kind() != ExecutionTarget.Kind.YARN && yarn.anyGiven()) {
+            throw CliException.usage("--containers, --slots, --container-memory, --container-vcores, --am-memory, --queue and --name size a "
+                    + "new YARN application: they need --target yarn" + (chosen.kind() == ExecutionTarget.Kind.YARN_SESSION
+                            ? " (a session keeps the size it was started with: 'eddy yarn-session start --containers N ...')" : ""));
+        }
+        if (detached && chosen.kind() != ExecutionTarget.Kind.YARN && chosen.kind() != ExecutionTarget.Kind.YARN_SESSION) {
+            throw CliException.usage("--detached needs --target yarn or --target yarn-session:APPID (got --target " + chosen + ")");
+        }
+        switch (chosen.kind()) {
+            case LOCAL -> properties.put(TARGET_PROPERTY, "embedded");
+            case REMOTE -> {
+                ClusterTarget.Endpoint endpoint = target.resolve();
+                checkReachable(endpoint);
+                properties.put(TARGET_PROPERTY, "remote");
+                properties.put("eddy." + ExecutionOptions.MASTER_ADDRESS.key(), HostPort.format(endpoint.master()));
+                properties.put("eddy." + RemoteOptions.SECRET_FILE.key(), endpoint.secretFile().toString());
+            }
+            case YARN -> {
+                if (chosen.isYarnApplication()) {
+                    throw CliException.usage("--target " + chosen + ": a per-job application runs only the job it was started for. Start a "
+                            + "new one with --target yarn, or submit to a session with --target yarn-session:APPID");
+                }
+                properties.put(TARGET_PROPERTY, "yarn");
+                if (System.getProperty("eddy." + YarnOptions.NAME.key()) == null) {
+                    properties.put("eddy." + YarnOptions.NAME.key(), "Eddy job " + className);
+                }
+                yarn.settings().forEach((k, v) -> properties.put("eddy." + k, v));
+            }
+            case YARN_SESSION -> {
+                YarnClients.retrieve(chosen.applicationIdOrNull());
+                properties.put(TARGET_PROPERTY, "yarn-session");
+                properties.put("eddy." + YarnOptions.APPLICATION_ID.key(), chosen.applicationIdOrNull());
+            }
+        }
+        if (chosen.kind() != ExecutionTarget.Kind.LOCAL) {
+            properties.put("eddy." + ExecutionOptions.USER_JARS.key(), jarFile.toString());
+        }
+        if (detached) {
+            properties.put("eddy." + YarnOptions.DETACHED.key(), "true");
+        }
+        return properties;
     }
 
     /**

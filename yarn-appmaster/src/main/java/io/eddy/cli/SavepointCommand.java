@@ -52,8 +52,7 @@ final class SavepointCommand implements Callable<Integer> {
 
     /** Takes a savepoint of {@code job} on the cluster {@code target} names and returns its path. */
     static String take(ClusterTarget target, JobId job, String directoryOrNull, boolean cancelAfter) {
-        ClusterTarget.Endpoint endpoint = target.resolve();
-        try (ClusterClient client = ClusterClient.connect(endpoint.master(), endpoint.secretFile())) {
+        try (ClusterClient client = target.connect()) {
             return client.triggerSavepoint(job, absolute(directoryOrNull), cancelAfter);
         } catch (IOException e) {
             throw CliException.failure(e.getMessage(), e);

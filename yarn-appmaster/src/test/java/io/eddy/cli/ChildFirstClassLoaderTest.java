@@ -11,6 +11,7 @@ class ChildFirstClassLoaderTest {
         assertThat(ChildFirstClassLoader.isParentFirst("io.eddy.streaming.api.environment.StreamExecutionEnvironment")).isTrue();
         assertThat(ChildFirstClassLoader.isParentFirst("io.eddy.api.common.functions.MapFunction")).isTrue();
         assertThat(ChildFirstClassLoader.isParentFirst("io.eddy.runtime.tasks.Task")).isTrue();
+        assertThat(ChildFirstClassLoader.isParentFirst("io.eddy.yarn.executor.YarnExecutorFactory")).isTrue();
         assertThat(ChildFirstClassLoader.isParentFirst("java.lang.String")).isTrue();
         assertThat(ChildFirstClassLoader.isParentFirst("org.slf4j.Logger")).isTrue();
     }

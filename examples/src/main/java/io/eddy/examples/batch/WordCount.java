@@ -4,10 +4,9 @@ import io.eddy.api.common.io.WriteMode;
 import io.eddy.api.java.DataSet;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.examples.wordcount.InputPaths;
 import io.eddy.examples.wordcount.StreamingWordCount;
 import io.eddy.examples.wordcount.Tokenizer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,11 +31,11 @@ public final class WordCount implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--input", paramLabel = "PATH", description = "A text file or a directory of text files (default: built-in sample lines).")
-    Path input;
+    @Option(names = "--input", paramLabel = "PATH", description = "A text file or a directory of text files, local or hdfs:// (default: built-in sample lines).")
+    String input;
 
     @Option(names = "--output", paramLabel = "PATH", description = "Write word,count lines here (a directory if the parallelism is above 1) instead of printing them.")
-    Path output;
+    String output;
 
     @Option(names = "--parallelism", paramLabel = "P", description = "Parallel subtasks (default: the environment's).")
     Integer parallelism;
@@ -50,8 +49,8 @@ public final class WordCount implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (input != null && !Files.exists(input)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--input: " + input + " does not exist (give an existing file or directory)");
+        if (input != null) {
+            InputPaths.requireExisting(spec, "--input", input);
         }
         ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment();
         if (parallelism != null) {
@@ -66,11 +65,11 @@ public final class WordCount implements Callable<Integer> {
      * Adds the word count to {@code env}: reads {@code input} (or the sample lines if null) and writes
      * to {@code output} as CSV (or prints if null).
      */
-    public static void build(ExecutionEnvironment env, Path input, Path output) {
-        DataSet<String> lines = input != null ? env.readTextFile(input.toString()) : env.fromElements(StreamingWordCount.SAMPLE_LINES);
+    public static void build(ExecutionEnvironment env, String input, String output) {
+        DataSet<String> lines = input != null ? env.readTextFile(input) : env.fromElements(StreamingWordCount.SAMPLE_LINES);
         DataSet<Tuple2<String, Integer>> counts = counts(lines);
         if (output != null) {
-            counts.writeAsCsv(output.toString(), WriteMode.OVERWRITE).name("CSV sink");
+            counts.writeAsCsv(output, WriteMode.OVERWRITE).name("CSV sink");
         } else {
             counts.output(new PrintOutputFormat<>()).name("print");
         }

@@ -4,8 +4,6 @@ import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.WriteMode;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,11 +33,11 @@ public final class StreamingWordCount implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--input", paramLabel = "PATH", description = "A text file or a directory of text files (default: built-in sample lines).")
-    Path input;
+    @Option(names = "--input", paramLabel = "PATH", description = "A text file or a directory of text files, local or hdfs:// (default: built-in sample lines).")
+    String input;
 
     @Option(names = "--output", paramLabel = "PATH", description = "Write the counts here (a directory if the parallelism is above 1) instead of printing them.")
-    Path output;
+    String output;
 
     @Option(names = "--parallelism", paramLabel = "P", description = "Parallel subtasks (default: the environment's).")
     Integer parallelism;
@@ -53,17 +51,17 @@ public final class StreamingWordCount implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (input != null && !Files.exists(input)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--input: " + input + " does not exist (give an existing file or directory)");
+        if (input != null) {
+            InputPaths.requireExisting(spec, "--input", input);
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         if (parallelism != null) {
             env.setParallelism(parallelism);
         }
-        DataStream<String> lines = input != null ? env.readTextFile(input.toString()) : env.fromElements(SAMPLE_LINES);
+        DataStream<String> lines = input != null ? env.readTextFile(input) : env.fromElements(SAMPLE_LINES);
         DataStream<Tuple2<String, Integer>> counts = counts(lines);
         if (output != null) {
-            counts.writeAsText(output.toString(), WriteMode.OVERWRITE);
+            counts.writeAsText(output, WriteMode.OVERWRITE);
         } else {
             counts.print();
         }

@@ -11,6 +11,8 @@ import io.eddy.master.remote.RemoteOptions;
 import io.eddy.optimizer.OptimizerOptions;
 import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.rpc.RpcOptions;
+import io.eddy.yarn.YarnOptions;
+import io.eddy.yarn.executor.YarnClientOptions;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -49,7 +51,9 @@ public final class ConfigurationDocsGenerator {
             OptimizerOptions.class,
             RemoteOptions.class,
             RestartOptions.class,
-            RpcOptions.class);
+            RpcOptions.class,
+            YarnClientOptions.class,
+            YarnOptions.class);
 
     /** The path of the generated table, relative to the repository root. */
     public static final String DOCS_PATH = "docs/configuration.md";

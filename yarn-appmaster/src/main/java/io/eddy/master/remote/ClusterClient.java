@@ -19,7 +19,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A blocking administrative client of a master, for the CLI and tests: which workers are
- * registered, which jobs exist, cancel a job, take a savepoint. Not for submitting jobs (that is
+ * registered, which jobs exist, cancel a job, take a savepoint, stop the cluster. Not for submitting jobs (that is
  * the {@code remote} executor). Use from one thread; close it when done.
  */
 public final class ClusterClient implements AutoCloseable {
@@ -78,6 +78,17 @@ public final class ClusterClient implements AutoCloseable {
     public String triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter) throws IOException {
         return await(gateway.triggerSavepoint(job, targetDirectoryOrNull, cancelAfter), ClusterProtocol.SAVEPOINT_TIMEOUT.plusSeconds(30),
                 "take a savepoint of job " + job);
+    }
+
+    /**
+     * Asks the master to stop the whole cluster; returns once it has begun stopping (running jobs
+     * are being cancelled). The caller waits for the end by other means (e.g. the YARN final status).
+     *
+     * @param reason who asks and why, for the master's log and final diagnostics
+     * @throws IOException with the master's reason if it refuses (e.g. a master of 'eddy cluster start')
+     */
+    public void shutdownCluster(String reason) throws IOException {
+        await(gateway.shutdownCluster(reason), ClusterProtocol.REQUEST_TIMEOUT, "shut down the cluster");
     }
 
     private <T> T await(CompletableFuture<T> future, Duration timeout, String what) throws IOException {

@@ -33,7 +33,16 @@ public final class RemoteExecutorFactory implements PipelineExecutorFactory {
                     + ExecutionOptions.MASTER_ADDRESS.key() + "=HOST:PORT (or run the job with 'eddy run --master HOST:PORT app.jar')");
         }
         InetSocketAddress master = HostPort.parse(address, "eddy." + ExecutionOptions.MASTER_ADDRESS.key());
-        Secret secret = readSecret(configuration);
+        return forMaster(master, readSecret(configuration), configuration);
+    }
+
+    /**
+     * An executor that submits to the master at {@code master}, authenticating with {@code secret},
+     * exactly as the {@code remote} target does ({@link RemoteOptions#CONNECT_TIMEOUT} and {@link
+     * RemoteOptions#COLLECT_QUEUE_CAPACITY} from {@code configuration}); for targets that find the
+     * master another way, e.g. {@code yarn} from the application report.
+     */
+    public static PipelineExecutor forMaster(InetSocketAddress master, Secret secret, Configuration configuration) {
         return new RemoteExecutor(master, secret, configuration.get(RemoteOptions.CONNECT_TIMEOUT),
                 configuration.get(RemoteOptions.COLLECT_QUEUE_CAPACITY));
     }

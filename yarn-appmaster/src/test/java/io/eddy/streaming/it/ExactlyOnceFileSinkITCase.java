@@ -2,14 +2,8 @@ package io.eddy.streaming.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.eddy.api.common.eventtime.Watermark;
 import io.eddy.api.common.functions.RichMapFunction;
-import io.eddy.api.common.functions.RuntimeContext;
 import io.eddy.api.common.restart.RestartStrategy;
-import io.eddy.api.common.state.CheckpointListener;
-import io.eddy.api.common.state.CheckpointedFunction;
-import io.eddy.api.common.state.FunctionInitializationContext;
-import io.eddy.api.common.state.FunctionSnapshotContext;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobClient;
@@ -20,7 +14,6 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
-import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
 import io.eddy.streaming.api.functions.source.TextFileSourceFunction;
 import java.io.BufferedReader;
@@ -48,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * no in-progress or pending file is left.
  *
  * <p>So that checkpoints complete before the failure however fast the job runs, the sequence source
- * is wrapped ({@link Pausing}): in the first attempt each subtask, half-way through its
+ * is wrapped ({@link PausingSource}): in the first attempt each subtask, half-way through its
  * share, waits until two checkpoints completed, then the map throws at the next record. The wait
  * happens before a number is emitted and its offset advanced, inside the checkpoint lock's monitor
  * ({@code wait()} releases it), so snapshots stay consistent. The functions share static fields
@@ -62,7 +55,6 @@ class ExactlyOnceFileSinkITCase {
 
     static final AtomicBoolean FAILED_ONCE = new AtomicBoolean();
     /** Set by a source subtask of the first attempt once two checkpoints completed: the map fails at the next record. */
-    static final AtomicBoolean PAUSE_PASSED = new AtomicBoolean();
 
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
@@ -70,13 +62,13 @@ class ExactlyOnceFileSinkITCase {
     @BeforeEach
     void reset() {
         FAILED_ONCE.set(false);
-        PAUSE_PASSED.set(false);
+        PausingSource.PAUSE_PASSED.set(false);
     }
 
     @Test
     void aSequenceThroughAFailingMapIsCommittedExactlyOnce(@TempDir Path checkpoints, @TempDir Path out) throws Exception {
         StreamExecutionEnvironment env = environment(checkpoints);
-        env.addSource(new Pausing<>(new SequenceSourceFunction(0, NUMBERS - 1), NUMBERS / PARALLELISM / 2), "paused sequence", Types.LONG)
+        env.addSource(new PausingSource<>(new SequenceSourceFunction(0, NUMBERS - 1), NUMBERS / PARALLELISM / 2), "paused sequence", Types.LONG)
                 .map(new FailOnce<>()).returns(Long.class)
                 .addSink(FileSink.forRowFormat(out.toUri().toString(), Encoder.<Long>simpleString()).build()).name("exactly-once files");
         runAndCheck(env.getJobGraph("sequence -> failing map -> exactly-once file sink"), out);
@@ -92,7 +84,7 @@ class ExactlyOnceFileSinkITCase {
             Files.writeString(in.resolve("numbers-" + f + ".txt"), text, StandardCharsets.UTF_8);
         }
         StreamExecutionEnvironment env = environment(checkpoints);
-        env.addSource(new Pausing<>(new TextFileSourceFunction(in.toString()), NUMBERS / PARALLELISM / 2), "paused text files", Types.STRING)
+        env.addSource(new PausingSource<>(new TextFileSourceFunction(in.toString()), NUMBERS / PARALLELISM / 2), "paused text files", Types.STRING)
                 .map(new FailOnce<>()).returns(String.class)
                 .addSink(FileSink.forRowFormat(out.toString(), Encoder.<String>simpleString()).withMaxPartSize(256 * 1024).build())
                 .name("exactly-once files");
@@ -144,123 +136,10 @@ class ExactlyOnceFileSinkITCase {
 
         @Override
         public T map(T value) {
-            if (getRuntimeContext().getAttemptNumber() == 0 && PAUSE_PASSED.get() && FAILED_ONCE.compareAndSet(false, true)) {
+            if (getRuntimeContext().getAttemptNumber() == 0 && PausingSource.PAUSE_PASSED.get() && FAILED_ONCE.compareAndSet(false, true)) {
                 throw new IllegalStateException("planned failure at " + value);
             }
             return value;
-        }
-    }
-
-    /**
-     * A checkpointed parallel source whose first attempt waits, after {@code pauseAfter} elements
-     * of a subtask, until two checkpoints completed; everything else is delegated.
-     */
-    static final class Pausing<T, S extends RichParallelSourceFunction<T> & CheckpointedFunction> extends RichParallelSourceFunction<T>
-            implements CheckpointedFunction, CheckpointListener {
-        private static final long serialVersionUID = 1L;
-        private final S inner;
-        private final long pauseAfter;
-        private transient long emitted;
-
-        Pausing(S inner, long pauseAfter) {
-            this.inner = inner;
-            this.pauseAfter = pauseAfter;
-        }
-        /** The checkpoint lock of the running source; completed counts notifications. Both guarded by lock. */
-        private transient Object lock;
-        private transient int completed;
-
-        @Override
-        public void setRuntimeContext(RuntimeContext context) {
-            super.setRuntimeContext(context);
-            inner.setRuntimeContext(context);
-        }
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) throws Exception {
-            inner.initializeState(context);
-        }
-
-        @Override
-        public void open() throws Exception {
-            inner.open();
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) throws Exception {
-            inner.snapshotState(context);
-        }
-
-        @Override
-        public void run(SourceContext<T> ctx) throws Exception {
-            Object checkpointLock = ctx.getCheckpointLock();
-            synchronized (checkpointLock) {
-                lock = checkpointLock;
-            }
-            boolean pause = getRuntimeContext().getAttemptNumber() == 0;
-            inner.run(new SourceContext<>() {
-                @Override
-                public void collect(T element) {
-                    if (pause && emitted++ == pauseAfter) {
-                        awaitTwoCheckpoints(checkpointLock);
-                    }
-                    ctx.collect(element);
-                }
-
-                @Override
-                public void collectWithTimestamp(T element, long timestamp) {
-                    ctx.collectWithTimestamp(element, timestamp);
-                }
-
-                @Override
-                public Object getCheckpointLock() {
-                    return checkpointLock;
-                }
-
-                @Override
-                public void emitWatermark(Watermark watermark) {
-                    ctx.emitWatermark(watermark);
-                }
-
-                @Override
-                public void markAsTemporarilyIdle() {
-                    ctx.markAsTemporarilyIdle();
-                }
-            });
-        }
-
-        /** Called holding the lock (inside the sequence's emit block); wait() lets checkpoints and notifications in. */
-        private void awaitTwoCheckpoints(Object checkpointLock) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            try {
-                while (completed < 2) {
-                    long left = deadline - System.nanoTime();
-                    if (left <= 0) {
-                        throw new IllegalStateException("no two checkpoints completed within 60 s");
-                    }
-                    TimeUnit.NANOSECONDS.timedWait(checkpointLock, left);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for checkpoints", e);
-            }
-            PAUSE_PASSED.set(true);
-        }
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) {
-            Object l = lock;
-            if (l != null) {
-                synchronized (l) {
-                    completed++;
-                    l.notifyAll();
-                }
-            }
-        }
-
-        @Override
-        public void cancel() {
-            inner.cancel();
         }
     }
 }

@@ -173,11 +173,11 @@ public final class CheckpointConfig {
 
     /**
      * Plan-time checks of the job's settings ({@code settings}: the program's configuration with
-     * this config's values applied).
+     * this config's values applied) for execution on {@code target} ({@link ExecutorLookup#target}).
      *
      * @throws IllegalArgumentException naming the option and the method that sets it
      */
-    static void validate(Configuration settings) {
+    static void validate(Configuration settings, String target) {
         Duration interval = settings.get(CheckpointingOptions.INTERVAL);
         if (interval.isZero()) {
             return;
@@ -190,7 +190,7 @@ public final class CheckpointConfig {
         if (!storage.equals("filesystem") && !storage.equals("memory")) {
             throw new IllegalArgumentException(CheckpointingOptions.STORAGE.key() + ": '" + storage + "' (expected: filesystem or memory)");
         }
-        if (storage.equals("filesystem") && settings.get(CheckpointingOptions.CHECKPOINTS_DIR) == null) {
+        if (storage.equals("filesystem") && settings.get(CheckpointingOptions.CHECKPOINTS_DIR) == null && !providesCheckpointDirectory(target)) {
             throw new IllegalArgumentException("Checkpointing is on with storage 'filesystem' but no checkpoint directory is set: call"
                     + " env.getCheckpointConfig().setCheckpointStorage(\"file:///path\") (or hdfs://...), or set "
                     + CheckpointingOptions.CHECKPOINTS_DIR.key() + "; for small tests setMemoryCheckpointStorage() keeps state in memory");
@@ -199,5 +199,14 @@ public final class CheckpointConfig {
         if (!mode.equals("EXACTLY_ONCE") && !mode.equals("AT_LEAST_ONCE")) {
             throw new IllegalArgumentException(CheckpointingOptions.MODE.key() + ": '" + mode + "' (expected: EXACTLY_ONCE or AT_LEAST_ONCE)");
         }
+    }
+
+    /**
+     * Whether the job's execution target gives jobs without {@code state.checkpoints.dir} a
+     * directory of its own: a YARN application does ({@code <staging>/<appId>/checkpoints} on the
+     * cluster file system, docs/yarn.md); the embedded and {@code remote} targets do not.
+     */
+    private static boolean providesCheckpointDirectory(String target) {
+        return target.startsWith(ExecutorLookup.YARN_TARGET);
     }
 }

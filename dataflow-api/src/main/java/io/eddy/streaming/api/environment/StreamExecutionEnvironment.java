@@ -334,7 +334,7 @@ public class StreamExecutionEnvironment {
             settings.keySet().removeIf(k -> k.startsWith(RestartStrategy.KEY));
             settings.putAll(restartStrategy.toSettings());
         }
-        CheckpointConfig.validate(new Configuration(settings));
+        CheckpointConfig.validate(new Configuration(settings), ExecutorLookup.target(configuration));
         return settings;
     }
 

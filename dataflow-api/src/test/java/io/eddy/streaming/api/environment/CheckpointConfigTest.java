@@ -75,6 +75,19 @@ class CheckpointConfigTest {
     }
 
     @Test
+    void onYarnAJobWithoutACheckpointDirectoryGetsTheApplicationsOneLater() {
+        for (String target : new String[] {"yarn", "yarn-session"}) {
+            StreamExecutionEnvironment env = env(new Configuration().setString("execution.target", target));
+            env.enableCheckpointing(100);
+            assertThat(plan(env).settings()).as(target).containsEntry("execution.checkpointing.interval", "100ms")
+                    .doesNotContainKey("state.checkpoints.dir");
+        }
+        StreamExecutionEnvironment remote = env(new Configuration().setString("execution.target", "remote"));
+        remote.enableCheckpointing(100);
+        assertThatThrownBy(() -> plan(remote)).hasMessageContaining("state.checkpoints.dir");
+    }
+
+    @Test
     void badValuesFailWhereTheyAreSet() {
         StreamExecutionEnvironment env = env(new Configuration());
         assertThatThrownBy(() -> env.enableCheckpointing(5)).hasMessageContaining("checkpoint interval: 5 ms").hasMessageContaining(">= 10 ms");

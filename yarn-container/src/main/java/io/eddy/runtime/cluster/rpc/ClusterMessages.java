@@ -26,7 +26,8 @@ import java.util.Objects;
  * master -> worker   PrepareJob (request), DeployTask (request), CancelTask, ReleaseJob,
  *                    TriggerCheckpoint, NotifyCheckpointComplete, NotifyCheckpointAborted
  * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
- *                    ClusterStatus (request -> ClusterStatusReply), TriggerSavepoint (request -> SavepointTaken)
+ *                    ClusterStatus (request -> ClusterStatusReply), TriggerSavepoint (request -> SavepointTaken),
+ *                    ShutdownCluster (request)
  * master -> client   JobFinished (request), ClientCollectBatch (request), ClientCollectFinished
  * </pre>
  */
@@ -211,6 +212,18 @@ public final class ClusterMessages {
     public record SavepointTaken(String path) implements Message {
         public SavepointTaken {
             Objects.requireNonNull(path, "path");
+        }
+    }
+
+    /**
+     * Asks the master to stop the whole cluster ({@code ClusterShutdownHandler}): answered by
+     * {@link Ack} once the shutdown has begun, refused by a master that clients may not stop.
+     *
+     * @param reason who asked and why, for the master's log and final diagnostics
+     */
+    public record ShutdownCluster(String reason) implements Message {
+        public ShutdownCluster {
+            Objects.requireNonNull(reason, "reason");
         }
     }
 

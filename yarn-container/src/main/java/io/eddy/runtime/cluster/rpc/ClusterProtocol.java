@@ -28,6 +28,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ShutdownCluster;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
@@ -51,7 +52,7 @@ import java.util.Set;
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -246,6 +247,9 @@ public final class ClusterProtocol {
         register(b, 38, SavepointTaken.class, codec(
                 (m, out) -> RpcCodecs.writeString(out, m.path()),
                 in -> new SavepointTaken(RpcCodecs.readString(in))));
+        register(b, 39, ShutdownCluster.class, codec(
+                (m, out) -> RpcCodecs.writeString(out, m.reason()),
+                in -> new ShutdownCluster(RpcCodecs.readString(in))));
         register(b, 40, JobFinished.class, codec(
                 (m, out) -> ClusterCodecs.writeJobResult(m.result(), out),
                 in -> new JobFinished(ClusterCodecs.readJobResult(in))));

@@ -1,5 +1,6 @@
 package io.eddy.runtime.cluster.rpc;
 
+import io.eddy.runtime.cluster.ClusterShutdownHandler;
 import io.eddy.runtime.cluster.JobSubmissionGateway;
 import io.eddy.runtime.cluster.MasterGateway;
 import io.eddy.runtime.cluster.WorkerId;
@@ -19,6 +20,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ShutdownCluster;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
@@ -57,6 +59,7 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
 
     private final MasterGateway master;
     private final JobSubmissionGateway jobs;
+    private final ClusterShutdownHandler shutdown;
     private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "eddy-master-rpc-dispatch");
         t.setDaemon(true);
@@ -80,9 +83,25 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
         }
     }
 
+    /**
+     * A handler for a master that clients cannot stop: {@code ShutdownCluster} requests are refused
+     * (the master's process is stopped by its launcher, e.g. {@code eddy cluster stop}).
+     */
     public MasterRpcHandler(MasterGateway master, JobSubmissionGateway jobs) {
+        this(master, jobs, MasterRpcHandler::refuseShutdown);
+    }
+
+    /** A handler whose {@code ShutdownCluster} requests go to {@code shutdown}. */
+    public MasterRpcHandler(MasterGateway master, JobSubmissionGateway jobs, ClusterShutdownHandler shutdown) {
         this.master = Objects.requireNonNull(master, "master");
         this.jobs = Objects.requireNonNull(jobs, "jobs");
+        this.shutdown = Objects.requireNonNull(shutdown, "shutdown");
+    }
+
+    private static CompletableFuture<Void> refuseShutdown(String reason) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException("this master cannot be shut down by a client: "
+                + "stop it the way it was started (e.g. 'eddy cluster stop' for a cluster of 'eddy cluster start', "
+                + "or 'yarn application -kill APPID')"));
     }
 
     @Override
@@ -122,6 +141,9 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
             return dispatch(() -> jobs.listJobs().thenApply(JobList::new));
         } else if (request instanceof ClusterStatus m) {
             return dispatch(() -> awaitWorkers(m.awaitWorkers(), m.timeoutMillis()));
+        } else if (request instanceof ShutdownCluster m) {
+            LOG.info("Shutdown of the cluster requested from {}: {}", connection.remoteAddress(), m.reason());
+            return dispatch(() -> shutdown.shutdownCluster(m.reason()).thenApply(v -> Ack.INSTANCE));
         }
         return CompletableFuture.failedFuture(new IllegalArgumentException(
                 "The master does not answer " + request.getClass().getSimpleName() + " requests (from " + connection.remoteAddress() + ")"));

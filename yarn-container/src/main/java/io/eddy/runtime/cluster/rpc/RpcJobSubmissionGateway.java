@@ -15,6 +15,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ShutdownCluster;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
 import io.eddy.runtime.rpc.MessageRegistry;
@@ -99,6 +100,17 @@ public final class RpcJobSubmissionGateway implements JobSubmissionGateway, Auto
         CompletableFuture<ClusterStatusReply> reply = connection.request(new ClusterStatus(awaitWorkers, wait.toMillis()),
                 wait.plus(ClusterProtocol.REQUEST_TIMEOUT));
         return reply.thenApply(ClusterStatusReply::workers);
+    }
+
+    /**
+     * Asks the master to stop the whole cluster ({@code ClusterShutdownHandler}). Completes once the
+     * master has begun stopping; fails with the master's reason if it refuses (a master that clients
+     * may not stop, e.g. one of {@code eddy cluster start}).
+     *
+     * @param reason who asks and why, for the master's log and final diagnostics
+     */
+    public CompletableFuture<Void> shutdownCluster(String reason) {
+        return RpcMasterGateway.ack(connection.request(new ShutdownCluster(reason), ClusterProtocol.REQUEST_TIMEOUT));
     }
 
     /** Stops routing the master's calls about {@code job} (e.g. after its result arrived). */

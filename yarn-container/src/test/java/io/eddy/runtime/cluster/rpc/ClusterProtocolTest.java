@@ -51,6 +51,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.ShutdownCluster;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
@@ -115,6 +116,7 @@ class ClusterProtocolTest {
                 new TriggerSavepoint(JOB, "hdfs:///savepoints", true),
                 new TriggerSavepoint(JOB, null, false),
                 new SavepointTaken("file:/tmp/sp/savepoint-1a2b3c-0123456789ab"),
+                new ShutdownCluster("stopped by alice with 'eddy yarn-session stop'"),
                 new JobFinished(new JobResultInfo(JOB, JobStatus.FAILED, 99, new byte[] {5}, FAILURE, "Operator 'Map (1/2)' failed")),
                 new ClientCollectBatch(JOB, "c", new byte[] {1}),
                 new ClientCollectFinished(JOB, "c"),
@@ -154,6 +156,13 @@ class ClusterProtocolTest {
             Message copy = roundTrip(m);
             assertThat(copy).as(m.getClass().getSimpleName()).usingRecursiveComparison().isEqualTo(m);
         }
+    }
+
+    @Test
+    void shutdownRequestsKeepTheirReasonAndHaveTheirOwnTypeId() throws IOException {
+        assertThat(roundTrip(new ShutdownCluster("stopped by ü")).reason()).isEqualTo("stopped by ü");
+        assertThat(roundTrip(new ShutdownCluster("")).reason()).isEmpty();
+        assertThat(ClusterProtocol.VERSION).as("a new message bumps the protocol version").isGreaterThanOrEqualTo(5);
     }
 
     @Test

@@ -1,18 +1,17 @@
 package io.eddy.streaming.api.functions.sink;
 
 import io.eddy.api.common.functions.RuntimeContext;
-import io.eddy.streaming.api.functions.source.TextFileSourceFunction;
+import io.eddy.api.common.io.HadoopFileSystems;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
 import java.util.Objects;
-import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Writes each record's {@code toString()} as a UTF-8 line. With parallelism 1 the sink writes the
@@ -27,7 +26,9 @@ import java.util.stream.Stream;
  * WriteMode#NO_OVERWRITE} the restart fails because the file exists. Meant for batch-like jobs and
  * tests; for exactly-once output of a checkpointed job use {@link FileSink}.
  *
- * <p>Local file system only for now. Used only from the task thread.
+ * <p>Files are written through the Hadoop {@code FileSystem} API ({@code hdfs://}, {@code
+ * file://}, or a plain path on the default file system); the path is qualified at plan time, in
+ * the client. Used only from the task thread.
  */
 public final class TextFileSinkFunction<T> extends RichSinkFunction<T> {
 
@@ -37,19 +38,42 @@ public final class TextFileSinkFunction<T> extends RichSinkFunction<T> {
     private final WriteMode writeMode;
     private transient BufferedWriter writer;
 
+    /**
+     * @param path the output file (parallelism 1) or directory, as a URI or a path on the default file system
+     * @throws UncheckedIOException if the path's file system cannot be reached
+     */
     public TextFileSinkFunction(String path, WriteMode writeMode) {
-        this.path = Objects.requireNonNull(path, "path");
+        this.path = qualify(Objects.requireNonNull(path, "path"));
         this.writeMode = Objects.requireNonNull(writeMode, "writeMode");
+    }
+
+    private static String qualify(String path) {
+        Path p = new Path(path);
+        try {
+            return HadoopFileSystems.qualify(p, HadoopFileSystems.get(p)).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writeAsText: " + e.getMessage(), e);
+        }
     }
 
     /**
      * Checks at plan time that {@code path} may be written.
      *
      * @throws IllegalArgumentException if it exists and {@code writeMode} is NO_OVERWRITE
+     * @throws UncheckedIOException if its file system cannot be reached
      */
     public static void checkWritable(String path, WriteMode writeMode) {
-        Path p = TextFileSourceFunction.toLocalPath(path);
-        if (writeMode == WriteMode.NO_OVERWRITE && Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+        if (writeMode != WriteMode.NO_OVERWRITE) {
+            return;
+        }
+        Path p = new Path(path);
+        boolean exists;
+        try {
+            exists = HadoopFileSystems.get(p).exists(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writeAsText: cannot check whether '" + path + "' exists: " + e.getMessage(), e);
+        }
+        if (exists) {
             throw new IllegalArgumentException("writeAsText: '" + path + "' already exists: delete it, or pass WriteMode.OVERWRITE "
                     + "to writeAsText(path, WriteMode.OVERWRITE) to replace it");
         }
@@ -58,40 +82,44 @@ public final class TextFileSinkFunction<T> extends RichSinkFunction<T> {
     @Override
     public void open() throws Exception {
         RuntimeContext rc = getRuntimeContext();
-        Path target = TextFileSourceFunction.toLocalPath(path);
+        Path target = new Path(path);
+        FileSystem fs = HadoopFileSystems.get(target);
+        FileStatus existing = statusOrNull(fs, target);
         Path file;
         if (rc.getNumberOfParallelSubtasks() > 1) {
-            if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
-                replaceOrFail(target);
+            if (existing != null && !existing.isDirectory()) {
+                replaceOrFail(fs, target, false);
             }
-            Files.createDirectories(target);
-            file = target.resolve(Integer.toString(rc.getIndexOfThisSubtask() + 1));
+            if (!fs.mkdirs(target)) {
+                throw new IOException("writeAsText: cannot create the directory " + target + "; check the permissions of its parent");
+            }
+            file = new Path(target, Integer.toString(rc.getIndexOfThisSubtask() + 1));
         } else {
-            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-                replaceOrFail(target);
-            }
-            if (target.toAbsolutePath().getParent() != null) {
-                Files.createDirectories(target.toAbsolutePath().getParent());
+            if (existing != null) {
+                replaceOrFail(fs, target, existing.isDirectory());
             }
             file = target;
         }
-        StandardOpenOption mode = writeMode == WriteMode.OVERWRITE ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.CREATE_NEW;
-        writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.WRITE, mode);
+        // create() makes missing parent directories; without overwrite it fails if the file exists.
+        writer = new BufferedWriter(new OutputStreamWriter(fs.create(file, writeMode == WriteMode.OVERWRITE), StandardCharsets.UTF_8),
+                64 * 1024);
     }
 
-    private void replaceOrFail(Path target) throws IOException {
+    private static FileStatus statusOrNull(FileSystem fs, Path p) throws IOException {
+        try {
+            return fs.getFileStatus(p);
+        } catch (java.io.FileNotFoundException e) {
+            return null;
+        }
+    }
+
+    private void replaceOrFail(FileSystem fs, Path target, boolean isDirectory) throws IOException {
         if (writeMode == WriteMode.NO_OVERWRITE) {
             throw new FileAlreadyExistsException(target.toString(), null,
                     "writeAsText: the path exists; delete it or use WriteMode.OVERWRITE");
         }
-        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-            try (Stream<Path> walk = Files.walk(target)) {
-                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
-        } else {
-            Files.deleteIfExists(target);
+        if (!fs.delete(target, isDirectory) && fs.exists(target)) {
+            throw new IOException("writeAsText: cannot delete " + target + " to replace it (WriteMode.OVERWRITE); check its permissions");
         }
     }
 

@@ -6,24 +6,24 @@ import io.eddy.api.common.state.FunctionInitializationContext;
 import io.eddy.api.common.state.FunctionSnapshotContext;
 import io.eddy.api.common.state.ListState;
 import io.eddy.api.common.state.ListStateDescriptor;
+import io.eddy.api.common.io.HadoopFileSystems;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * A parallel source emitting the lines of a UTF-8 text file, or of all files in a directory (not
@@ -40,7 +40,13 @@ import java.util.stream.Stream;
  * out over the subtasks and each resumes at its recorded line: every line is emitted exactly once.
  * The files must not change while the job runs.
  *
- * <p>Local file system only (java.nio) for now. {@link #run} runs on the source thread; {@link
+ * <p><b>File systems.</b> Files are read through the Hadoop {@code FileSystem} API: {@code
+ * hdfs://} and {@code file://} URIs, and plain paths, which are on the default file system ({@code
+ * fs.defaultFS}: the local one unless Hadoop's configuration names another). The path is qualified
+ * once, at plan time in the client, so the subtasks of every worker read the same files, and the
+ * splits in a checkpoint name their files by full URI.
+ *
+ * <p>{@link #run} runs on the source thread; {@link
  * #initializeState}, {@link #open} and {@link #snapshotState} on the task thread (snapshots while
  * holding the checkpoint lock); {@link #cancel} may be called from any thread.
  */
@@ -69,66 +75,87 @@ public final class TextFileSourceFunction extends RichParallelSourceFunction<Str
     /** Where the head of {@link #pendingSplits} resumes: -1 for its beginning. Guarded by the checkpoint lock. */
     private transient long currentResumeAt;
 
+    /** A file to read: its qualified URI and its length in bytes. */
+    public record SourceFile(String uri, long length) {}
+
     /**
-     * @throws IllegalArgumentException if {@code path} does not exist or is not a local path (checked now, at plan time)
+     * @param path a file or directory: an {@code hdfs://} or {@code file://} URI, or a path on the
+     *     default file system
+     * @throws IllegalArgumentException if {@code path} does not exist (checked now, at plan time)
+     * @throws UncheckedIOException if its file system cannot be reached
      */
     public TextFileSourceFunction(String path) {
-        this.path = path;
-        listFiles(path);
+        this.path = qualify(path);
+        listFiles(this.path);
     }
 
-    /** The files {@code path} names, in name order, with their sizes checked to exist. */
-    public static List<Path> listFiles(String path) {
-        Path p = toLocalPath(path);
-        if (!Files.exists(p)) {
-            throw new IllegalArgumentException("readTextFile: the file or directory '" + path + "' does not exist"
-                    + " (absolute: " + p.toAbsolutePath() + "); check the path");
+    /** {@code path} absolute and with its file system's scheme and authority, as a string. */
+    static String qualify(String path) {
+        if (path == null || path.isBlank()) {
+            throw new IllegalArgumentException("readTextFile: path '" + path + "' (expected: a file or directory path or URI)");
         }
-        if (!Files.isDirectory(p)) {
-            return List.of(p);
-        }
-        try (Stream<Path> files = Files.list(p)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(f -> !f.getFileName().toString().startsWith(".") && !f.getFileName().toString().startsWith("_"))
-                    .sorted()
-                    .toList();
+        Path p = new Path(path);
+        try {
+            return HadoopFileSystems.qualify(p, HadoopFileSystems.get(p)).toString();
         } catch (IOException e) {
-            throw new UncheckedIOException("readTextFile: cannot list the directory '" + path + "': " + e.getMessage(), e);
+            throw new UncheckedIOException("readTextFile: " + e.getMessage(), e);
         }
     }
 
-    /** A local path for {@code path}, a plain path or a {@code file:} URI. */
-    public static Path toLocalPath(String path) {
-        if (path == null || path.isEmpty()) {
-            throw new IllegalArgumentException("path: '" + path + "' (expected: a file or directory path)");
+    /**
+     * The files {@code path} names, in name order: the file itself, or the visible files directly in
+     * the directory (not recursive; names starting with {@code .} or {@code _} are skipped).
+     *
+     * @throws IllegalArgumentException if {@code path} does not exist, naming it
+     * @throws UncheckedIOException if its file system fails
+     */
+    public static List<SourceFile> listFiles(String path) {
+        Path p = new Path(path);
+        try {
+            FileSystem fs = HadoopFileSystems.get(p);
+            FileStatus status;
+            try {
+                status = fs.getFileStatus(p);
+            } catch (FileNotFoundException e) {
+                throw new IllegalArgumentException("readTextFile: the file or directory '" + path + "' does not exist"
+                        + " (qualified: " + HadoopFileSystems.qualify(p, fs) + "); check the path");
+            }
+            if (!status.isDirectory()) {
+                return List.of(sourceFile(fs, status));
+            }
+            FileStatus[] children = fs.listStatus(status.getPath());
+            Arrays.sort(children, Comparator.comparing((FileStatus c) -> c.getPath().getName()));
+            List<SourceFile> files = new ArrayList<>();
+            for (FileStatus child : children) {
+                String name = child.getPath().getName();
+                if (child.isFile() && !name.startsWith(".") && !name.startsWith("_")) {
+                    files.add(sourceFile(fs, child));
+                }
+            }
+            return files;
+        } catch (IOException e) {
+            throw new UncheckedIOException("readTextFile: cannot list '" + path + "': " + e.getMessage(), e);
         }
-        if (path.startsWith("file:")) {
-            return Paths.get(URI.create(path));
-        }
-        if (path.matches("^[a-zA-Z][a-zA-Z0-9+.-]+://.*")) {
-            throw new IllegalArgumentException("path '" + path + "': only local paths and file: URIs are supported so far");
-        }
-        return Paths.get(path);
+    }
+
+    private static SourceFile sourceFile(FileSystem fs, FileStatus status) {
+        return new SourceFile(fs.makeQualified(status.getPath()).toString(), status.getLen());
     }
 
     /**
      * Cuts {@code files} into splits of about {@code totalBytes / parallelism} bytes (at least
      * one byte); empty files get no split. Every subtask computes the same list.
      */
-    public static List<FileSplit> computeSplits(List<Path> files, int parallelism) throws IOException {
+    public static List<FileSplit> computeSplits(List<SourceFile> files, int parallelism) {
         long total = 0;
-        List<Long> sizes = new ArrayList<>();
-        for (Path f : files) {
-            long size = Files.size(f);
-            sizes.add(size);
-            total += size;
+        for (SourceFile f : files) {
+            total += f.length();
         }
         long target = Math.max(1, (total + parallelism - 1) / parallelism);
         List<FileSplit> splits = new ArrayList<>();
-        for (int i = 0; i < files.size(); i++) {
-            long size = sizes.get(i);
-            for (long start = 0; start < size; start += target) {
-                splits.add(new FileSplit(files.get(i).toString(), start, Math.min(size, start + target)));
+        for (SourceFile f : files) {
+            for (long start = 0; start < f.length(); start += target) {
+                splits.add(new FileSplit(f.uri(), start, Math.min(f.length(), start + target)));
             }
         }
         return splits;
@@ -237,7 +264,6 @@ public final class TextFileSourceFunction extends RichParallelSourceFunction<Str
      */
     private static final class SplitReader implements AutoCloseable {
 
-        private final FileChannel channel;
         private final InputStream in;
         private final long end;
         private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
@@ -246,11 +272,24 @@ public final class TextFileSourceFunction extends RichParallelSourceFunction<Str
         private boolean exhausted;
 
         SplitReader(FileSplit split, long resumeAt) throws IOException {
-            this.channel = FileChannel.open(Paths.get(split.path()), StandardOpenOption.READ);
+            Path file = new Path(split.path());
+            FSDataInputStream raw;
+            try {
+                raw = HadoopFileSystems.get(file).open(file);
+            } catch (FileNotFoundException e) {
+                throw new FileNotFoundException("readTextFile: the input file " + split.path() + " disappeared while the job ran"
+                        + " (the files must not change until the job ends): " + e.getMessage());
+            }
             this.end = split.end();
             this.pos = resumeAt >= 0 ? resumeAt : Math.max(0, split.start() - 1);
-            channel.position(pos);
-            this.in = new BufferedInputStream(Channels.newInputStream(channel), 64 * 1024);
+            try {
+                raw.seek(pos);
+            } catch (IOException e) {
+                raw.close();
+                throw new IOException("readTextFile: cannot seek to offset " + pos + " of " + split.path() + " (did the file shrink?): "
+                        + e.getMessage(), e);
+            }
+            this.in = new BufferedInputStream(raw, 64 * 1024);
             if (resumeAt < 0 && split.start() > 0) {
                 int b;
                 do {
@@ -289,7 +328,7 @@ public final class TextFileSourceFunction extends RichParallelSourceFunction<Str
 
         @Override
         public void close() throws IOException {
-            channel.close();
+            in.close();
         }
     }
 

@@ -98,7 +98,10 @@ class TextFileSourceFunctionTest {
         Path b = dir.resolve("b");
         Files.write(a, new byte[10]);
         Files.write(b, new byte[5]);
-        List<TextFileSourceFunction.FileSplit> splits = TextFileSourceFunction.computeSplits(List.of(a, b), 3);
+        List<TextFileSourceFunction.SourceFile> files = TextFileSourceFunction.listFiles(dir.toString());
+        assertThat(files).extracting(TextFileSourceFunction.SourceFile::uri).containsExactly(a.toUri().toString().replace("file:///", "file:/"),
+                b.toUri().toString().replace("file:///", "file:/"));
+        List<TextFileSourceFunction.FileSplit> splits = TextFileSourceFunction.computeSplits(files, 3);
         assertThat(splits).extracting(TextFileSourceFunction.FileSplit::start).containsExactly(0L, 5L, 0L);
         assertThat(splits).extracting(TextFileSourceFunction.FileSplit::end).containsExactly(5L, 10L, 5L);
         assertThat(TextFileSourceFunction.splitsOf(splits, 0, 2)).containsExactly(splits.get(0), splits.get(2));

@@ -1,0 +1,139 @@
+package io.eddy.master.web;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.eddy.master.Master;
+import io.eddy.runtime.cluster.JobSummary;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The routes of {@link MasterWebServer}: {@code /}, {@code /jobs}, {@code /jobs/<id>}. Stateless
+ * apart from the shared {@link ObjectMapper} (thread-safe once configured), so it serves every pool
+ * thread at once.
+ */
+final class WebRoutes implements HttpHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WebRoutes.class);
+
+    /** How long a request waits for the master's answer before it answers 503. */
+    static final long MASTER_TIMEOUT_SECONDS = 10;
+
+    private static final String JOBS = "/jobs";
+
+    private final Master master;
+    private final ObjectMapper json = new ObjectMapper();
+
+    WebRoutes(Master master) {
+        this.master = master;
+    }
+
+    /** One job as JSON, with the link to itself. */
+    record JobView(String id, String name, String status, long startTime, String startTimeIso, int tasks, String href) {
+
+        static JobView of(JobSummary s) {
+            String id = s.id().toString();
+            return new JobView(id, s.name(), s.status().name(), s.startTime(), Instant.ofEpochMilli(s.startTime()).toString(), s.tasks(),
+                    JOBS + "/" + id);
+        }
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String method = exchange.getRequestMethod();
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                exchange.getResponseHeaders().set("Allow", "GET, HEAD");
+                sendError(exchange, 405, "Method " + method + " is not allowed: the web endpoint is read-only (use GET)");
+                return;
+            }
+            route(exchange, exchange.getRequestURI().getPath());
+        } catch (IOException e) {
+            LOG.debug("Web request {} {} from {} failed: {}", exchange.getRequestMethod(), exchange.getRequestURI(),
+                    exchange.getRemoteAddress(), e.toString());
+        }
+    }
+
+    private void route(HttpExchange exchange, String path) throws IOException {
+        if (path.equals("/")) {
+            List<JobView> jobs = jobsOrError(exchange);
+            if (jobs != null) {
+                send(exchange, 200, "text/html; charset=utf-8", JobsPage.render(jobs).getBytes(StandardCharsets.UTF_8));
+            }
+        } else if (path.equals(JOBS) || path.equals(JOBS + "/")) {
+            List<JobView> jobs = jobsOrError(exchange);
+            if (jobs != null) {
+                sendJson(exchange, 200, Map.of("jobs", jobs));
+            }
+        } else if (path.startsWith(JOBS + "/") && path.indexOf('/', JOBS.length() + 1) < 0) {
+            String id = path.substring(JOBS.length() + 1);
+            List<JobView> jobs = jobsOrError(exchange);
+            if (jobs != null) {
+                JobView job = jobs.stream().filter(j -> j.id().equalsIgnoreCase(id)).findFirst().orElse(null);
+                if (job == null) {
+                    sendError(exchange, 404, "No job '" + id + "' is known to this master; GET " + JOBS + " lists the jobs and their ids");
+                } else {
+                    sendJson(exchange, 200, job);
+                }
+            }
+        } else {
+            sendError(exchange, 404, "No resource at '" + path + "': the endpoint serves /, " + JOBS + " and " + JOBS + "/<job id>");
+        }
+    }
+
+    /** The master's jobs, newest first; or null after answering 503 when the master does not answer. */
+    private List<JobView> jobsOrError(HttpExchange exchange) throws IOException {
+        List<JobSummary> summaries;
+        try {
+            summaries = master.listJobs().get(MASTER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sendError(exchange, 503, "The web endpoint is shutting down");
+            return null;
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            String reason = e instanceof TimeoutException ? "did not answer within " + MASTER_TIMEOUT_SECONDS + " s"
+                    : "failed: " + (e.getCause() != null ? e.getCause() : e);
+            sendError(exchange, 503, "Listing the jobs " + reason + " (is the master shutting down?)");
+            return null;
+        }
+        return summaries.stream()
+                .sorted((a, b) -> Long.compare(b.startTime(), a.startTime()))
+                .map(JobView::of)
+                .toList();
+    }
+
+    private void sendJson(HttpExchange exchange, int status, Object body) throws IOException {
+        send(exchange, status, "application/json; charset=utf-8", json.writeValueAsBytes(body));
+    }
+
+    private void sendError(HttpExchange exchange, int status, String message) throws IOException {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", message);
+        body.put("status", status);
+        sendJson(exchange, status, body);
+    }
+
+    private static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        exchange.getResponseHeaders().set("Cache-Control", "no-store");
+        exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        boolean head = exchange.getRequestMethod().equals("HEAD");
+        exchange.sendResponseHeaders(status, head ? -1 : body.length);
+        if (!head) {
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.eddy.yarn;
+
+import io.eddy.configuration.ConfigOption;
+import io.eddy.configuration.MemorySize;
+import java.time.Duration;
+
+/**
+ * Options of running on YARN (docs/yarn.md, "Options"), set as system properties with the prefix
+ * {@code eddy.} (e.g. {@code -Deddy.yarn.containers=4}); {@code eddy run --target yarn} and {@code
+ * eddy yarn-session start} set them from their flags.
+ */
+public final class YarnOptions {
+
+    public static final ConfigOption<Integer> CONTAINERS = ConfigOption.of("yarn.containers", Integer.class, 1,
+            "Worker containers the ApplicationMaster requests");
+
+    public static final ConfigOption<Integer> SLOTS = ConfigOption.of("yarn.slots", Integer.class, 1,
+            "Slots of each worker container (a job needs as many slots as its largest parallelism)");
+
+    public static final ConfigOption<MemorySize> CONTAINER_MEMORY = ConfigOption.of("yarn.container-memory", MemorySize.class,
+            MemorySize.parse("1g"), "Memory of a worker container; the worker's heap is 75% of it");
+
+    public static final ConfigOption<Integer> CONTAINER_VCORES = ConfigOption.of("yarn.container-vcores", Integer.class, null,
+            "Virtual cores of a worker container (default: its slots)");
+
+    public static final ConfigOption<MemorySize> AM_MEMORY = ConfigOption.of("yarn.am-memory", MemorySize.class,
+            MemorySize.parse("1g"), "Memory of the ApplicationMaster's container; its heap is 75% of it");
+
+    public static final ConfigOption<String> QUEUE = ConfigOption.of("yarn.queue", String.class, "default",
+            "The YARN queue applications are submitted to");
+
+    public static final ConfigOption<String> NAME = ConfigOption.of("yarn.name", String.class, null,
+            "The YARN application name (default: 'Eddy job <main class>' or 'Eddy session')");
+
+    public static final ConfigOption<Boolean> DETACHED = ConfigOption.of("yarn.detached", Boolean.class, false,
+            "Return once the job is accepted, printing the application id, instead of following it to its end");
+
+    public static final ConfigOption<String> STAGING_DIR = ConfigOption.of("yarn.staging-dir", String.class, null,
+            "Root of the staging directories on the cluster file system (default: <home directory on fs.defaultFS>/.eddy)");
+
+    public static final ConfigOption<Integer> MAX_FAILED_CONTAINERS = ConfigOption.of("yarn.max-failed-containers", Integer.class, null,
+            "Worker containers that may fail (pre-emptions and lost nodes not counted) before the application fails (default: yarn.containers)");
+
+    public static final ConfigOption<Integer> APPLICATION_ATTEMPTS = ConfigOption.of("yarn.application-attempts", Integer.class, 2,
+            "ApplicationMaster attempts; YARN caps it at yarn.resourcemanager.am.max-attempts");
+
+    public static final ConfigOption<Duration> DEPLOY_TIMEOUT = ConfigOption.of("yarn.deploy-timeout", Duration.class,
+            Duration.ofSeconds(120), "How long the client waits for the ApplicationMaster to serve before it kills the application");
+
+    public static final ConfigOption<Duration> PER_JOB_IDLE_TIMEOUT = ConfigOption.of("yarn.per-job.idle-timeout", Duration.class,
+            Duration.ofSeconds(120), "A per-job ApplicationMaster that receives no job within this time ends FAILED");
+
+    public static final ConfigOption<String> APPLICATION_ID = ConfigOption.of("yarn.application-id", String.class, null,
+            "The YARN session (application id) the 'yarn-session' execution target submits to");
+
+    private YarnOptions() {}
+}

@@ -1,0 +1,237 @@
+package io.eddy.yarn.appmaster;
+
+import io.eddy.master.Master;
+import io.eddy.master.MasterOptions;
+import io.eddy.master.remote.MasterServer;
+import io.eddy.master.web.MasterWebServer;
+import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.rpc.Secret;
+import io.eddy.yarn.client.ResourceVisibility;
+import io.eddy.yarn.client.StagingLayout;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ApplicationMaster: the master served over the control protocol (with the job store of
+ * {@link PersistingJobSubmissionGateway} in front), its web endpoint as the tracking URL, and the
+ * worker containers of {@link WorkerContainers}; ends as {@link ApplicationLifecycle} decides.
+ *
+ * <pre>
+ * start master + RPC server + web ─▶ register with the RM ─▶ (attempt &gt; 1: recover stored jobs)
+ *   ─▶ request workers ─▶ wait for the outcome ─▶ (cancel jobs) ─▶ delete &lt;staging&gt;/&lt;appId&gt; ─▶ unregister ─▶ exit
+ * </pre>
+ *
+ * <p>Threads: {@link #run} runs on the process's main thread and waits for the outcome; a SIGTERM
+ * (YARN killing the attempt) closes everything from the shutdown hook without unregistering, so the
+ * application directory stays for a later attempt. The fields are written by the main thread
+ * before the hook can see them (volatile).
+ */
+final class YarnApplicationMaster {
+
+    private static final Logger LOG = LoggerFactory.getLogger(YarnApplicationMaster.class);
+    private static final Duration RECOVERY_SUBMIT_TIMEOUT = Duration.ofMinutes(5);
+
+    private final AmEnvironment env;
+    private final Configuration hadoopConf;
+    private final AtomicBoolean finished = new AtomicBoolean();
+
+    private volatile PersistingJobSubmissionGateway persisting;
+    private volatile MasterServer server;
+    private volatile MasterWebServer web;
+    private volatile WorkerContainers containers;
+    private volatile String trackingUrl = "";
+    /** Whether the AM registered with the ResourceManager. */
+    private volatile boolean registered;
+
+    YarnApplicationMaster(AmEnvironment env, Configuration hadoopConf) {
+        this.env = env;
+        this.hadoopConf = hadoopConf;
+    }
+
+    /** Runs the AM until it has unregistered; returns the process's exit code. */
+    int run() {
+        LOG.info("ApplicationMaster of {} (attempt {}) starting on {}", env.applicationId(), env.attempt(), env.nodeHost());
+        AmSettings settings;
+        Secret secret;
+        try {
+            settings = AmSettings.read(env.workingDirectory().resolve(StagingLayout.SETTINGS_FILE));
+            secret = Secret.fromFile(env.workingDirectory().resolve(StagingLayout.SECRET_FILE));
+        } catch (IOException | RuntimeException e) {
+            LOG.error("The ApplicationMaster cannot read its settings", e);
+            ApplicationLifecycle lifecycle = new ApplicationLifecycle(io.eddy.yarn.client.YarnDeployment.Mode.SESSION);
+            lifecycle.fail("The ApplicationMaster cannot read its settings: " + e.getMessage());
+            containers = new WorkerContainers(hadoopConf, lifecycle::fail);
+            return finish(lifecycle.outcome().join(), Duration.ZERO);
+        }
+        ApplicationLifecycle lifecycle = new ApplicationLifecycle(settings.mode());
+        containers = new WorkerContainers(hadoopConf, lifecycle::fail);
+        Runtime.getRuntime().addShutdownHook(new Thread(this::killed, "eddy-am-shutdown"));
+        try {
+            JobStore store = JobStore.open(new Path(env.applicationDirectory()), hadoopConf);
+            server = MasterServer.start(new MasterServer.Spec("0.0.0.0", 0, secret, settings.masterSettings(), master -> {
+                persisting = new PersistingJobSubmissionGateway(master, store);
+                return lifecycle.gateway(persisting);
+            }, lifecycle));
+            startWeb(server.master());
+            containers.register(env.nodeHost(), server.address().getPort(), trackingUrl);
+            registered = true;
+            LOG.info("ApplicationMaster serving at {}:{} ({} mode), {} ms after its JVM started", env.nodeHost(), server.address().getPort(),
+                    settings.mode().value(), ManagementFactory.getRuntimeMXBean().getUptime());
+            if (env.attempt() > 1) {
+                recover(store, lifecycle);
+            }
+            lifecycle.startIdleTimer(settings.idleTimeout());
+            List<FileStatus> shipped = shippedFiles(settings.shipFiles());
+            containers.start(settings.resources(), new WorkerLaunchSpec(shipped, publicFiles(shipped),
+                    InetSocketAddress.createUnresolved(env.nodeHost(), server.address().getPort()), settings.resources().slots(),
+                    settings.resources().containerMemoryMb()));
+            containers.firstWorkerStarted().thenRun(() -> LOG.info("First worker container started {} ms after the AM's JVM started",
+                    ManagementFactory.getRuntimeMXBean().getUptime()));
+        } catch (IOException | YarnException | RuntimeException e) {
+            LOG.error("The ApplicationMaster could not start", e);
+            lifecycle.fail("The ApplicationMaster could not start: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            lifecycle.fail("The ApplicationMaster was interrupted while starting");
+        }
+        ApplicationLifecycle.Outcome outcome;
+        try {
+            outcome = lifecycle.outcome().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.error("The ApplicationMaster's main thread was interrupted while running; exiting without unregistering");
+            return 1;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Bug: the application's outcome completed exceptionally", e);
+        }
+        return finish(outcome, settings.settings().get(MasterOptions.CANCEL_TIMEOUT).plusSeconds(10));
+    }
+
+    private void startWeb(Master master) {
+        try {
+            web = MasterWebServer.start(master, "0.0.0.0", 0);
+            trackingUrl = "http://" + env.nodeHost() + ":" + web.address().getPort() + "/";
+        } catch (IOException e) {
+            LOG.warn("The master's web endpoint did not start; registering without a tracking URL: {}", e.getMessage());
+        }
+    }
+
+    private void recover(JobStore store, ApplicationLifecycle lifecycle) throws IOException, InterruptedException {
+        JobRecovery.Result result = JobRecovery.recover(store, persisting, RECOVERY_SUBMIT_TIMEOUT);
+        LOG.info("Attempt {}: {} job(s) recovered, {} could not be", env.attempt(), result.recovered().size(), result.failed().size());
+        for (JobRecovery.RecoveredJob job : result.recovered()) {
+            lifecycle.recovered(job.job(), server.master().jobTermination(job.job()));
+        }
+    }
+
+    private List<FileStatus> shippedFiles(List<String> paths) throws IOException {
+        List<FileStatus> files = new ArrayList<>();
+        for (String path : paths) {
+            Path p = new Path(path);
+            files.add(p.getFileSystem(hadoopConf).getFileStatus(p));
+        }
+        return files;
+    }
+
+    private Set<Path> publicFiles(List<FileStatus> shipped) throws IOException {
+        return shipped.isEmpty() ? Set.of() : ResourceVisibility.publicFiles(shipped.get(0).getPath().getFileSystem(hadoopConf), shipped);
+    }
+
+    /**
+     * Ends the application with {@code outcome}: cancels running jobs if asked, stops the job store,
+     * deletes the staging directory, unregisters (registering first if the AM never got that far,
+     * so the reason reaches the ResourceManager) and closes everything.
+     */
+    private int finish(ApplicationLifecycle.Outcome outcome, Duration cancelWait) {
+        if (!finished.compareAndSet(false, true)) {
+            return 0;
+        }
+        if (outcome.cancelJobs() && server != null) {
+            cancelRunningJobs(server.master(), cancelWait);
+        }
+        if (persisting != null) {
+            persisting.close();
+        }
+        int code = 0;
+        try {
+            if (!registered) {
+                containers.register(env.nodeHost(), server == null ? -1 : server.address().getPort(), trackingUrl);
+            }
+            // Deleted first, so a client that sees the application ended finds nothing staged either.
+            deleteApplicationDirectory();
+            containers.unregister(outcome.status(), outcome.diagnostics(), trackingUrl);
+        } catch (IOException | YarnException | RuntimeException e) {
+            LOG.error("The ApplicationMaster could not unregister with {} ({}); YARN will end the attempt", outcome.status(),
+                    outcome.diagnostics(), e);
+            code = 1;
+        }
+        closeAll();
+        return code;
+    }
+
+    private void deleteApplicationDirectory() throws IOException {
+        Path appDir = new Path(env.applicationDirectory());
+        appDir.getFileSystem(hadoopConf).delete(appDir, true);
+        LOG.info("Deleted the staging directory {}", appDir);
+    }
+
+    /** Cancels the jobs still running and waits, up to {@code wait}, until they ended. */
+    private static void cancelRunningJobs(Master master, Duration wait) {
+        try {
+            List<CompletableFuture<JobStatus>> ends = new ArrayList<>();
+            for (JobSummary job : master.listJobs().get(30, TimeUnit.SECONDS)) {
+                if (!job.status().isTerminal()) {
+                    LOG.info("Cancelling job {} ('{}')", job.id(), job.name());
+                    master.cancelJob(job.id());
+                    ends.add(master.jobTermination(job.id()));
+                }
+            }
+            CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0])).get(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("Not every job ended after its cancellation: {}", e.toString());
+        }
+    }
+
+    /** SIGTERM: YARN ends this attempt. Close without unregistering, keeping the job store for a later attempt. */
+    private void killed() {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        LOG.warn("ApplicationMaster stopped by a signal (YARN ended this attempt); not unregistering");
+        if (persisting != null) {
+            persisting.close();
+        }
+        closeAll();
+    }
+
+    private void closeAll() {
+        if (web != null) {
+            web.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+        if (containers != null) {
+            containers.close();
+        }
+    }
+}

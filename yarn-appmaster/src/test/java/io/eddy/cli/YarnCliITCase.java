@@ -1,0 +1,346 @@
+package io.eddy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.yarn.testkit.MiniHadoopCluster;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code eddy run --target yarn|yarn-session:APPID}, {@code eddy yarn-session start|list|stop} and
+ * {@code eddy list|cancel --target yarn:APPID}, through {@link EddyCli#run} in this JVM, on Hadoop's
+ * MiniYARNCluster and MiniDFSCluster (real AM and worker container processes). The CLI finds the
+ * mini cluster through {@code -Deddy.hadoop.conf-dir}.
+ */
+@Timeout(300)
+class YarnCliITCase {
+
+    private static final Pattern APPLICATION_ID = Pattern.compile("application_\\d+_\\d+");
+    private static final Duration END_TIMEOUT = Duration.ofSeconds(60);
+    private static final String[] SMALL = {"--containers", "1", "--slots", "2", "--container-memory", "384m", "--am-memory", "320m"};
+
+    @RegisterExtension
+    static final MiniHadoopCluster HADOOP = MiniHadoopCluster.builder()
+            // The NodeManager hands containers no JAVA_HOME unless its own environment has one.
+            .set(YarnConfiguration.NM_ADMIN_USER_ENV, "JAVA_HOME=" + System.getProperty("java.home"))
+            .build();
+
+    @TempDir
+    static Path dir;
+
+    private static Path jar;
+    private static String staging;
+    private static final Map<String, String> previousProperties = new HashMap<>();
+
+    private record Result(int code, String out, String err, String console) {
+
+        String applicationId() {
+            Matcher m = APPLICATION_ID.matcher(console + out);
+            assertThat(m.find()).as("an application id in %s / %s", console, out).isTrue();
+            return m.group();
+        }
+    }
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        staging = HADOOP.hdfsUri() + "/eddy-staging";
+        setProperty("eddy.hadoop.conf-dir", HADOOP.confDir().toString());
+        setProperty("eddy.yarn.staging-dir", staging);
+        setProperty("eddy.yarn.deploy-timeout", "90s");
+        jar = jobJar(dir);
+        FileSystem fs = HADOOP.fileSystem();
+        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path("/words/a.txt"))) {
+            out.write("the river and the eddy\nThe stream\n".getBytes(StandardCharsets.UTF_8));
+        }
+        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path("/words/b.txt"))) {
+            out.write("eddy eddy river\n".getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    @AfterAll
+    static void restoreProperties() {
+        previousProperties.forEach((k, v) -> {
+            if (v == null) {
+                System.clearProperty(k);
+            } else {
+                System.setProperty(k, v);
+            }
+        });
+    }
+
+    private static void setProperty(String key, String value) {
+        previousProperties.putIfAbsent(key, System.getProperty(key));
+        System.setProperty(key, value);
+    }
+
+    @Test
+    void perJobWordCountFromHdfsToHdfs() throws Exception {
+        String output = HADOOP.hdfsUri() + "/out/per-job";
+        Result run = eddy(concat(new String[] {"run", "--target", "yarn", "--name", "cli word count"}, SMALL,
+                new String[] {jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output}));
+        assertThat(run.code()).as("run: %s %s %s", run.out(), run.err(), run.console()).isZero();
+        assertThat(run.console()).contains("Submitted to YARN as application_").contains("yarn logs -applicationId");
+        assertThat(readCounts(output)).isEqualTo(Map.of("the", 3, "river", 2, "and", 1, "eddy", 3, "stream", 1));
+        ApplicationReport report = HADOOP.awaitEnd(run.applicationId(), END_TIMEOUT);
+        assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
+        assertThat(report.getName()).isEqualTo("cli word count");
+        assertNothingStagedFor(run.applicationId());
+    }
+
+    @Test
+    void sessionRunsTwoJobsOneAfterAnotherAndStops() throws Exception {
+        Result start = eddy(concat(new String[] {"yarn-session", "start", "--name", "cli session"}, SMALL, new String[0]));
+        assertThat(start.code()).as("start: %s %s", start.out(), start.err()).isZero();
+        String session = start.out().lines().findFirst().orElseThrow();
+        assertThat(session).matches(APPLICATION_ID);
+        try {
+            Result sessions = eddy("yarn-session", "list");
+            assertThat(sessions.code()).as(sessions.err()).isZero();
+            assertThat(sessions.out()).contains(session).contains("RUNNING").contains("cli session");
+            for (String name : List.of("first", "second")) {
+                String output = HADOOP.hdfsUri() + "/out/session-" + name;
+                Result run = eddy("run", "--target", "yarn-session:" + session, jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output);
+                assertThat(run.code()).as("run %s: %s %s %s", name, run.out(), run.err(), run.console()).isZero();
+                assertThat(run.console()).contains("Submitted to YARN as " + session);
+                assertThat(readCounts(output)).containsEntry("eddy", 3).containsEntry("the", 3).hasSize(5);
+            }
+            Result list = eddy("list", "--target", "yarn-session:" + session);
+            assertThat(list.code()).as(list.err()).isZero();
+            assertThat(list.out().lines().filter(l -> l.contains("FINISHED") && l.contains("yarn word count"))).hasSize(2);
+        } finally {
+            Result stop = eddy("yarn-session", "stop", session);
+            assertThat(stop.code()).as("stop: %s %s", stop.out(), stop.err()).isZero();
+            assertThat(stop.out()).contains("YARN session " + session + " ended: SUCCEEDED");
+        }
+        assertThat(HADOOP.awaitEnd(session, END_TIMEOUT).getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
+        assertNothingStagedFor(session);
+        Result stopAgain = eddy("yarn-session", "stop", session);
+        assertThat(stopAgain.code()).isEqualTo(EddyCli.EXIT_FAILURE);
+        assertThat(stopAgain.err()).contains(session).contains("FINISHED");
+    }
+
+    @Test
+    void detachedJobIsListedAndCancelledAndItsApplicationEndsKilled() throws Exception {
+        Result run = eddy(concat(new String[] {"run", "--target", "yarn", "--detached"}, SMALL, new String[] {jar.toString(), "endless"}));
+        assertThat(run.code()).as("run: %s %s %s", run.out(), run.err(), run.console()).isZero();
+        String app = run.applicationId();
+        assertThat(run.console()).contains("detached").contains("eddy cancel --target yarn:" + app);
+        Result list = eddy("list", "--target", "yarn:" + app);
+        assertThat(list.code()).as(list.err()).isZero();
+        String line = list.out().lines().filter(l -> l.contains("endless job")).findFirst().orElseThrow();
+        assertThat(line).containsAnyOf("RUNNING", "CREATED");
+        String job = line.split("\\s+")[0];
+        Result cancel = eddy("cancel", "--target", "yarn:" + app, job);
+        assertThat(cancel.code()).as(cancel.err()).isZero();
+        assertThat(cancel.out()).contains("Cancellation of job " + job + " requested");
+        assertThat(HADOOP.awaitEnd(app, END_TIMEOUT).getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.KILLED);
+        assertNothingStagedFor(app);
+    }
+
+    @Test
+    void badRequestsFailClearlyAndLeaveNothingRunningOrStaged() throws Exception {
+        int appsBefore = HADOOP.applications(org.apache.hadoop.yarn.api.records.YarnApplicationState.values()).size();
+        Result queue = eddy(concat(new String[] {"run", "--target", "yarn", "--queue", "no-such-queue"}, SMALL,
+                new String[] {jar.toString(), "endless"}));
+        assertThat(queue.code()).isEqualTo(EddyCli.EXIT_FAILURE);
+        assertThat(queue.err()).contains("'no-such-queue'").contains("--queue");
+
+        Result memory = eddy("run", "--target", "yarn", "--container-memory", "4g", jar.toString(), "endless");
+        assertThat(memory.code()).isEqualTo(EddyCli.EXIT_FAILURE);
+        assertThat(memory.err()).contains("4096 MB").contains("2048 MB").contains("--container-memory");
+
+        Path missing = dir.resolve("no-such-app.jar");
+        Result missingJar = eddy("run", "--target", "yarn", missing.toString());
+        assertThat(missingJar.code()).isEqualTo(EddyCli.EXIT_USAGE);
+        assertThat(missingJar.err()).contains("Job jar not found: " + missing);
+
+        Result unknownSession = eddy("run", "--target", "yarn-session:application_1_0001", jar.toString(), "endless");
+        assertThat(unknownSession.code()).isEqualTo(EddyCli.EXIT_FAILURE);
+        assertThat(unknownSession.err()).contains("application_1_0001").contains("yarn-session list");
+
+        assertThat(HADOOP.liveApplications()).isEmpty();
+        assertThat(HADOOP.applications(org.apache.hadoop.yarn.api.records.YarnApplicationState.values())).hasSize(appsBefore);
+        assertNoApplicationStaged();
+    }
+
+    @Test
+    void anUnreachableResourceManagerIsNamedWithWhatToCheck() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            port = s.getLocalPort();
+        }
+        Path conf = Files.createDirectories(dir.resolve("unreachable-conf"));
+        Files.writeString(conf.resolve("yarn-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n"
+                + "<property><name>yarn.resourcemanager.address</name><value>127.0.0.1:" + port + "</value></property>\n"
+                + "<property><name>fs.defaultFS</name><value>" + HADOOP.hdfsUri() + "</value></property>\n</configuration>\n");
+        String previous = System.getProperty("eddy.hadoop.conf-dir");
+        System.setProperty("eddy.hadoop.conf-dir", conf.toString());
+        try {
+            Result r = eddy("run", "--target", "yarn", jar.toString(), "endless");
+            assertThat(r.code()).isEqualTo(EddyCli.EXIT_FAILURE);
+            assertThat(r.err()).contains("Cannot reach the YARN ResourceManager at 127.0.0.1:" + port).contains("HADOOP_CONF_DIR");
+        } finally {
+            System.setProperty("eddy.hadoop.conf-dir", previous);
+        }
+        assertNoApplicationStaged();
+    }
+
+    /** Runs the CLI in this JVM; {@code console} is what went to {@code System.err} meanwhile (the YARN targets' messages). */
+    private static Result eddy(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        System.setErr(new PrintStream(new TeeStream(console, original), true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = EddyCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        } finally {
+            System.setErr(original);
+        }
+        return new Result(code, out.toString(), err.toString(), console.toString(StandardCharsets.UTF_8));
+    }
+
+    /** word -> count of the CSV part files under {@code output}. */
+    private static Map<String, Integer> readCounts(String output) throws IOException {
+        FileSystem fs = HADOOP.fileSystem();
+        Map<String, Integer> counts = new TreeMap<>();
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(output);
+        List<org.apache.hadoop.fs.Path> files = new ArrayList<>();
+        if (fs.getFileStatus(path).isDirectory()) {
+            for (FileStatus status : fs.listStatus(path)) {
+                if (status.isFile() && !status.getPath().getName().startsWith("_") && !status.getPath().getName().startsWith(".")) {
+                    files.add(status.getPath());
+                }
+            }
+        } else {
+            files.add(path);
+        }
+        for (org.apache.hadoop.fs.Path file : files) {
+            try (InputStream in = fs.open(file)) {
+                for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                    if (!line.isBlank()) {
+                        String[] fields = line.split(",");
+                        assertThat(counts.put(fields[0], Integer.parseInt(fields[1]))).as("word %s counted twice", fields[0]).isNull();
+                    }
+                }
+            }
+        }
+        return counts;
+    }
+
+    /**
+     * Waits until the staging directory of the ended application is gone: the AM deletes it after
+     * unregistering, so the ResourceManager may report the end a moment before.
+     */
+    private static void assertNothingStagedFor(String applicationId) throws Exception {
+        org.apache.hadoop.fs.Path appDir = new org.apache.hadoop.fs.Path(staging, applicationId);
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (HADOOP.fileSystem().exists(appDir)) {
+            assertThat(System.nanoTime()).as("staging directory %s still there 30 s after the application ended", appDir).isLessThan(deadline);
+            Thread.sleep(100); // HDFS offers no deletion callback to clients
+        }
+    }
+
+    /** No application directory under the staging root (the shared jar cache {@code dist} may stay). */
+    private static void assertNoApplicationStaged() throws IOException {
+        FileSystem fs = HADOOP.fileSystem();
+        org.apache.hadoop.fs.Path root = new org.apache.hadoop.fs.Path(staging);
+        if (fs.exists(root)) {
+            for (FileStatus status : fs.listStatus(root)) {
+                assertThat(status.getPath().getName()).as("left in %s", root).doesNotStartWith("application_");
+            }
+        }
+    }
+
+    private static String[] concat(String[]... parts) {
+        List<String> all = new ArrayList<>();
+        for (String[] part : parts) {
+            all.addAll(List.of(part));
+        }
+        return all.toArray(new String[0]);
+    }
+
+    /** A jar with {@link YarnTestJob} and its nested classes, Main-Class set. */
+    private static Path jobJar(Path directory) throws IOException {
+        Path file = directory.resolve("yarn-test-job.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, YarnTestJob.class.getName());
+        List<Class<?>> classes = new ArrayList<>(List.of(YarnTestJob.class));
+        classes.addAll(List.of(YarnTestJob.class.getDeclaredClasses()));
+        try (OutputStream stream = Files.newOutputStream(file); JarOutputStream out = new JarOutputStream(stream, manifest)) {
+            for (Class<?> c : classes) {
+                String entry = c.getName().replace('.', '/') + ".class";
+                out.putNextEntry(new JarEntry(entry));
+                try (InputStream in = c.getClassLoader().getResourceAsStream(entry)) {
+                    in.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+        return file;
+    }
+
+    /** Writes to two streams. */
+    private static final class TeeStream extends OutputStream {
+        private final OutputStream first;
+        private final OutputStream second;
+
+        TeeStream(OutputStream first, OutputStream second) {
+            this.first = first;
+            this.second = second;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            first.write(b);
+            second.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            first.write(b, off, len);
+            second.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            first.flush();
+            second.flush();
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.eddy.master.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eddy.api.common.typeinfo.Types;
+import io.eddy.configuration.Configuration;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.JobId;
+import io.eddy.master.Master;
+import io.eddy.master.MasterConfig;
+import io.eddy.master.embedded.LocalClusterConfig;
+import io.eddy.master.embedded.LocalClusterExtension;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.functions.sink.SinkFunction;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The master's web endpoint over real HTTP: an embedded cluster's master that has run a job (named
+ * with HTML in it), served by {@link MasterWebServer} on a free port, asked with the JDK's
+ * {@link HttpClient}; the JSON is parsed and checked field by field.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class MasterWebServerITCase {
+
+    private static final String JOB_NAME = "web test <script>alert('x')</script> & co";
+
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(1).slotsPerWorker(1).build());
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    private static MasterWebServer web;
+    private static JobId job;
+    private static long submittedAt;
+
+    @BeforeAll
+    static void runAJobAndServe() throws Exception {
+        web = MasterWebServer.start(CLUSTER.cluster().master(), "127.0.0.1", 0);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.fromElements(1L, 2L, 3L).returns(Types.LONG).addSink(new Discard());
+        JobGraph graph = env.getJobGraph(JOB_NAME);
+        job = graph.jobId();
+        submittedAt = System.currentTimeMillis();
+        CLUSTER.submit(graph).getJobResult().get(30, TimeUnit.SECONDS);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (web != null) {
+            web.close();
+            web.close();
+        }
+        assertThat(Thread.getAllStackTraces().keySet()).as("request threads end with the server")
+                .noneMatch(t -> t.getName().startsWith("eddy-web-") && t.isAlive());
+    }
+
+    @Test
+    void theUrlNamesTheBoundPort() {
+        assertThat(web.url()).isEqualTo("http://127.0.0.1:" + web.address().getPort() + "/");
+        assertThat(web.address().getPort()).isPositive();
+    }
+
+    @Test
+    void jobsListsTheFinishedJobAsJson() throws Exception {
+        HttpResponse<String> response = get("jobs");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json; charset=utf-8");
+        JsonNode jobs = JSON.readTree(response.body()).get("jobs");
+        assertThat(jobs.isArray()).isTrue();
+        JsonNode ours = StreamSupport.stream(jobs.spliterator(), false)
+                .filter(j -> j.get("id").asText().equals(job.toString())).findFirst().orElseThrow(
+                        () -> new AssertionError("job " + job + " missing from " + response.body()));
+        checkJob(ours);
+    }
+
+    @Test
+    void oneJobByItsId() throws Exception {
+        HttpResponse<String> response = get("jobs/" + job);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        checkJob(JSON.readTree(response.body()));
+    }
+
+    private static void checkJob(JsonNode j) {
+        assertThat(j.get("id").asText()).isEqualTo(job.toString());
+        assertThat(j.get("name").asText()).isEqualTo(JOB_NAME);
+        assertThat(j.get("status").asText()).isEqualTo("FINISHED");
+        assertThat(j.get("startTime").asLong()).isBetween(submittedAt - 1_000, System.currentTimeMillis());
+        assertThat(j.get("startTimeIso").asText()).endsWith("Z");
+        assertThat(j.get("tasks").asInt()).isPositive();
+        assertThat(j.get("href").asText()).isEqualTo("/jobs/" + job);
+    }
+
+    @Test
+    void anUnknownJobIsA404WithAJsonError() throws Exception {
+        String unknown = new JobId(1, 2).toString();
+        HttpResponse<String> response = get("jobs/" + unknown);
+        assertThat(response.statusCode()).isEqualTo(404);
+        JsonNode error = JSON.readTree(response.body());
+        assertThat(error.get("status").asInt()).isEqualTo(404);
+        assertThat(error.get("error").asText()).contains(unknown).contains("/jobs");
+
+        assertThat(get("jobs/not-a-job-id").statusCode()).isEqualTo(404);
+        HttpResponse<String> noRoute = get("metrics");
+        assertThat(noRoute.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(noRoute.body()).get("error").asText()).contains("/metrics");
+    }
+
+    @Test
+    void theEndpointIsReadOnly() throws Exception {
+        HttpRequest post = HttpRequest.newBuilder(URI.create(web.url() + "jobs/" + job)).POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+        HttpResponse<String> response = HTTP.send(post, HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(405);
+        assertThat(response.headers().firstValue("Allow")).hasValue("GET, HEAD");
+        assertThat(JSON.readTree(response.body()).get("error").asText()).contains("read-only");
+    }
+
+    @Test
+    void theHtmlPageEscapesJobNamesAndLinksToTheJson() throws Exception {
+        HttpResponse<String> response = get("");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+        String html = response.body();
+        assertThat(html).doesNotContain("<script>").doesNotContain("alert('x')")
+                .contains("web test &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co")
+                .contains("<a href=\"/jobs/" + job + "\">" + job + "</a>")
+                .contains("<a href=\"/jobs\">");
+    }
+
+    @Test
+    void aMasterThatIsShutDownGivesA503() throws Exception {
+        Master stopped = Master.start(MasterConfig.fromConfiguration(new Configuration()));
+        stopped.close();
+        try (MasterWebServer other = MasterWebServer.start(stopped, "127.0.0.1", 0)) {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(other.url() + "jobs")).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(503);
+            assertThat(JSON.readTree(response.body()).get("error").asText()).contains("shut down");
+        }
+    }
+
+    private static HttpResponse<String> get(String relative) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(web.url() + relative)).timeout(Duration.ofSeconds(20)).GET().build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Drops its input. */
+    static final class Discard implements SinkFunction<Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void invoke(Long value) {
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.eddy.yarn.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.eddy.configuration.Configuration;
+import io.eddy.configuration.MemorySize;
+import io.eddy.yarn.YarnOptions;
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.zip.ZipEntry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the client ships and asks for, without a cluster: class path resolution, packing, the request's checks. */
+class YarnClientStagingTest {
+
+    @TempDir
+    Path dir;
+
+    private Path jar(String name, Manifest manifest, String... entries) throws Exception {
+        Path jar = dir.resolve(name);
+        try (OutputStream out = Files.newOutputStream(jar);
+                JarOutputStream zip = manifest == null ? new JarOutputStream(out) : new JarOutputStream(out, manifest)) {
+            for (String entry : entries) {
+                zip.putNextEntry(new ZipEntry(entry));
+                zip.write(entry.getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    @Test
+    void manifestClassPathEntriesAreExpandedAndDirectoriesPacked() throws Exception {
+        Path lib = jar("lib.jar", null, "a/A.class");
+        Path classes = Files.createDirectories(dir.resolve("module/target/classes/b"));
+        Files.writeString(classes.resolve("B.class"), "b");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        // surefire writes absolute file: URLs; relative entries resolve against the jar's directory
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, "lib.jar " + dir.resolve("module/target/classes").toUri() + " missing.jar");
+        Path booter = jar("booter.jar", manifest);
+
+        List<Path> jars = ShippedClassPath.resolve(booter + File.pathSeparator + lib + File.pathSeparator + dir.resolve("nowhere"));
+
+        assertThat(jars).hasSize(3);
+        assertThat(jars.get(0)).isEqualTo(booter);
+        assertThat(jars.get(1)).isEqualTo(lib);
+        Path packed = jars.get(2);
+        assertThat(packed.getFileName().toString()).isEqualTo("module-classes.jar");
+        try (JarFile file = new JarFile(packed.toFile())) {
+            assertThat(file.getEntry("b/B.class")).isNotNull();
+        }
+    }
+
+    @Test
+    void packingIsDeterministicSoTheCacheNameIsStable() throws Exception {
+        Path classes = Files.createDirectories(dir.resolve("m/target/test-classes/p"));
+        Files.writeString(classes.resolve("X.class"), "x");
+        Files.writeString(classes.resolve("Y.class"), "y");
+        Path first = ShippedClassPath.pack(classes.getParent());
+        String name = JarCache.cacheName(first);
+        assertThat(name).matches("[0-9a-f]{16}-m-test-classes\\.jar");
+        Path second = ShippedClassPath.pack(classes.getParent());
+        assertThat(JarCache.cacheName(second)).isEqualTo(name);
+
+        Files.writeString(classes.resolve("Z.class"), "z");
+        assertThat(JarCache.cacheName(ShippedClassPath.pack(classes.getParent()))).as("changed content, new name").isNotEqualTo(name);
+    }
+
+    @Test
+    void resourcesResolveDefaultsFromTheOptions() throws Exception {
+        ContainerResources r = ContainerResources.of(new Configuration().set(YarnOptions.CONTAINERS, 3).set(YarnOptions.SLOTS, 2));
+        assertThat(r).isEqualTo(new ContainerResources(3, 2, 1024, 2, 1024, 3));
+        ContainerResources explicit = ContainerResources.of(new Configuration().set(YarnOptions.CONTAINER_VCORES, 1)
+                .set(YarnOptions.MAX_FAILED_CONTAINERS, 0).set(YarnOptions.CONTAINER_MEMORY, MemorySize.parse("512m")));
+        assertThat(explicit).isEqualTo(new ContainerResources(1, 1, 512, 1, 1024, 0));
+    }
+
+    @Test
+    void outOfRangeValuesNameTheOptionAndTheFix() {
+        assertThatThrownBy(() -> ContainerResources.of(new Configuration().set(YarnOptions.CONTAINERS, 0).set(YarnOptions.SLOTS, -1)))
+                .isInstanceOf(YarnDeploymentException.class)
+                .hasMessageContaining("yarn.containers is 0 (expected: at least 1): set --containers")
+                .hasMessageContaining("yarn.slots is -1");
+        assertThatThrownBy(() -> ContainerResources.of(new Configuration().setString("yarn.container-memory", "lots")))
+                .isInstanceOf(YarnDeploymentException.class).hasMessageContaining("yarn.container-memory").hasMessageContaining("lots");
+    }
+
+    @Test
+    void containersAboveTheClusterMaximumAreRefusedNotShrunk() throws Exception {
+        ContainerResources r = ContainerResources.of(new Configuration().set(YarnOptions.CONTAINER_MEMORY, MemorySize.parse("4g"))
+                .set(YarnOptions.SLOTS, 8));
+        assertThatThrownBy(() -> r.checkAgainstMaximum(2048, 4))
+                .isInstanceOf(YarnDeploymentException.class)
+                .hasMessageContaining("yarn.container-memory of 4096 MB is above the cluster's largest container of 2048 MB")
+                .hasMessageContaining("yarn.scheduler.maximum-allocation-mb").hasMessageContaining("--container-memory")
+                .hasMessageContaining("yarn.container-vcores of 8").hasMessageContaining("yarn.scheduler.maximum-allocation-vcores");
+        r.checkAgainstMaximum(8192, 8);
+    }
+
+    @Test
+    void theAmSettingsCarryEveryResolvedYarnOptionAndTheOtherSettings() {
+        Configuration settings = new Configuration().set(YarnOptions.CONTAINERS, 2).setString("restart-strategy", "fixed-delay");
+        Map<String, String> am = ApplicationStaging.amSettings(settings, new ContainerResources(2, 1, 1024, 1, 512, 2), YarnDeployment.Mode.SESSION,
+                new org.apache.hadoop.fs.Path("hdfs://nn/user/a/.eddy"));
+        assertThat(am).containsEntry("yarn.mode", "session").containsEntry("yarn.containers", "2").containsEntry("yarn.am-memory", "512m")
+                .containsEntry("yarn.container-memory", "1024m").containsEntry("yarn.max-failed-containers", "2").containsEntry("yarn.queue", "default")
+                .containsEntry("yarn.application-attempts", "2").containsEntry("yarn.staging-dir", "hdfs://nn/user/a/.eddy")
+                .containsEntry("restart-strategy", "fixed-delay").containsKeys("yarn.deploy-timeout", "yarn.per-job.idle-timeout");
+    }
+
+    @Test
+    void hadoopConfDirComesBeforeHadoopHome() throws Exception {
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        Path home = Files.createDirectories(dir.resolve("home/etc/hadoop"));
+        assertThat(HadoopConfigurations.configurationDirectory(Map.of("HADOOP_CONF_DIR", conf.toString(), "HADOOP_HOME", dir.resolve("home").toString())))
+                .isEqualTo(conf);
+        assertThat(HadoopConfigurations.configurationDirectory(Map.of("HADOOP_HOME", dir.resolve("home").toString()))).isEqualTo(home);
+        assertThat(HadoopConfigurations.configurationDirectory(Map.of())).isNull();
+
+        Files.writeString(conf.resolve("core-site.xml"), "<configuration><property><name>fs.defaultFS</name><value>hdfs://nn.example:8020</value>"
+                + "</property></configuration>");
+        Files.writeString(conf.resolve("yarn-site.xml"), "<configuration><property><name>yarn.resourcemanager.address</name>"
+                + "<value>rm.example:8032</value></property></configuration>");
+        org.apache.hadoop.conf.Configuration loaded = HadoopConfigurations.load(Map.of("HADOOP_CONF_DIR", conf.toString()));
+        assertThat(loaded.get("fs.defaultFS")).isEqualTo("hdfs://nn.example:8020");
+        assertThat(loaded.get("yarn.resourcemanager.address")).isEqualTo("rm.example:8032");
+    }
+}

@@ -1,0 +1,338 @@
+package io.eddy.yarn.testkit;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.apache.hadoop.yarn.server.MiniYARNCluster;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hadoop's own {@link MiniDFSCluster} (one DataNode) and {@link MiniYARNCluster} (one
+ * ResourceManager, {@code nodeManagers} NodeManagers) in the test JVM, for one test class:
+ * register it as a static {@code @RegisterExtension} field. Containers are real processes started
+ * by the NodeManagers.
+ *
+ * <p>{@link #hadoopConf()} is what a client on this cluster reads from {@code HADOOP_CONF_DIR}:
+ * the ResourceManager's bound addresses and {@code fs.defaultFS} pointing at the mini HDFS, also
+ * written as {@code core-site.xml}, {@code hdfs-site.xml} and {@code yarn-site.xml} into {@link
+ * #confDir()}.
+ *
+ * <p>Settings chosen for tests on a small machine: containers from 128 MB, no virtual-memory check
+ * (a JVM reserves far more address space than it uses; physical memory is still checked), logs
+ * not retained after the NodeManager stops, disks considered healthy up to 99% full. After the
+ * class, any container process of this cluster still alive is killed.
+ */
+public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MiniHadoopCluster.class);
+
+    private final int nodeManagers;
+    private final int nodeManagerMemoryMb;
+    private final int maxContainerMemoryMb;
+    private final int amMaxAttempts;
+    private final boolean withYarn;
+    private final Map<String, String> extra;
+
+    private Path baseDir;
+    private MiniDFSCluster dfs;
+    private MiniYARNCluster yarn;
+    private Configuration conf;
+    private Path confDir;
+    private YarnClient yarnClient;
+
+    private MiniHadoopCluster(Builder b) {
+        this.nodeManagers = b.nodeManagers;
+        this.nodeManagerMemoryMb = b.nodeManagerMemoryMb;
+        this.maxContainerMemoryMb = b.maxContainerMemoryMb;
+        this.amMaxAttempts = b.amMaxAttempts;
+        this.withYarn = b.withYarn;
+        this.extra = Map.copyOf(b.extra);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** HDFS and YARN with the defaults of {@link Builder}. */
+    public static MiniHadoopCluster withDefaults() {
+        return builder().build();
+    }
+
+    /** Options of the mini cluster. */
+    public static final class Builder {
+        private int nodeManagers = 1;
+        private int nodeManagerMemoryMb = 6144;
+        private int maxContainerMemoryMb = 2048;
+        private int amMaxAttempts = 2;
+        private boolean withYarn = true;
+        private final Map<String, String> extra = new java.util.HashMap<>();
+
+        public Builder nodeManagers(int n) {
+            this.nodeManagers = n;
+            return this;
+        }
+
+        /** Memory each NodeManager offers (default 6144 MB). */
+        public Builder nodeManagerMemoryMb(int mb) {
+            this.nodeManagerMemoryMb = mb;
+            return this;
+        }
+
+        /** {@code yarn.scheduler.maximum-allocation-mb} (default 2048). */
+        public Builder maxContainerMemoryMb(int mb) {
+            this.maxContainerMemoryMb = mb;
+            return this;
+        }
+
+        /** {@code yarn.resourcemanager.am.max-attempts} (default 2). */
+        public Builder amMaxAttempts(int attempts) {
+            this.amMaxAttempts = attempts;
+            return this;
+        }
+
+        /** Only HDFS, no YARN. */
+        public Builder hdfsOnly() {
+            this.withYarn = false;
+            return this;
+        }
+
+        /** Any further Hadoop setting. */
+        public Builder set(String key, String value) {
+            extra.put(key, value);
+            return this;
+        }
+
+        public MiniHadoopCluster build() {
+            return new MiniHadoopCluster(this);
+        }
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        start(context.getRequiredTestClass().getSimpleName());
+    }
+
+    /** Starts the cluster outside JUnit (e.g. in a benchmark); {@link #close()} stops it. */
+    public MiniHadoopCluster start(String name) throws Exception {
+        baseDir = Files.createTempDirectory("eddy-mini-hadoop-" + name + "-");
+        long start = System.nanoTime();
+        Configuration base = new Configuration();
+        base.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, baseDir.resolve("dfs").toString());
+        extra.forEach(base::set);
+        dfs = new MiniDFSCluster.Builder(base).numDataNodes(1).build();
+        dfs.waitClusterUp();
+        conf = new Configuration(dfs.getConfiguration(0));
+        conf.set("fs.defaultFS", dfs.getURI().toString());
+        if (withYarn) {
+            startYarn(name);
+        }
+        confDir = Files.createDirectories(baseDir.resolve("conf"));
+        for (String file : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml")) {
+            try (OutputStream out = Files.newOutputStream(confDir.resolve(file))) {
+                conf.writeXml(out);
+            }
+        }
+        LOG.info("Mini Hadoop cluster for {} up in {} ms: HDFS {}, YARN {}", name, (System.nanoTime() - start) / 1_000_000,
+                dfs.getURI(), withYarn ? conf.get(YarnConfiguration.RM_ADDRESS) : "off");
+        return this;
+    }
+
+    private void startYarn(String name) {
+        YarnConfiguration yc = new YarnConfiguration(conf);
+        yc.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
+        yc.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, maxContainerMemoryMb);
+        yc.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_VCORES, 4);
+        yc.setInt(YarnConfiguration.NM_PMEM_MB, nodeManagerMemoryMb);
+        yc.setInt("yarn.minicluster.yarn.nodemanager.resource.memory-mb", nodeManagerMemoryMb);
+        yc.setInt(YarnConfiguration.NM_VCORES, 8);
+        yc.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+        yc.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
+        yc.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 99.0f);
+        yc.setInt(YarnConfiguration.RM_AM_MAX_ATTEMPTS, amMaxAttempts);
+        // A container's completion reaches the AM within ~1 s instead of the default heartbeat of 1 s plus scheduling delays.
+        yc.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 250);
+        extra.forEach(yc::set);
+        yarn = new MiniYARNCluster(name, 1, nodeManagers, 1, 1);
+        yarn.init(yc);
+        yarn.start();
+        // The RM's real (ephemeral) addresses are only known after start.
+        conf = new Configuration(yarn.getConfig());
+        conf.set("fs.defaultFS", dfs.getURI().toString());
+        yarnClient = YarnClient.createYarnClient();
+        yarnClient.init(new YarnConfiguration(conf));
+        yarnClient.start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
+    }
+
+    /** Stops YARN (killing container processes left behind) and HDFS. */
+    @Override
+    public void close() {
+        if (yarnClient != null) {
+            yarnClient.stop();
+        }
+        if (yarn != null) {
+            yarn.stop();
+        }
+        killLeftoverContainers();
+        if (dfs != null) {
+            dfs.shutdown(true);
+        }
+    }
+
+    /** The configuration a client of this cluster uses (a copy: change it freely). */
+    public Configuration hadoopConf() {
+        return new Configuration(requireStarted(conf));
+    }
+
+    /** A directory with {@code core-site.xml}, {@code hdfs-site.xml}, {@code yarn-site.xml}: a {@code HADOOP_CONF_DIR}. */
+    public Path confDir() {
+        return requireStarted(confDir);
+    }
+
+    /** The mini HDFS (a shared instance: do not close it). */
+    public FileSystem fileSystem() {
+        try {
+            return requireStarted(dfs).getFileSystem();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code hdfs://host:port} of the mini HDFS. */
+    public String hdfsUri() {
+        return requireStarted(dfs).getURI().toString();
+    }
+
+    public MiniDFSCluster dfs() {
+        return requireStarted(dfs);
+    }
+
+    public MiniYARNCluster yarn() {
+        return requireYarn();
+    }
+
+    /** A started YARN client of this cluster (shared: do not stop it). */
+    public YarnClient yarnClient() {
+        requireYarn();
+        return yarnClient;
+    }
+
+    /** The applications the ResourceManager knows in any of {@code states}. */
+    public List<ApplicationReport> applications(YarnApplicationState... states) {
+        try {
+            return yarnClient().getApplications(EnumSet.copyOf(List.of(states)));
+        } catch (YarnException | IOException e) {
+            throw new IllegalStateException("Cannot list the applications of the mini YARN cluster", e);
+        }
+    }
+
+    /** The applications not yet ended (NEW .. RUNNING). */
+    public List<ApplicationReport> liveApplications() {
+        return applications(YarnApplicationState.NEW, YarnApplicationState.NEW_SAVING, YarnApplicationState.SUBMITTED,
+                YarnApplicationState.ACCEPTED, YarnApplicationState.RUNNING);
+    }
+
+    /**
+     * The JVM processes of containers whose command line contains {@code fragment} (a container
+     * id, an application id, a main class name): the NodeManager's launch shells are left out.
+     * Container log directories contain the application and container ids, and Eddy puts the log
+     * directory on every container's command line.
+     */
+    public List<ProcessHandle> containerProcesses(String fragment) {
+        List<ProcessHandle> found = new ArrayList<>();
+        ProcessHandle.allProcesses().forEach(p -> {
+            Optional<String> line = p.info().commandLine();
+            Optional<String> command = p.info().command();
+            if (line.isPresent() && line.get().contains(fragment) && command.isPresent() && command.get().endsWith("java")
+                    && p.pid() != ProcessHandle.current().pid()) {
+                found.add(p);
+            }
+        });
+        return found;
+    }
+
+    /** Kills (SIGKILL) the JVM processes matching {@code fragment} and waits for them to end; returns how many. */
+    public int killContainerProcesses(String fragment) {
+        List<ProcessHandle> victims = containerProcesses(fragment);
+        for (ProcessHandle p : victims) {
+            p.destroyForcibly();
+        }
+        for (ProcessHandle p : victims) {
+            try {
+                p.onExit().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("Process " + p.pid() + " (" + fragment + ") did not end within 30 s of SIGKILL", e);
+            }
+        }
+        return victims.size();
+    }
+
+    /** Waits until {@code appId} reached a final state, and returns its report. */
+    public ApplicationReport awaitEnd(String appId, Duration timeout) throws Exception {
+        org.apache.hadoop.yarn.api.records.ApplicationId id = org.apache.hadoop.yarn.api.records.ApplicationId.fromString(appId);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            ApplicationReport report = yarnClient().getApplicationReport(id);
+            YarnApplicationState state = report.getYarnApplicationState();
+            if (state == YarnApplicationState.FINISHED || state == YarnApplicationState.FAILED || state == YarnApplicationState.KILLED) {
+                return report;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("Application " + appId + " did not end within " + timeout + " (state " + state + ", diagnostics: "
+                        + report.getDiagnostics() + ")");
+            }
+            Thread.sleep(100); // the ResourceManager offers no completion callback to clients
+        }
+    }
+
+    private void killLeftoverContainers() {
+        if (baseDir == null || yarn == null) {
+            return;
+        }
+        // Container working and log directories lie under the mini cluster's test directory.
+        String dir = yarn.getTestWorkDir().getAbsolutePath();
+        int killed = killContainerProcesses(dir);
+        if (killed > 0) {
+            LOG.warn("Killed {} container process(es) of the mini YARN cluster still alive after the test class", killed);
+        }
+    }
+
+    private MiniYARNCluster requireYarn() {
+        if (!withYarn) {
+            throw new IllegalStateException("This mini cluster runs HDFS only (built with hdfsOnly())");
+        }
+        return requireStarted(yarn);
+    }
+
+    private static <T> T requireStarted(T value) {
+        if (value == null) {
+            throw new IllegalStateException("The mini Hadoop cluster is not running: register it as a static @RegisterExtension field");
+        }
+        return value;
+    }
+}
