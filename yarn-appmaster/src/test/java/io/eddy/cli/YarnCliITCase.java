@@ -31,7 +31,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * MiniYARNCluster and MiniDFSCluster (real AM and worker container processes). The CLI finds the
  * mini cluster through {@code -Deddy.hadoop.conf-dir}.
  */
-@Timeout(300)
+@Timeout(600)
 class YarnCliITCase {
 
     private static final Pattern APPLICATION_ID = Pattern.compile("application_\\d+_\\d+");
@@ -53,10 +52,7 @@ class YarnCliITCase {
     private static final String[] SMALL = {"--containers", "1", "--slots", "2", "--container-memory", "384m", "--am-memory", "320m"};
 
     @RegisterExtension
-    static final MiniHadoopCluster HADOOP = MiniHadoopCluster.builder()
-            // The NodeManager hands containers no JAVA_HOME unless its own environment has one.
-            .set(YarnConfiguration.NM_ADMIN_USER_ENV, "JAVA_HOME=" + System.getProperty("java.home"))
-            .build();
+    static final MiniHadoopCluster HADOOP = MiniHadoopCluster.shared();
 
     @TempDir
     static Path dir;
@@ -79,7 +75,7 @@ class YarnCliITCase {
         staging = HADOOP.hdfsUri() + "/eddy-staging";
         setProperty("eddy.hadoop.conf-dir", HADOOP.confDir().toString());
         setProperty("eddy.yarn.staging-dir", staging);
-        setProperty("eddy.yarn.deploy-timeout", "90s");
+        setProperty("eddy.yarn.deploy-timeout", "180s");
         jar = jobJar(dir);
         FileSystem fs = HADOOP.fileSystem();
         try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path("/words/a.txt"))) {
@@ -118,6 +114,39 @@ class YarnCliITCase {
         assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
         assertThat(report.getName()).isEqualTo("cli word count");
         assertNothingStagedFor(run.applicationId());
+    }
+
+    /**
+     * {@code yarn jar app.jar ARGS}: Hadoop's launcher is {@code java -cp <hadoop class path>
+     * org.apache.hadoop.util.RunJar app.jar ARGS} with {@code HADOOP_CONF_DIR} in the environment.
+     * The job's unchanged {@code main} (no target set anywhere) must submit itself to YARN.
+     */
+    @Test
+    void yarnJarRunsAnUnchangedMainOnYarn() throws Exception {
+        String output = HADOOP.hdfsUri() + "/out/yarn-jar";
+        String javaBinary = ProcessHandle.current().info().command().orElseThrow();
+        ProcessBuilder yarnJar = new ProcessBuilder(javaBinary, "-Xmx512m", "-Deddy.yarn.staging-dir=" + staging,
+                "-Deddy.yarn.container-memory=384m", "-Deddy.yarn.am-memory=320m", "-Deddy.yarn.slots=2",
+                "-cp", System.getProperty("java.class.path"), "org.apache.hadoop.util.RunJar",
+                jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output)
+                .redirectErrorStream(true).redirectOutput(dir.resolve("yarn-jar.out").toFile());
+        yarnJar.environment().put("HADOOP_CONF_DIR", HADOOP.confDir().toString());
+        yarnJar.environment().remove("EDDY_CLUSTER_SECRET");
+        Process process = yarnJar.start();
+        try {
+            assertThat(process.waitFor(150, java.util.concurrent.TimeUnit.SECONDS)).as("'yarn jar' ended within 150 s").isTrue();
+        } finally {
+            process.destroyForcibly();
+        }
+        String console = Files.readString(dir.resolve("yarn-jar.out"));
+        assertThat(process.exitValue()).as("'yarn jar' output:%n%s", console).isZero();
+        assertThat(console).contains("Submitted to YARN as application_");
+        assertThat(readCounts(output)).isEqualTo(Map.of("the", 3, "river", 2, "and", 1, "eddy", 3, "stream", 1));
+        Matcher id = APPLICATION_ID.matcher(console);
+        assertThat(id.find()).isTrue();
+        ApplicationReport report = HADOOP.awaitEnd(id.group(), END_TIMEOUT);
+        assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
+        assertNothingStagedFor(id.group());
     }
 
     @Test

@@ -41,21 +41,14 @@ import org.slf4j.LoggerFactory;
  * Eddy applications on Hadoop's MiniYARNCluster and MiniDFSCluster: real AM and worker container
  * processes started from the jars the client shipped (the test class path).
  */
-@Timeout(300)
+@Timeout(600)
 class YarnDeploymentITCase {
 
     private static final Logger LOG = LoggerFactory.getLogger(YarnDeploymentITCase.class);
     private static final Duration END_TIMEOUT = Duration.ofSeconds(60);
 
     @RegisterExtension
-    static final MiniHadoopCluster CLUSTER = MiniHadoopCluster.builder()
-            // The NodeManager hands containers no JAVA_HOME unless its own environment has one.
-            .set(YarnConfiguration.NM_ADMIN_USER_ENV, "JAVA_HOME=" + System.getProperty("java.home"))
-            // Keeps container logs and directories of this class's applications (under target/test/data) for diagnosis.
-            .set(YarnConfiguration.DEBUG_NM_DELETE_DELAY_SEC, "600")
-            // The shipped class path is ~230 jars: fetch them on more threads than the default 4.
-            .set(YarnConfiguration.NM_LOCALIZER_FETCH_THREAD_COUNT, "12")
-            .build();
+    static final MiniHadoopCluster CLUSTER = MiniHadoopCluster.shared();
     /** A staging root every user may read, so the NodeManager caches the shipped jars across the applications of this class. */
     private static final String STAGING_ROOT = "/eddy-staging";
 
@@ -70,7 +63,7 @@ class YarnDeploymentITCase {
                 .set(YarnOptions.AM_MEMORY, io.eddy.configuration.MemorySize.parse("320m"))
                 .set(YarnOptions.CONTAINER_MEMORY, io.eddy.configuration.MemorySize.parse("384m"))
                 .set(YarnOptions.STAGING_DIR, STAGING_ROOT)
-                .set(YarnOptions.DEPLOY_TIMEOUT, Duration.ofSeconds(90)));
+                .set(YarnOptions.DEPLOY_TIMEOUT, Duration.ofSeconds(180)));
     }
 
     @AfterAll
@@ -87,7 +80,7 @@ class YarnDeploymentITCase {
                 new Configuration().set(YarnOptions.CONTAINERS, 2)));
         long serving = System.nanoTime();
         try (ClusterClient client = ClusterClient.connect(session.master(), session.secret())) {
-            List<WorkerRegistration> workers = client.awaitWorkers(2, Duration.ofSeconds(90));
+            List<WorkerRegistration> workers = client.awaitWorkers(2, Duration.ofSeconds(180));
             long registered = System.nanoTime();
             LOG.info("RESULT deploy() to AM serving: {} ms; to 2 workers registered: {} ms", (serving - start) / 1_000_000,
                     (registered - start) / 1_000_000);
@@ -101,7 +94,7 @@ class YarnDeploymentITCase {
 
             String victim = workers.get(0).id().toString();
             assertThat(CLUSTER.killContainerProcesses(victim)).isEqualTo(1);
-            Set<String> replaced = awaitWorkersWithout(client, victim, 2, Duration.ofSeconds(90));
+            Set<String> replaced = awaitWorkersWithout(client, victim, 2, Duration.ofSeconds(180));
             assertThat(replaced).hasSize(2).doesNotContain(victim);
             assertThat(runDoublingJob(session, 2)).isEqualTo(2L * (1000L * 1001 / 2));
 
@@ -135,7 +128,7 @@ class YarnDeploymentITCase {
         String amContainer = first.applicationId().replace("application_", "container_") + "_01_000001";
         assertThat(CLUSTER.killContainerProcesses(amContainer)).as("the first attempt's AM process").isEqualTo(1);
 
-        YarnCluster second = awaitNewAttempt(first, Duration.ofSeconds(90));
+        YarnCluster second = awaitNewAttempt(first, Duration.ofSeconds(180));
         assertThat(second.secret().toEncodedString()).isEqualTo(first.secret().toEncodedString());
         try (ClusterClient client = ClusterClient.connect(second.master(), second.secret())) {
             assertThat(client.awaitWorkers(1, Duration.ofSeconds(60))).as("the second attempt starts its own worker").hasSize(1);

@@ -31,12 +31,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The job of {@link ExactlyOnceProcessITCase}: the numbers {@code 0..NUMBERS-1} from the rewindable
+ * The job of {@link ExactlyOnceProcessITCase} (and of {@code io.eddy.yarn.YarnExactlyOnceITCase}, on YARN): the numbers {@code 0..NUMBERS-1} from the rewindable
  * sequence source (throttled, so that a run lasts long enough for kills to land in it), each number
  * its own event timestamp, then per key ({@code number % KEYS}) a running count in {@code
  * ValueState} (lines {@code key,count,number}) and a count per event-time tumbling window (lines
@@ -48,10 +52,10 @@ import java.util.concurrent.TimeUnit;
  * exception was thrown. They run in the worker processes; everything they share with the test is in
  * their (serialized) fields.
  */
-final class ExactlyOnceJob {
+public final class ExactlyOnceJob {
 
-    static final long NUMBERS = 50_000;
-    static final long KEYS = 10;
+    public static final long NUMBERS = 50_000;
+    public static final long KEYS = 10;
     static final long WINDOW_MILLIS = 1_000;
     /** Throttle: each source lane pauses {@link #PAUSE_MILLIS} ms every {@link #PAUSE_EVERY} numbers (about 2,000 numbers/s per lane: some 12 s for the job undisturbed). */
     static final int PAUSE_EVERY = 10;
@@ -66,7 +70,7 @@ final class ExactlyOnceJob {
      * @param failAt the number at which the source-side map throws once (guarded by the mark
      *     {@value #INJECTED}), or -1 for no failure there
      */
-    static void build(StreamExecutionEnvironment env, String marks, long failAt, SinkFunction<String> counts, SinkFunction<String> windows) {
+    public static void build(StreamExecutionEnvironment env, String marks, long failAt, SinkFunction<String> counts, SinkFunction<String> windows) {
         DataStream<Long> numbers = env.addSource(new ThrottledSequence(0, NUMBERS - 1), "throttled sequence", Types.LONG)
                 .map(new MarkingMap(marks, failAt)).returns(Types.LONG).name("marks")
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((n, ts) -> n));
@@ -79,7 +83,7 @@ final class ExactlyOnceJob {
     }
 
     /** The reference: {@code key@windowStart} → count, computed directly. */
-    static Map<String, Long> expectedWindowCounts() {
+    public static Map<String, Long> expectedWindowCounts() {
         Map<String, Long> expected = new TreeMap<>();
         for (long n = 0; n < NUMBERS; n++) {
             expected.merge(n % KEYS + "@" + Math.floorDiv(n, WINDOW_MILLIS) * WINDOW_MILLIS, 1L, Long::sum);
@@ -338,5 +342,22 @@ final class ExactlyOnceJob {
                 writer = null;
             }
         }
+    }
+
+    /** The mark of a source lane that opened: attempt, subtask, pid of its worker process. */
+    public static final Pattern OPEN = Pattern.compile("open-a(\\d+)-s(\\d+)-p(\\d+)");
+    /** The mark of a source lane that learnt of a completed checkpoint: attempt, subtask, checkpoint id. */
+    public static final Pattern DONE = Pattern.compile("done-a(\\d+)-s(\\d+)-c(\\d+)");
+
+    /** The newest job attempt whose source lanes opened in {@code names} (the marks), or -1. */
+    public static int newestOpenedAttempt(List<String> names) {
+        return names.stream().map(OPEN::matcher).filter(Matcher::matches).mapToInt(m -> Integer.parseInt(m.group(1))).max().orElse(-1);
+    }
+
+    /** The pid of the worker process running source lane 0 of {@code attempt}, once it opened. */
+    public static Optional<Long> laneZeroPid(List<String> names, int attempt) {
+        return names.stream().map(OPEN::matcher).filter(Matcher::matches)
+                .filter(m -> Integer.parseInt(m.group(1)) == attempt && m.group(2).equals("0")).map(m -> Long.parseLong(m.group(3)))
+                .findFirst();
     }
 }

@@ -53,8 +53,6 @@ class ExactlyOnceProcessITCase {
     private static final int PARALLELISM = 2;
     private static final int SLOTS = 2;
     private static final Duration MARK_TIMEOUT = Duration.ofSeconds(60);
-    private static final Pattern OPEN = Pattern.compile("open-a(\\d+)-s(\\d+)-p(\\d+)");
-    private static final Pattern DONE = Pattern.compile("done-a(\\d+)-s(\\d+)-c(\\d+)");
 
     /**
      * Three workers of two slots for a job of parallelism 2: after two kills in quick succession
@@ -182,12 +180,13 @@ class ExactlyOnceProcessITCase {
                 int attempt = switch (kills.get(k - 1)) {
                     case AFTER_CHECKPOINT -> marks.await(names -> newestAttemptWithCheckpoint(names, after),
                             "a completed checkpoint of an attempt after " + after + " (kill " + k + ")", MARK_TIMEOUT);
-                    case DURING_RECOVERY -> marks.await(names -> newestOpenedAttempt(names) > after
-                            ? Optional.of(newestOpenedAttempt(names)) : Optional.empty(), "an attempt after " + after + " (kill " + k + ")", MARK_TIMEOUT);
+                    case DURING_RECOVERY -> marks.await(names -> ExactlyOnceJob.newestOpenedAttempt(names) > after
+                            ? Optional.of(ExactlyOnceJob.newestOpenedAttempt(names)) : Optional.empty(), "an attempt after " + after + " (kill " + k + ")", MARK_TIMEOUT);
                 };
-                int newest = Math.max(attempt, newestOpenedAttempt(marks.names()));
+                int newest = Math.max(attempt, ExactlyOnceJob.newestOpenedAttempt(marks.names()));
                 assertThat(client.getJobResult()).as("the job still runs at kill %d (make the run longer)", k).isNotDone();
-                long pid = marks.await(names -> laneZeroPid(names, newest), "lane 0 of attempt " + newest + " to open", MARK_TIMEOUT);
+                long pid = marks.await(names -> ExactlyOnceJob.laneZeroPid(names, newest), "lane 0 of attempt " + newest + " to open",
+                        MARK_TIMEOUT);
                 killWorkerOf(pid, k);
                 attemptAtLastKill = newest;
             }
@@ -195,25 +194,14 @@ class ExactlyOnceProcessITCase {
         }
         List<String> names = marks.names();
         assertThat(names).as("the planned failure happened").contains(ExactlyOnceJob.INJECTED);
-        assertThat(newestOpenedAttempt(names)).as("restarts: %d kills and one planned failure", kills.size())
+        assertThat(ExactlyOnceJob.newestOpenedAttempt(names)).as("restarts: %d kills and one planned failure", kills.size())
                 .isGreaterThanOrEqualTo(kills.size());
     }
 
     /** The newest attempt after {@code after} for which a checkpoint completion was marked. */
     private static Optional<Integer> newestAttemptWithCheckpoint(List<String> names, int after) {
-        return names.stream().map(DONE::matcher).filter(Matcher::matches).map(m -> Integer.parseInt(m.group(1)))
+        return names.stream().map(ExactlyOnceJob.DONE::matcher).filter(Matcher::matches).map(m -> Integer.parseInt(m.group(1)))
                 .filter(a -> a > after).max(Integer::compare);
-    }
-
-    private static int newestOpenedAttempt(List<String> names) {
-        return names.stream().map(OPEN::matcher).filter(Matcher::matches).mapToInt(m -> Integer.parseInt(m.group(1))).max().orElse(-1);
-    }
-
-    /** The pid of the worker process running source lane 0 of {@code attempt}, once it opened. */
-    private static Optional<Long> laneZeroPid(List<String> names, int attempt) {
-        return names.stream().map(OPEN::matcher).filter(Matcher::matches)
-                .filter(m -> Integer.parseInt(m.group(1)) == attempt && m.group(2).equals("0")).map(m -> Long.parseLong(m.group(3)))
-                .findFirst();
     }
 
     /** Kills the worker process {@code pid} and starts a replacement with as many slots. */

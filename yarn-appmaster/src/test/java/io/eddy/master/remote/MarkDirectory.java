@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * <p>Functions call {@link #mark} (any process, any thread); the test thread owns the watcher and
  * calls {@link #await} and {@link #names}. Close it when done.
  */
-final class MarkDirectory implements AutoCloseable {
+public final class MarkDirectory implements AutoCloseable {
 
     private final Path directory;
     private final WatchService watcher;
@@ -35,7 +35,7 @@ final class MarkDirectory implements AutoCloseable {
     }
 
     /** Creates {@code directory} (if needed) and starts watching it for new marks. */
-    static MarkDirectory watch(Path directory) throws IOException {
+    public static MarkDirectory watch(Path directory) throws IOException {
         Files.createDirectories(directory);
         WatchService watcher = FileSystems.getDefault().newWatchService();
         try {
@@ -51,7 +51,7 @@ final class MarkDirectory implements AutoCloseable {
      * Leaves the mark {@code name} in {@code directory}; returns false if it existed already (the
      * creation is atomic, so of several processes exactly one gets true).
      */
-    static boolean mark(String directory, String name) {
+    public static boolean mark(String directory, String name) {
         try {
             Files.createFile(Path.of(directory, name));
             return true;
@@ -62,12 +62,12 @@ final class MarkDirectory implements AutoCloseable {
         }
     }
 
-    Path directory() {
+    public Path directory() {
         return directory;
     }
 
     /** The names of the marks present now, sorted. */
-    List<String> names() throws IOException {
+    public List<String> names() throws IOException {
         try (Stream<Path> files = Files.list(directory)) {
             return files.map(f -> f.getFileName().toString()).sorted().toList();
         }
@@ -79,7 +79,7 @@ final class MarkDirectory implements AutoCloseable {
      *
      * @throws AssertionError naming {@code what} and the marks present if {@code timeout} passes first
      */
-    <T> T await(Function<List<String>, Optional<T>> condition, String what, Duration timeout) throws IOException, InterruptedException {
+    public <T> T await(Function<List<String>, Optional<T>> condition, String what, Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Optional<T> found = condition.apply(names());

@@ -40,8 +40,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Settings chosen for tests on a small machine: containers from 128 MB, no virtual-memory check
  * (a JVM reserves far more address space than it uses; physical memory is still checked), logs
- * not retained after the NodeManager stops, disks considered healthy up to 99% full. After the
- * class, any container process of this cluster still alive is killed.
+ * not retained after the NodeManager stops, disks considered healthy up to 99% full, and the test
+ * JVM's {@code java.home} as containers' {@code JAVA_HOME} (a NodeManager hands containers none
+ * unless its own environment has one). After the class, any container process of this cluster
+ * still alive is killed.
+ *
+ * <p>{@link #shared()} is one cluster for all YARN test classes of the JVM (surefire runs a
+ * module's classes one after another in one JVM): started by the first class that uses it, stopped
+ * when the JVM exits. It saves each further class the cluster's start and, above all, the
+ * NodeManager's first localization of the ~230 shipped jars of a test class path (tens of seconds
+ * on two cores). Classes using it must not assume they are its only users over time: name their
+ * applications and HDFS paths uniquely.
  */
 public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
@@ -54,6 +63,10 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
     private final boolean withYarn;
     private final Map<String, String> extra;
 
+    /** The JVM's shared cluster ({@link #shared()}), null until first asked for. Guarded by the class. */
+    private static MiniHadoopCluster shared;
+
+    private boolean isShared;
     private Path baseDir;
     private MiniDFSCluster dfs;
     private MiniYARNCluster yarn;
@@ -72,6 +85,27 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * The cluster shared by the YARN test classes of this JVM, with the defaults of {@link Builder}
+     * plus: container directories and logs kept for 10 minutes after an application ends (tests
+     * read the logs of ended containers; failures can be diagnosed under {@code target/test/data}),
+     * 12 localizer threads (a test class path is ~230 jars), and HDFS clients that ask from 20 ms
+     * on (instead of 400 ms) whether the last block of a file they close is complete (checkpoint
+     * metadata and committed part files are closed often).
+     */
+    public static synchronized MiniHadoopCluster shared() {
+        if (shared == null) {
+            shared = builder()
+                    .set(YarnConfiguration.DEBUG_NM_DELETE_DELAY_SEC, "600")
+                    .set(YarnConfiguration.NM_LOCALIZER_FETCH_THREAD_COUNT, "12")
+                    .set("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", "20")
+                    .set("dfs.client.block.write.locateFollowingBlock.retries", "10")
+                    .build();
+            shared.isShared = true;
+        }
+        return shared;
     }
 
     /** HDFS and YARN with the defaults of {@link Builder}. */
@@ -130,7 +164,16 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        start(context.getRequiredTestClass().getSimpleName());
+        if (!isShared) {
+            start(context.getRequiredTestClass().getSimpleName());
+            return;
+        }
+        synchronized (MiniHadoopCluster.class) {
+            if (dfs == null) {
+                start("shared");
+                Runtime.getRuntime().addShutdownHook(new Thread(this::close, "mini-hadoop-shutdown"));
+            }
+        }
     }
 
     /** Starts the cluster outside JUnit (e.g. in a benchmark); {@link #close()} stops it. */
@@ -159,6 +202,14 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
     }
 
     private void startYarn(String name) {
+        synchronized (MiniHadoopCluster.class) {
+            if (!isShared && shared != null && shared.yarn != null) {
+                // The ResourceManager keeps its cluster time stamp in a static field: a second RM in this JVM makes the shared
+                // cluster's NodeManager reject every new container as "allocated by a previous RM".
+                throw new IllegalStateException("A second MiniYARNCluster in this JVM would break the shared one: use MiniHadoopCluster.shared()"
+                        + " (or hdfsOnly() for a cluster without YARN)");
+            }
+        }
         YarnConfiguration yc = new YarnConfiguration(conf);
         yc.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
         yc.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, maxContainerMemoryMb);
@@ -172,6 +223,7 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
         yc.setInt(YarnConfiguration.RM_AM_MAX_ATTEMPTS, amMaxAttempts);
         // A container's completion reaches the AM within ~1 s instead of the default heartbeat of 1 s plus scheduling delays.
         yc.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 250);
+        yc.set(YarnConfiguration.NM_ADMIN_USER_ENV, "JAVA_HOME=" + System.getProperty("java.home"));
         extra.forEach(yc::set);
         yarn = new MiniYARNCluster(name, 1, nodeManagers, 1, 1);
         yarn.init(yc);
@@ -186,7 +238,21 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
 
     @Override
     public void afterAll(ExtensionContext context) {
-        close();
+        if (isShared) {
+            // A failed test may leave its application running: end it, so the next class starts on an idle cluster.
+            for (ApplicationReport app : liveApplications()) {
+                LOG.warn("Killing application {} ('{}') left running by {}", app.getApplicationId(), app.getName(),
+                        context.getRequiredTestClass().getSimpleName());
+                try {
+                    yarnClient.killApplication(app.getApplicationId());
+                } catch (YarnException | IOException e) {
+                    LOG.warn("Could not kill {}: {}", app.getApplicationId(), e.toString());
+                }
+            }
+            killLeftoverContainers();
+        } else {
+            close();
+        }
     }
 
     /** Stops YARN (killing container processes left behind) and HDFS. */
@@ -201,6 +267,18 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
         killLeftoverContainers();
         if (dfs != null) {
             dfs.shutdown(true);
+        }
+        deleteBaseDirectory();
+    }
+
+    private void deleteBaseDirectory() {
+        if (baseDir == null) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(baseDir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            LOG.warn("Could not delete the mini cluster's directory {}: {}", baseDir, e.toString());
         }
     }
 

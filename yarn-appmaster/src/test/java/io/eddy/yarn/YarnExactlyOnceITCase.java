@@ -1,0 +1,336 @@
+package io.eddy.yarn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.api.common.restart.RestartStrategy;
+import io.eddy.configuration.Configuration;
+import io.eddy.configuration.MemorySize;
+import io.eddy.executor.ExecutionOptions;
+import io.eddy.executor.JobClient;
+import io.eddy.master.remote.ExactlyOnceJob;
+import io.eddy.master.remote.MarkDirectory;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.functions.sink.Encoder;
+import io.eddy.streaming.api.functions.sink.FileSink;
+import io.eddy.yarn.executor.YarnClientOptions;
+import io.eddy.yarn.executor.YarnExecutorFactory;
+import io.eddy.yarn.testkit.MiniHadoopCluster;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Issue 5's exactly-once scenario end to end on Hadoop's MiniYARNCluster and MiniDFSCluster: {@link
+ * ExactlyOnceJob} (rewindable sequence source, keyed running counts in value state, event-time
+ * window counts) submitted detached through the {@code yarn} target to a per-job application with
+ * two worker containers, checkpointing every 250 ms into the directory the AM gives it ({@code
+ * <staging>/<appId>/checkpoints} on HDFS: the job sets none) and writing through exactly-once
+ * {@link FileSink}s to {@code hdfs://}.
+ *
+ * <pre>
+ * submit ─▶ 2 checkpoints ─▶ SIGKILL the worker container of source lane 0 ─▶ the job restarts,
+ *   the AM starts a replacement container, a checkpoint of the restarted job completes
+ *   ─▶ SIGKILL the AM ─▶ attempt 2 recovers the job from its latest checkpoint on HDFS, the
+ *   workers of attempt 1 exit ─▶ the job finishes: SUCCEEDED, exact output, nothing staged or running
+ * </pre>
+ *
+ * <p>The test waits for the marks the job's functions leave in a local directory ({@link
+ * MarkDirectory}: the containers run on this machine), never for time. Each phase's duration is
+ * logged as a {@code RESULT} line.
+ */
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+class YarnExactlyOnceITCase {
+
+    private static final Logger LOG = LoggerFactory.getLogger(YarnExactlyOnceITCase.class);
+    private static final Duration MARK_TIMEOUT = Duration.ofSeconds(180);
+    private static final String STAGING_ROOT = "/eddy-staging";
+    private static final String NAME = "eddy exactly-once on yarn";
+    private static final Pattern WORKER_NAME = Pattern.compile("--name (container_\\S+)");
+    private static final Pattern RESTORED = Pattern.compile("recovered: restoring checkpoint (\\d+) \\((\\S+)\\)");
+
+    @RegisterExtension
+    static final MiniHadoopCluster CLUSTER = MiniHadoopCluster.shared();
+
+    @TempDir
+    java.nio.file.Path temp;
+
+    @Test
+    void aKilledWorkerContainerAndAKilledApplicationMasterLeaveExactCountsOnHdfs() throws Exception {
+        String base = CLUSTER.hdfsUri() + "/exactly-once";
+        try (MarkDirectory marks = MarkDirectory.watch(temp.resolve("marks"))) {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(yarnSettings());
+            env.setParallelism(2);
+            env.enableCheckpointing(250);
+            // Two retained: the newest completed checkpoint's metadata is on HDFS whenever the test looks.
+            env.getCheckpointConfig().setRetainedCheckpoints(2);
+            env.setRestartStrategy(RestartStrategy.fixedDelay(20, Duration.ofMillis(200)));
+            ExactlyOnceJob.build(env, marks.directory().toString(), -1,
+                    FileSink.forRowFormat(base + "/counts", Encoder.<String>simpleString()).build(),
+                    FileSink.forRowFormat(base + "/windows", Encoder.<String>simpleString()).build());
+            long submitted = System.nanoTime();
+            JobClient job = env.executeAsync("exactly-once on yarn");
+            assertThat(job.getJobResult()).as("a detached submission returns at once").isDone();
+            String appId = applicationId();
+            String jobId = job.getJobId().toString();
+
+            marks.await(names -> completed(names).isEmpty() ? Optional.empty() : Optional.of(true), "a first checkpoint", MARK_TIMEOUT);
+            LOG.info("RESULT submission to the first completed checkpoint: {} ms", millisSince(submitted));
+            marks.await(names -> completed(names).size() >= 2 ? Optional.of(true) : Optional.empty(), "two checkpoints", MARK_TIMEOUT);
+            assertCheckpointsInTheApplicationDirectory(appId, jobId);
+
+            killWorkerAndAwaitRecovery(appId, marks);
+            killApplicationMasterAndAwaitRecovery(appId, marks);
+
+            ApplicationReport report = CLUSTER.awaitEnd(appId, Duration.ofSeconds(120));
+            assertThat(report.getFinalApplicationStatus()).as("final status (diagnostics: %s)", report.getDiagnostics())
+                    .isEqualTo(FinalApplicationStatus.SUCCEEDED);
+            assertThat(report.getDiagnostics()).contains("recovered after an ApplicationMaster restart");
+            assertThat(CLUSTER.fileSystem().exists(new Path(STAGING_ROOT, appId))).as("the staging directory of " + appId).isFalse();
+            awaitExit(CLUSTER.containerProcesses(appId), "the containers of " + appId + " after it ended");
+            assertThat(CLUSTER.containerProcesses(appId)).as("container processes of " + appId + " left").isEmpty();
+        }
+        assertExactOutput(base);
+    }
+
+    /**
+     * SIGKILLs the worker container running source lane 0 of the first job attempt; waits until
+     * the job runs again (a lane of a newer attempt opened), the AM launched a replacement worker
+     * container, and a checkpoint of the restarted job completed. (That a replacement worker
+     * registers and runs tasks is {@code YarnDeploymentITCase}'s; here the job restarts at once in
+     * the surviving worker's free slots, and the AM is killed without waiting for the replacement's
+     * JVM, which exits with its master.)
+     */
+    private void killWorkerAndAwaitRecovery(String appId, MarkDirectory marks) throws Exception {
+        long pid = marks.await(names -> ExactlyOnceJob.laneZeroPid(names, 0), "source lane 0 of the first job attempt to open",
+                MARK_TIMEOUT);
+        Set<String> workers = workerContainers(appId, 1);
+        assertThat(workers).as("worker containers of attempt 1").hasSize(2);
+        String victim = workerContainerOf(pid, appId);
+        assertThat(CLUSTER.killContainerProcesses(victim)).as("the worker container %s (pid %d)", victim, pid).isEqualTo(1);
+        long killed = System.nanoTime();
+        int attempt = marks.await(names -> ExactlyOnceJob.newestOpenedAttempt(names) > 0
+                ? Optional.of(ExactlyOnceJob.newestOpenedAttempt(names)) : Optional.empty(),
+                "the job to restart after the kill of " + victim, MARK_TIMEOUT);
+        LOG.info("RESULT worker container kill to the job running again (job attempt {}): {} ms", attempt, millisSince(killed));
+        String replacement = awaitNewWorkerContainer(appId, workers, MARK_TIMEOUT);
+        LOG.info("Worker container {} replaced by {} after {} ms", victim, replacement, millisSince(killed));
+        marks.await(names -> completed(names).entrySet().stream().anyMatch(e -> e.getValue() > 0) ? Optional.of(true) : Optional.empty(),
+                "a checkpoint of the restarted job", MARK_TIMEOUT);
+    }
+
+    /**
+     * SIGKILLs the AM of attempt 1; waits until attempt 2 runs the job again (source lane 0 opened
+     * in a process not seen before), the workers of attempt 1 exited, and a checkpoint newer than
+     * any completed before the kill completed; checks in attempt 2's log that the job was restored
+     * from a checkpoint at least as new as the last one the job was notified of, in the
+     * application's checkpoint directory.
+     */
+    private void killApplicationMasterAndAwaitRecovery(String appId, MarkDirectory marks) throws Exception {
+        List<String> before = marks.names();
+        Set<Long> pidsBefore = before.stream().map(ExactlyOnceJob.OPEN::matcher).filter(Matcher::matches)
+                .map(m -> Long.parseLong(m.group(3))).collect(Collectors.toSet());
+        long lastNotified = completed(before).keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+        List<ProcessHandle> firstWorkers = CLUSTER.containerProcesses(containerPrefix(appId, 1)).stream()
+                .filter(p -> p.info().commandLine().orElse("").contains("ContainerMain")).toList();
+        assertThat(firstWorkers).as("worker containers of attempt 1: the survivor and the replacement").hasSize(2);
+
+        assertThat(CLUSTER.yarnClient().getApplicationReport(ApplicationId.fromString(appId)).getYarnApplicationState())
+                .as("the application (and its job) still runs when its AM is killed: make the job's run longer").isEqualTo(YarnApplicationState.RUNNING);
+        String am = containerPrefix(appId, 1) + "000001";
+        assertThat(CLUSTER.containerProcesses(am)).as("the AM of attempt 1").singleElement()
+                .satisfies(p -> assertThat(p.info().commandLine().orElse("")).contains("YarnApplicationMasterMain"));
+        assertThat(CLUSTER.killContainerProcesses(am)).isEqualTo(1);
+        long killed = System.nanoTime();
+        marks.await(names -> names.stream().map(ExactlyOnceJob.OPEN::matcher).filter(Matcher::matches)
+                .filter(m -> m.group(2).equals("0") && !pidsBefore.contains(Long.parseLong(m.group(3)))).findFirst().map(m -> true),
+                "source lane 0 to open in a worker of the second AM attempt", MARK_TIMEOUT);
+        LOG.info("RESULT AM kill to the job running again in AM attempt 2: {} ms", millisSince(killed));
+        awaitExit(firstWorkers, "the worker containers of attempt 1 after their AM was killed");
+        marks.await(names -> completed(names).keySet().stream().anyMatch(id -> id > lastNotified) ? Optional.of(true) : Optional.empty(),
+                "a checkpoint after " + lastNotified + " in AM attempt 2", MARK_TIMEOUT);
+
+        Matcher restored = RESTORED.matcher(Files.readString(amLog(containerPrefix(appId, 2) + "000001")));
+        assertThat(restored.find()).as("attempt 2 logged the job's restore from a checkpoint").isTrue();
+        assertThat(Long.parseLong(restored.group(1))).as("the restored checkpoint").isGreaterThanOrEqualTo(lastNotified);
+        assertThat(restored.group(2)).startsWith(CLUSTER.fileSystem().makeQualified(new Path(STAGING_ROOT, appId + "/checkpoints")).toString());
+    }
+
+    private Configuration yarnSettings() {
+        return new Configuration()
+                .set(ExecutionOptions.TARGET, YarnExecutorFactory.TARGET)
+                .set(YarnClientOptions.HADOOP_CONF_DIR, CLUSTER.confDir().toString())
+                // A staging root every user may read, so the NodeManager caches the shipped jars.
+                .set(YarnOptions.STAGING_DIR, STAGING_ROOT)
+                .set(YarnOptions.NAME, NAME)
+                .set(YarnOptions.DETACHED, true)
+                .set(YarnOptions.CONTAINERS, 2)
+                // Two slots each: after a worker's loss the job restarts on the other at once, while the replacement starts.
+                .set(YarnOptions.SLOTS, 2)
+                .set(YarnOptions.AM_MEMORY, MemorySize.parse("320m"))
+                .set(YarnOptions.CONTAINER_MEMORY, MemorySize.parse("384m"))
+                .set(YarnOptions.DEPLOY_TIMEOUT, Duration.ofSeconds(180));
+    }
+
+    /** The id of this test's application (the only one named {@link #NAME}). */
+    private static String applicationId() {
+        List<ApplicationReport> apps = CLUSTER.applications(YarnApplicationState.values()).stream()
+                .filter(a -> a.getName().equals(NAME)).toList();
+        assertThat(apps).as("applications named '%s'", NAME).hasSize(1);
+        return apps.get(0).getApplicationId().toString();
+    }
+
+    /** {@code <staging>/<appId>/checkpoints/<jobId>} holds completed checkpoints ({@code chk-N/_metadata}). */
+    private static void assertCheckpointsInTheApplicationDirectory(String appId, String jobId) throws IOException {
+        Path jobDir = new Path(STAGING_ROOT, appId + "/checkpoints/" + jobId);
+        FileStatus[] metadata = CLUSTER.fileSystem().globStatus(new Path(jobDir, "chk-*/_metadata"));
+        assertThat(metadata).as("completed checkpoints in %s", jobDir).isNotEmpty();
+    }
+
+    /** {@code container_<cluster>_<app>_<attempt, 2 digits>_}: the prefix of the ids of an AM attempt's containers. */
+    private static String containerPrefix(String appId, int attempt) {
+        return String.format("container_%s_%02d_", appId.substring("application_".length()), attempt);
+    }
+
+    /** The container id of the worker JVM {@code pid} of {@code appId} (its {@code --name}). */
+    private static String workerContainerOf(long pid, String appId) {
+        ProcessHandle worker = CLUSTER.containerProcesses(appId).stream().filter(p -> p.pid() == pid).findFirst()
+                .orElseThrow(() -> new AssertionError("Source lane 0 runs in pid " + pid + ", no container process of " + appId));
+        Matcher m = WORKER_NAME.matcher(worker.info().commandLine().orElse(""));
+        assertThat(m.find()).as("a worker container's command line (--name <container id>)").isTrue();
+        return m.group(1);
+    }
+
+    /** The {@code am.log} of the AM container {@code containerId}, in the NodeManager's log directories. */
+    private static java.nio.file.Path amLog(String containerId) throws IOException {
+        try (Stream<java.nio.file.Path> files = Files.walk(CLUSTER.yarn().getTestWorkDir().toPath())) {
+            return files.filter(f -> f.getFileName().toString().equals("am.log") && f.getParent().getFileName().toString().equals(containerId))
+                    .findFirst().orElseThrow(() -> new AssertionError("No am.log of " + containerId + " under " + CLUSTER.yarn().getTestWorkDir()));
+        }
+    }
+
+    private static void awaitExit(List<ProcessHandle> processes, String what) throws Exception {
+        for (ProcessHandle p : processes) {
+            try {
+                p.onExit().get(60, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("Process " + p.pid() + " (" + what + ") still runs after 60 s: "
+                        + p.info().commandLine().orElse("?"), e);
+            }
+        }
+    }
+
+    /** Completed checkpoint ids the job's lanes were notified of, each with the newest job attempt that saw it. */
+    private static Map<Long, Integer> completed(List<String> names) {
+        Map<Long, Integer> ids = new TreeMap<>();
+        names.stream().map(ExactlyOnceJob.DONE::matcher).filter(Matcher::matches)
+                .forEach(m -> ids.merge(Long.parseLong(m.group(3)), Integer.parseInt(m.group(1)), Math::max));
+        return ids;
+    }
+
+    /** The container ids of the worker JVMs of {@code appId}'s AM attempt {@code attempt}. */
+    private static Set<String> workerContainers(String appId, int attempt) {
+        Set<String> ids = new java.util.TreeSet<>();
+        for (ProcessHandle p : CLUSTER.containerProcesses(containerPrefix(appId, attempt))) {
+            Matcher m = WORKER_NAME.matcher(p.info().commandLine().orElse(""));
+            if (m.find()) {
+                ids.add(m.group(1));
+            }
+        }
+        return ids;
+    }
+
+    /** Polls the worker JVMs of attempt 1 until one not in {@code known} runs, and returns its container id. */
+    private static String awaitNewWorkerContainer(String appId, Set<String> known, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Set<String> now = workerContainers(appId, 1);
+            Optional<String> added = now.stream().filter(id -> !known.contains(id)).findFirst();
+            if (added.isPresent()) {
+                return added.get();
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("The AM launched no replacement worker container within " + timeout + "; workers: " + now);
+            }
+            Thread.sleep(100); // neither YARN nor the master notifies the test of a container's launch
+        }
+    }
+
+    /**
+     * Only committed part files are left; every key's running count steps 1..n appear once each,
+     * every number is counted once, and every (key, window) count equals the reference.
+     */
+    private static void assertExactOutput(String base) throws IOException {
+        Map<Long, List<Long>> countsByKey = new TreeMap<>();
+        long[] seen = new long[(int) ExactlyOnceJob.NUMBERS];
+        for (String line : committedLines(base + "/counts")) {
+            String[] f = line.split(",");
+            long key = Long.parseLong(f[0]);
+            long n = Long.parseLong(f[2]);
+            assertThat(n % ExactlyOnceJob.KEYS).as("key of %s", line).isEqualTo(key);
+            countsByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(Long.parseLong(f[1]));
+            seen[(int) n]++;
+        }
+        List<Long> steps = new ArrayList<>();
+        for (long c = 1; c <= ExactlyOnceJob.NUMBERS / ExactlyOnceJob.KEYS; c++) {
+            steps.add(c);
+        }
+        assertThat(countsByKey).as("keys").hasSize((int) ExactlyOnceJob.KEYS);
+        countsByKey.forEach((key, cs) -> assertThat(cs.stream().sorted().toList()).as("count steps of key %d, each once", key).isEqualTo(steps));
+        for (int n = 0; n < seen.length; n++) {
+            assertThat(seen[n]).as("times number %d was counted", n).isEqualTo(1);
+        }
+        Map<String, Long> windowCounts = new TreeMap<>();
+        for (String line : committedLines(base + "/windows")) {
+            int eq = line.indexOf('=');
+            Long previous = windowCounts.put(line.substring(0, eq), Long.parseLong(line.substring(eq + 1)));
+            assertThat(previous).as("window %s written twice", line.substring(0, eq)).isNull();
+        }
+        assertThat(windowCounts).isEqualTo(ExactlyOnceJob.expectedWindowCounts());
+    }
+
+    /** The lines of the files in {@code dir}, which must all be committed parts ({@code part-<subtask>-<n>}). */
+    private static List<String> committedLines(String dir) throws IOException {
+        FileSystem fs = CLUSTER.fileSystem();
+        FileStatus[] files = fs.listStatus(new Path(dir));
+        assertThat(files).as("files in %s", dir).isNotEmpty()
+                .allMatch(f -> f.getPath().getName().matches("part-\\d+-\\d+"), "committed parts (part-<subtask>-<n>) only");
+        List<String> lines = new ArrayList<>();
+        for (FileStatus file : files) {
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
+                reader.lines().forEach(lines::add);
+            }
+        }
+        return lines;
+    }
+
+    private static long millisSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+}
