@@ -19,6 +19,7 @@ import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
  * <pre>
  * java -Xmx&lt;75%&gt; ... io.eddy.runtime.worker.ContainerMain --master &lt;AM host:port&gt; --slots S --name &lt;container id&gt;
  *      --host &lt;the container's node&gt; --tmp-dir &lt;first of LOCAL_DIRS&gt; --secret-file eddy-secret
+ *      --settings-file eddy-conf.properties
  * </pre>
  *
  * The secret reaches the worker only as the local resource {@code eddy-secret}.
@@ -48,7 +49,9 @@ record WorkerLaunchSpec(List<FileStatus> shippedFiles, Set<Path> publicFiles, In
                 "--host", nodeHost,
                 // The first of the container's local directories (bash, which runs YARN's launch script, cuts the list).
                 "--tmp-dir", "${LOCAL_DIRS%%,*}",
-                "--secret-file", StagingLayout.SECRET_FILE);
+                "--secret-file", StagingLayout.SECRET_FILE,
+                // The application's settings (the AM's too): worker settings such as managed memory take effect in every container.
+                "--settings-file", StagingLayout.SETTINGS_FILE);
         return LaunchContexts.launchContext(shippedFiles, publicFiles, Map.of(),
                 new LaunchContexts.JavaCommand(containerMemoryMb, "worker", ContainerMain.class.getName(), arguments));
     }

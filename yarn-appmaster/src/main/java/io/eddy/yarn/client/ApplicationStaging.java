@@ -1,6 +1,7 @@
 package io.eddy.yarn.client;
 
 import io.eddy.configuration.Configuration;
+import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.yarn.YarnOptions;
 import java.io.IOException;
@@ -81,8 +82,20 @@ final class ApplicationStaging {
         return new Staged(appDir, statuses, ResourceVisibility.publicFiles(fs, statuses), shipment);
     }
 
+    /** The share of a worker's heap given to managed memory when {@code worker.memory.managed.size} is not set. */
+    static final double MANAGED_FRACTION_OF_HEAP = 0.4;
+
     /**
-     * The AM's settings: the deployment's Eddy settings, every {@link YarnOptions} value resolved
+     * A worker container's managed memory unless the user set it: {@value #MANAGED_FRACTION_OF_HEAP}
+     * of its heap ({@link LaunchContexts#heapMb}), so sorts and hash tables grow with the container
+     * instead of staying at the process default.
+     */
+    static int defaultManagedMemoryMb(int containerMemoryMb) {
+        return Math.max(1, (int) (LaunchContexts.heapMb(containerMemoryMb) * MANAGED_FRACTION_OF_HEAP));
+    }
+
+    /**
+     * The AM's settings (also the workers'): the deployment's Eddy settings, every {@link YarnOptions} value resolved
      * (defaults applied), the mode and the staging root.
      */
     static Map<String, String> amSettings(Configuration settings, ContainerResources resources, YarnDeployment.Mode mode, Path stagingRoot) {
@@ -99,6 +112,7 @@ final class ApplicationStaging {
         values.put(YarnOptions.PER_JOB_IDLE_TIMEOUT.key(), settings.get(YarnOptions.PER_JOB_IDLE_TIMEOUT).toMillis() + "ms");
         values.put(YarnOptions.STAGING_DIR.key(), stagingRoot.toString());
         values.put(StagingLayout.MODE_KEY, mode.value());
+        values.putIfAbsent(MemoryOptions.MANAGED_MEMORY_SIZE.key(), defaultManagedMemoryMb(resources.containerMemoryMb()) + "m");
         return values;
     }
 }

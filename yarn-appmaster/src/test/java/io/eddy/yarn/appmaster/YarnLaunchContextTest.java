@@ -55,7 +55,7 @@ class YarnLaunchContextTest {
         assertThat(command).startsWith("{{JAVA_HOME}}/bin/java -Xmx768m ")
                 .contains(" -Dlog4j2.configurationFile=log4j2-process.xml -Deddy.log.file=<LOG_DIR>/worker.log ")
                 .contains(" io.eddy.runtime.worker.ContainerMain --master am-host:40123 --slots 2 --name container_1_0001_01_000002"
-                        + " --host node-7 --tmp-dir ${LOCAL_DIRS%%,*} --secret-file eddy-secret ")
+                        + " --host node-7 --tmp-dir ${LOCAL_DIRS%%,*} --secret-file eddy-secret --settings-file eddy-conf.properties ")
                 .endsWith(" 1><LOG_DIR>/worker.out 2><LOG_DIR>/worker.err");
         assertThat(context.getTokens()).isNull();
     }

@@ -117,7 +117,12 @@ class YarnClientStagingTest {
         assertThat(am).containsEntry("yarn.mode", "session").containsEntry("yarn.containers", "2").containsEntry("yarn.am-memory", "512m")
                 .containsEntry("yarn.container-memory", "1024m").containsEntry("yarn.max-failed-containers", "2").containsEntry("yarn.queue", "default")
                 .containsEntry("yarn.application-attempts", "2").containsEntry("yarn.staging-dir", "hdfs://nn/user/a/.eddy")
-                .containsEntry("restart-strategy", "fixed-delay").containsKeys("yarn.deploy-timeout", "yarn.per-job.idle-timeout");
+                .containsEntry("restart-strategy", "fixed-delay").containsKeys("yarn.deploy-timeout", "yarn.per-job.idle-timeout")
+                // 40% of the worker's heap of 768 MB (75% of 1024 MB)
+                .containsEntry("worker.memory.managed.size", "307m");
+        Map<String, String> chosen = ApplicationStaging.amSettings(new Configuration(settings.toMap()).setString("worker.memory.managed.size", "64m"),
+                new ContainerResources(2, 1, 1024, 1, 512, 2), YarnDeployment.Mode.SESSION, new org.apache.hadoop.fs.Path("hdfs://nn/s"));
+        assertThat(chosen).as("a managed memory size the user chose is kept").containsEntry("worker.memory.managed.size", "64m");
     }
 
     @Test

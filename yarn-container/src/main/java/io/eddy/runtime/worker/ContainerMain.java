@@ -1,6 +1,5 @@
 package io.eddy.runtime.worker;
 
-import io.eddy.runtime.rpc.RpcSettings;
 import io.eddy.configuration.ConfigOption;
 import io.eddy.configuration.Configuration;
 import io.eddy.runtime.cluster.WorkerId;
@@ -13,21 +12,28 @@ import io.eddy.runtime.io.network.NetworkEnvironment;
 import io.eddy.runtime.rpc.RpcClient;
 import io.eddy.runtime.rpc.RpcConnection;
 import io.eddy.runtime.rpc.RpcException;
+import io.eddy.runtime.rpc.RpcSettings;
 import io.eddy.runtime.rpc.Secret;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Reader;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The worker process: connects to the master, offers its slots and runs the tasks the master
@@ -76,6 +82,11 @@ public final class ContainerMain {
             description = "Where job jars and the spill files of blocking partitions are stored (default: java.io.tmpdir).")
     private Path tmpDir;
 
+    @Option(names = "--settings-file", paramLabel = "PATH",
+            description = "A Java properties file of Eddy settings (keys without the 'eddy.' prefix, e.g. worker.memory.managed.size); "
+                    + "-Deddy.* system properties override it.")
+    private Path settingsFile;
+
     @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "30s",
             description = "How long to try reaching the master, e.g. 10s (default: ${DEFAULT-VALUE}).")
     private String connectTimeout;
@@ -118,6 +129,7 @@ public final class ContainerMain {
     private int runWorker(PrintStream out) throws StartupException {
         InetSocketAddress masterAddress = parseMaster();
         Secret secret = readSecret();
+        Configuration settings = settings(settingsFile);
         Duration timeout = parseTimeout();
         WorkerConfig config = new WorkerConfig(new WorkerId(workerName()), slots, host, ProcessHandle.current().pid(),
                 tmpDir != null ? tmpDir : Path.of(System.getProperty("java.io.tmpdir")), Duration.ofSeconds(10));
@@ -131,13 +143,13 @@ public final class ContainerMain {
         RpcConnection connection;
         try {
             connection = RpcClient.connect(HostPort.resolved(masterAddress), secret, ClusterProtocol.registry(), handler, timeout,
-                    RpcSettings.fromConfiguration(Configuration.fromSystemProperties()));
+                    RpcSettings.fromConfiguration(settings));
         } catch (RpcException e) {
             network.close();
             handler.close();
             throw new StartupException(1, e.getMessage(), e);
         }
-        Worker worker = Worker.start(config, network, new RpcMasterGateway(connection, handler));
+        Worker worker = Worker.start(config, network, new RpcMasterGateway(connection, handler), settings);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stoppedBySignal = true;
             end.complete(null);
@@ -233,5 +245,28 @@ public final class ContainerMain {
             super(message, cause);
             this.exitCode = exitCode;
         }
+    }
+
+    /**
+     * The worker's settings: those of {@code fileOrNull} (a properties file, e.g. the {@code
+     * eddy-conf.properties} a YARN container gets), overridden by the {@code -Deddy.*} system
+     * properties.
+     *
+     * @throws StartupException (exit 2) if the file cannot be read
+     */
+    static Configuration settings(Path fileOrNull) throws StartupException {
+        Configuration system = Configuration.fromSystemProperties();
+        if (fileOrNull == null) {
+            return system;
+        }
+        Properties properties = new Properties();
+        try (Reader in = Files.newBufferedReader(fileOrNull, StandardCharsets.UTF_8)) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new StartupException(2, "cannot read the settings file " + fileOrNull.toAbsolutePath() + ": " + e.getMessage(), e);
+        }
+        Map<String, String> values = new HashMap<>();
+        properties.stringPropertyNames().forEach(k -> values.put(k, properties.getProperty(k)));
+        return new Configuration(values).merge(system);
     }
 }
