@@ -107,6 +107,7 @@ class YarnExactlyOnceITCase {
 
             killWorkerAndAwaitRecovery(appId, marks);
             killApplicationMasterAndAwaitRecovery(appId, marks);
+            MarkDirectory.mark(marks.directory().toString(), ExactlyOnceJob.RELEASE);
 
             ApplicationReport report = CLUSTER.awaitEnd(appId, Duration.ofSeconds(120));
             assertThat(report.getFinalApplicationStatus()).as("final status (diagnostics: %s)", report.getDiagnostics())

@@ -59,6 +59,14 @@ public final class ExactlyOnceJob {
     static final long WINDOW_MILLIS = 1_000;
     /** Throttle: each source lane pauses {@link #PAUSE_MILLIS} ms every {@link #PAUSE_EVERY} numbers (about 2,000 numbers/s per lane: some 12 s for the job undisturbed). */
     static final int PAUSE_EVERY = 10;
+    /**
+     * The mark that lets the job end: a source lane holds before emitting a number of {@link
+     * #RELEASE_GATE} or more until it exists, so however fast the job runs (or slowly the test
+     * kills), it cannot end before the test has done what it set out to do; the test writes it
+     * with {@link MarkDirectory#mark} when it has. Checkpoints go on while the lane holds.
+     */
+    public static final String RELEASE = "release";
+    static final long RELEASE_GATE = NUMBERS - 100;
     static final long PAUSE_MILLIS = 5;
     static final String INJECTED = "injected";
 
@@ -71,7 +79,7 @@ public final class ExactlyOnceJob {
      *     {@value #INJECTED}), or -1 for no failure there
      */
     public static void build(StreamExecutionEnvironment env, String marks, long failAt, SinkFunction<String> counts, SinkFunction<String> windows) {
-        DataStream<Long> numbers = env.addSource(new ThrottledSequence(0, NUMBERS - 1), "throttled sequence", Types.LONG)
+        DataStream<Long> numbers = env.addSource(new ThrottledSequence(0, NUMBERS - 1, marks), "throttled sequence", Types.LONG)
                 .map(new MarkingMap(marks, failAt)).returns(Types.LONG).name("marks")
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((n, ts) -> n));
         KeyedStream<Long, Long> byKey = numbers.keyBy(n -> n % KEYS, Types.LONG);
@@ -101,11 +109,15 @@ public final class ExactlyOnceJob {
     static final class ThrottledSequence extends RichParallelSourceFunction<Long> implements CheckpointedFunction {
         private static final long serialVersionUID = 1L;
         private final SequenceSourceFunction inner;
+        private final String marks;
         /** Source thread only. */
         private transient long emitted;
+        /** Source thread only: the {@value ExactlyOnceJob#RELEASE} mark was seen. */
+        private transient boolean released;
 
-        ThrottledSequence(long from, long to) {
+        ThrottledSequence(long from, long to, String marks) {
             this.inner = new SequenceSourceFunction(from, to);
+            this.marks = marks;
         }
 
         @Override
@@ -137,6 +149,12 @@ public final class ExactlyOnceJob {
                 public void collect(Long element) {
                     if (++emitted % PAUSE_EVERY == 0) {
                         pause(lock);
+                    }
+                    while (!released && element >= RELEASE_GATE) {
+                        released = Files.exists(Path.of(marks, RELEASE));
+                        if (!released) {
+                            pause(lock);
+                        }
                     }
                     ctx.collect(element);
                 }

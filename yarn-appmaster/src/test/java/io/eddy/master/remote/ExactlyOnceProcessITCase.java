@@ -184,12 +184,13 @@ class ExactlyOnceProcessITCase {
                             ? Optional.of(ExactlyOnceJob.newestOpenedAttempt(names)) : Optional.empty(), "an attempt after " + after + " (kill " + k + ")", MARK_TIMEOUT);
                 };
                 int newest = Math.max(attempt, ExactlyOnceJob.newestOpenedAttempt(marks.names()));
-                assertThat(client.getJobResult()).as("the job still runs at kill %d (make the run longer)", k).isNotDone();
+                assertThat(client.getJobResult()).as("the job still runs at kill %d (it cannot end before its release)", k).isNotDone();
                 long pid = marks.await(names -> ExactlyOnceJob.laneZeroPid(names, newest), "lane 0 of attempt " + newest + " to open",
                         MARK_TIMEOUT);
                 killWorkerOf(pid, k);
                 attemptAtLastKill = newest;
             }
+            MarkDirectory.mark(marks.directory().toString(), ExactlyOnceJob.RELEASE);
             client.getJobResult().get(120, TimeUnit.SECONDS);
         }
         List<String> names = marks.names();
