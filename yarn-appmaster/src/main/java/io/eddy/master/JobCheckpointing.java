@@ -13,6 +13,7 @@ import io.eddy.master.checkpoint.CheckpointJobActions;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participant;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participants;
 import io.eddy.master.checkpoint.CheckpointScheduler;
+import io.eddy.master.checkpoint.CompletedCheckpoint;
 import io.eddy.master.checkpoint.StateAssignment;
 import io.eddy.master.checkpoint.StorageBackedCoordinatorStorage;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
@@ -213,6 +214,20 @@ final class JobCheckpointing {
                 return;
             }
         }
+    }
+
+    /**
+     * What a restart decided now would restore, for the client's progress line: e.g. {@code
+     * restoring checkpoint 12}; null without checkpointing or before anything completed. (A
+     * checkpoint found unreadable when the restart happens falls back to an older one.)
+     */
+    String restoreDescriptionOrNull() {
+        var completed = coordinator == null ? List.<CompletedCheckpoint>of() : coordinator.completedCheckpoints();
+        if (completed.isEmpty()) {
+            return null;
+        }
+        CompletedCheckpoint latest = completed.get(completed.size() - 1);
+        return "restoring " + (latest.isSavepoint() ? "savepoint " : "checkpoint ") + latest.checkpointId();
     }
 
     /** The job restarts: pending checkpoints are aborted (not counted as failures). */

@@ -61,6 +61,9 @@ import org.slf4j.LoggerFactory;
  * ({@link JobCheckpointing}) restarts all its regions, and the new attempts restore the latest
  * completed checkpoint.
  *
+ * <p>The client hears of the first deployment, of all tasks running, of restarts and of FAILING /
+ * CANCELLING through {@link JobProgress}; of the end through {@code jobFinished}.
+ *
  * <p>Threads: every method runs on the master's main thread, which owns all fields; callbacks of
  * worker futures hop back onto it.
  */
@@ -74,6 +77,8 @@ final class JobManager {
     private final UserCodeLibrary library;
     private final ClientGateway client;
     private final CollectRelay collectRelay;
+    /** The job's progress as its client sees it (a handful of updates per attempt). */
+    private final JobProgress progress;
     private final int requiredSlots;
     private final long submitTime;
     private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
@@ -116,6 +121,7 @@ final class JobManager {
         this.library = library;
         this.client = client;
         this.collectRelay = new CollectRelay(graph.jobId(), client, CollectRelay.collectSinksOf(graph, library.classLoader()));
+        this.progress = new JobProgress(graph.jobId(), client, ctx.clock());
         this.requiredSlots = ExecutionGraph.requiredSlots(graph);
         this.submitTime = ctx.clock().millis();
         this.restartStrategy = RestartStrategy.forJob(new Configuration(ctx.config().jobDefaults()),
@@ -226,6 +232,7 @@ final class JobManager {
                 deployRegion(region);
             }
         }
+        progress.deployed(executionGraph);
     }
 
     /** Deploys the tasks of one pipelined region. */
@@ -272,6 +279,7 @@ final class JobManager {
             case RUNNING -> {
                 if (transition(task, TaskExecutionState.RUNNING, null)) {
                     checkpointing.onTaskRunning();
+                    progress.taskRunning(executionGraph);
                 }
             }
             case FINISHED -> {
@@ -345,6 +353,7 @@ final class JobManager {
                 LOG.info("Job {}: cancelling", id());
                 clearRestart();
                 status = JobStatus.CANCELLING;
+                progress.cancelling(executionGraph);
                 cancelRemainingTasks();
                 checkCancellationComplete();
             }
@@ -399,6 +408,7 @@ final class JobManager {
             return;
         }
         restarts++;
+        progress.restarting(executionGraph, cause.summary(), checkpointing.restoreDescriptionOrNull());
         checkpointing.onRestart(cause.summary());
         LOG.warn("Job {}: {}; restarting {} region(s) {} in {} ms ({}, {})", id(), cause.summary(), regions.size(),
                 regions.stream().map(PipelinedRegion::index).toList(), decision.delay().toMillis(), restartStrategy, decision.reason());
@@ -599,6 +609,7 @@ final class JobManager {
         failure = cause;
         status = JobStatus.FAILING;
         LOG.warn("Job {}: failing: {}", id(), cause.summary());
+        progress.failing(executionGraph, cause.summary());
         cancelRemainingTasks();
         checkCancellationComplete();
     }

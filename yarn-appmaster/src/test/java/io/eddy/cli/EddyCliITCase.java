@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.master.remote.ProcessClusterExtension;
 import io.eddy.runtime.rpc.Secret;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -103,9 +105,17 @@ class EddyCliITCase {
             assertThat(status.out()).contains("1 worker(s) registered, 2 slot(s)").contains("worker-1");
 
             Path output = dir.resolve("counts.txt");
-            Result run = eddy("run", "--cluster-dir", clusterDir.toString(), jobJar(dir).toString(), output.toString());
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            String jar = jobJar(dir).toString();
+            Result run = withStandardError(console, () -> eddy("run", "--cluster-dir", clusterDir.toString(), jar, output.toString()));
             assertThat(run.code()).as("run: %s %s", run.out(), run.err()).isZero();
             assertThat(Files.readAllLines(output)).containsExactly("0=200", "1=200", "2=200", "3=200", "4=200");
+            assertThat(utf8(console.toByteArray()).lines().filter(l -> l.startsWith("Job 'cli test job' (")))
+                    // Only the first line is certain: all tasks of a short job need not run at once, and the
+                    // program may end (its collect stream drained) before the client prints the result line.
+                    .as("the remote job's progress on stderr")
+                    .anySatisfy(l -> assertThat(l).matches(".*\\): RUNNING, 0 of (\\d+) tasks running; deployed \\1 of \\1 tasks"));
+            assertThat(run.out()).as("stdout stays the program's").doesNotContain("tasks running");
 
             Result list = eddy("list", "--cluster-dir", clusterDir.toString());
             assertThat(list.code()).as(list.err()).isZero();
@@ -155,6 +165,30 @@ class EddyCliITCase {
             }
         }
         return jar;
+    }
+
+    /** Runs {@code command} with {@code System.err} copied to {@code copy} too (the remote target prints progress there). */
+    private static Result withStandardError(ByteArrayOutputStream copy, java.util.function.Supplier<Result> command) {
+        PrintStream original = System.err;
+        OutputStream both = new OutputStream() {
+            @Override
+            public synchronized void write(int b) {
+                copy.write(b);
+                original.write(b);
+            }
+
+            @Override
+            public synchronized void write(byte[] b, int off, int len) {
+                copy.write(b, off, len);
+                original.write(b, off, len);
+            }
+        };
+        System.setErr(new PrintStream(both, true, StandardCharsets.UTF_8));
+        try {
+            return command.get();
+        } finally {
+            System.setErr(original);
+        }
     }
 
     static String utf8(byte[] bytes) {

@@ -150,6 +150,9 @@ class CheckpointFailoverTest {
         assertThat(next).isGreaterThan(id);
         again.forEach(s -> master.taskStateChanged(TaskStateUpdate.finished(s.task(), null)));
         assertThat(client.awaitResult().status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(client.progress).as("the client hears which checkpoint the restart restores")
+                .contains("RUNNING, 3 of 4 tasks running; restarting after: Task 'Map (2/2)' on w (127.0.0.1) failed: boom;"
+                        + " restoring checkpoint " + id);
     }
 
     private List<TaskDeploymentSpec> runJob(Map<String, String> settings, RecordingClient client) throws Exception {

@@ -12,6 +12,7 @@ import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.runtime.cluster.rpc.RpcJobSubmissionGateway;
 import io.eddy.runtime.rpc.Secret;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -28,7 +29,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * Submits a job to a remote master: opens a connection for the job, uploads the job graph and the
  * user jars ({@link JobArtifacts}) and returns a {@link JobClient} that follows the job over that
- * connection.
+ * connection, printing its progress on the console stream it was given ({@link RemoteJobClient}).
  */
 final class RemoteExecutor implements PipelineExecutor {
 
@@ -36,8 +37,10 @@ final class RemoteExecutor implements PipelineExecutor {
     private final Secret secret;
     private final Duration connectTimeout;
     private final int collectCapacity;
+    private final PrintStream console;
 
-    RemoteExecutor(InetSocketAddress master, Secret secret, Duration connectTimeout, int collectCapacity) {
+    RemoteExecutor(InetSocketAddress master, Secret secret, Duration connectTimeout, int collectCapacity, PrintStream console) {
+        this.console = console;
         this.master = master;
         this.secret = secret;
         this.connectTimeout = connectTimeout;
@@ -48,7 +51,7 @@ final class RemoteExecutor implements PipelineExecutor {
     public JobClient submit(JobGraph jobGraph, List<Path> userJars, ClassLoader userClassLoader) throws Exception {
         JobArtifacts artifacts = new JobArtifacts(jobGraph.jobId(), JobGraphBytes.encode(jobGraph), readJars(userJars));
         RpcJobSubmissionGateway gateway = RpcJobSubmissionGateway.connect(master, secret, connectTimeout);
-        RemoteJobClient client = new RemoteJobClient(jobGraph.jobId(), gateway, userClassLoader, collectCapacity);
+        RemoteJobClient client = new RemoteJobClient(jobGraph, gateway, userClassLoader, collectCapacity, console);
         gateway.onDisconnect(client::connectionLost);
         try {
             JobId accepted = gateway.submitJob(artifacts, client).get(ClusterProtocol.ARTIFACTS_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);

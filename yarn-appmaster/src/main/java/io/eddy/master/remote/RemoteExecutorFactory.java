@@ -8,13 +8,15 @@ import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.runtime.worker.ContainerMain;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 
 /**
  * The {@code remote} execution target: submits jobs to the master of a multi-process cluster at
  * {@link ExecutionOptions#MASTER_ADDRESS}, authenticating with the secret in {@link
- * RemoteOptions#SECRET_FILE} (or the environment variable {@code EDDY_CLUSTER_SECRET}).
+ * RemoteOptions#SECRET_FILE} (or the environment variable {@code EDDY_CLUSTER_SECRET}). The jobs'
+ * progress lines go to {@code System.err}.
  */
 public final class RemoteExecutorFactory implements PipelineExecutorFactory {
 
@@ -43,8 +45,16 @@ public final class RemoteExecutorFactory implements PipelineExecutorFactory {
      * master another way, e.g. {@code yarn} from the application report.
      */
     public static PipelineExecutor forMaster(InetSocketAddress master, Secret secret, Configuration configuration) {
+        return forMaster(master, secret, configuration, System.err);
+    }
+
+    /**
+     * As {@link #forMaster(InetSocketAddress, Secret, Configuration)}, printing the jobs' progress
+     * lines (one per update from the master, and one when the job ends) on {@code console}.
+     */
+    public static PipelineExecutor forMaster(InetSocketAddress master, Secret secret, Configuration configuration, PrintStream console) {
         return new RemoteExecutor(master, secret, configuration.get(RemoteOptions.CONNECT_TIMEOUT),
-                configuration.get(RemoteOptions.COLLECT_QUEUE_CAPACITY));
+                configuration.get(RemoteOptions.COLLECT_QUEUE_CAPACITY), java.util.Objects.requireNonNull(console, "console"));
     }
 
     /** The cluster secret from {@link RemoteOptions#SECRET_FILE}, else from {@code EDDY_CLUSTER_SECRET}. */

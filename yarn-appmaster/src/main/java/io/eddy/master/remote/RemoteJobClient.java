@@ -5,13 +5,16 @@ import io.eddy.api.common.JobExecutionResult;
 import io.eddy.executor.CollectStream;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
+import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.AccumulatorBytes;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.runtime.cluster.rpc.RpcJobSubmissionGateway;
+import java.io.PrintStream;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +25,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A job submitted to a remote master, followed over the connection it was submitted through. The
  * master reports to it as the job's {@link ClientGateway}; once the result has arrived (or the
- * connection is lost) the connection is closed.
+ * connection is lost) the connection is closed. The master's progress updates ({@link
+ * #jobStatusChanged}) and the end of the job are printed as one line each on the console stream
+ * (stderr for the command line, so the program's own output on stdout stays clean), e.g. {@code
+ * Job 'word count' (3f2a...): RUNNING, 4 of 4 tasks running}.
  *
  * <p>Threads: the {@code ClientGateway} methods run on the client's dispatcher thread and never
  * block; the {@code JobClient} methods on the user's threads. {@link #streams} is concurrent; the
@@ -33,14 +39,20 @@ final class RemoteJobClient implements JobClient, ClientGateway {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteJobClient.class);
 
     private final JobId jobId;
+    private final String jobName;
+    /** Written on the dispatcher thread only. */
+    private final PrintStream console;
     private final RpcJobSubmissionGateway gateway;
     private final ClassLoader userClassLoader;
     private final int collectCapacity;
     private final CompletableFuture<JobExecutionResult> result = new CompletableFuture<>();
     private final Map<String, CollectBuffer> streams = new ConcurrentHashMap<>();
 
-    RemoteJobClient(JobId jobId, RpcJobSubmissionGateway gateway, ClassLoader userClassLoader, int collectCapacity) {
-        this.jobId = jobId;
+    /** Follows {@code job} (only its id and name are kept) over {@code gateway}, printing progress on {@code console}. */
+    RemoteJobClient(JobGraph job, RpcJobSubmissionGateway gateway, ClassLoader userClassLoader, int collectCapacity, PrintStream console) {
+        this.jobId = job.jobId();
+        this.jobName = job.name();
+        this.console = console;
         this.gateway = gateway;
         this.userClassLoader = userClassLoader;
         this.collectCapacity = collectCapacity;
@@ -87,7 +99,17 @@ final class RemoteJobClient implements JobClient, ClientGateway {
     // ---- ClientGateway: called by the master, on the dispatcher thread ----
 
     @Override
+    public void jobStatusChanged(JobStatusUpdate update) {
+        LOG.info("Job {}: {} ({} of {} tasks running){}", jobId, update.status(), update.tasksRunning(), update.tasksTotal(),
+                update.messageOrNull() == null ? "" : ": " + update.messageOrNull());
+        console.println(update.describe(jobName));
+        console.flush();
+    }
+
+    @Override
     public CompletableFuture<Void> jobFinished(JobResultInfo info) {
+        console.println("Job '" + jobName + "' (" + jobId + "): " + info.status() + " after " + info.netRuntimeMillis() + " ms");
+        console.flush();
         if (info.status() == JobStatus.FINISHED) {
             try {
                 Map<String, Serializable> accumulators = AccumulatorBytes.deserializeValues(info.accumulators(), userClassLoader, "job " + jobId);

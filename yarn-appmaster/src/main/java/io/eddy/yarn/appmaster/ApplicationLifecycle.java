@@ -5,6 +5,7 @@ import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.ClusterShutdownHandler;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
+import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSubmissionGateway;
 import io.eddy.runtime.cluster.JobSummary;
@@ -198,6 +199,11 @@ final class ApplicationLifecycle implements ClusterShutdownHandler {
                 }
                 end(outcomeOf(result.job(), result.status(), summaryOf(result)));
             });
+        }
+
+        @Override
+        public void jobStatusChanged(JobStatusUpdate update) {
+            client.jobStatusChanged(update);
         }
 
         @Override

@@ -8,6 +8,7 @@ import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.cluster.JobResultInfo;
+import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.JobSubmissionGateway;
 import io.eddy.runtime.cluster.JobSummary;
 import java.io.IOException;
@@ -227,6 +228,11 @@ public final class PersistingJobSubmissionGateway implements JobSubmissionGatewa
         public CompletableFuture<Void> jobFinished(JobResultInfo result) {
             removeLater(job);
             return client.jobFinished(result);
+        }
+
+        @Override
+        public void jobStatusChanged(JobStatusUpdate update) {
+            client.jobStatusChanged(update);
         }
 
         @Override

@@ -57,7 +57,7 @@ final class YarnPerJobExecutor implements PipelineExecutor {
             YarnConsole.announce(console, cluster, "job '" + jobGraph.name() + "' (" + jobGraph.jobId() + ")");
             JobClient client;
             try {
-                client = RemoteExecutorFactory.forMaster(cluster.master(), cluster.secret(), settings).submit(jobGraph, jars, userClassLoader);
+                client = RemoteExecutorFactory.forMaster(cluster.master(), cluster.secret(), settings, console).submit(jobGraph, jars, userClassLoader);
             } catch (Exception e) {
                 throw YarnConsole.killAfterFailedSubmission(deployer, cluster, jobGraph, e);
             }

@@ -41,7 +41,7 @@ final class YarnSessionExecutor implements PipelineExecutor {
         try (YarnClusterDeployer deployer = YarnClusterDeployer.connect(HadoopClientConfiguration.load(settings), settings)) {
             cluster = deployer.retrieve(applicationId);
         }
-        JobClient client = RemoteExecutorFactory.forMaster(cluster.master(), cluster.secret(), settings).submit(jobGraph, jars, userClassLoader);
+        JobClient client = RemoteExecutorFactory.forMaster(cluster.master(), cluster.secret(), settings, console).submit(jobGraph, jars, userClassLoader);
         LOG.info("Job {} ({}) accepted by the YARN session {}", jobGraph.name(), jobGraph.jobId(), applicationId);
         YarnConsole.announce(console, cluster, "job '" + jobGraph.name() + "' (" + jobGraph.jobId() + ")");
         if (settings.get(YarnOptions.DETACHED)) {

@@ -7,6 +7,8 @@ import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.master.BlockingJobGraphs;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.WorkerRegistration;
@@ -15,8 +17,10 @@ import io.eddy.runtime.rpc.RpcException;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.streaming.api.datastream.CloseableIterator;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
@@ -24,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -69,6 +74,30 @@ class ProcessClusterITCase {
                 .isInstanceOf(JobExecutionException.class)
                 .hasMessageContaining("worker-")
                 .hasRootCauseMessage("java.lang.IllegalStateException: user function rejected 500");
+    }
+
+    @Test
+    void theClientPrintsTheJobsProgressIncludingARestartAndItsEnd() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(CLUSTER.remoteConfiguration());
+        env.setParallelism(1);
+        env.generateSequence(1, 1000).map(new TestJobs.FailOn500()).addSink(v -> { });
+        JobGraph graph = BlockingJobGraphs.withSettings(env.getJobGraph("restarting job"), Map.of("restart-strategy", "fixed-delay",
+                "restart-strategy.fixed-delay.attempts", "1", "restart-strategy.fixed-delay.delay", "0ms"));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream consoleStream = new PrintStream(console, true, StandardCharsets.UTF_8);
+        try (JobClient job = RemoteExecutorFactory.forMaster(CLUSTER.masterAddress(), CLUSTER.secret(), CLUSTER.remoteConfiguration(),
+                consoleStream).submit(graph, List.of(), getClass().getClassLoader())) {
+            assertThatThrownBy(() -> job.getJobResult().get(60, TimeUnit.SECONDS)).hasCauseInstanceOf(JobExecutionException.class);
+        }
+        String prefix = "Job 'restarting job' (" + graph.jobId() + "): ";
+        List<String> lines = console.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).as("one line per update, the result line last").allSatisfy(l -> assertThat(l).startsWith(prefix));
+        assertThat(lines.get(0)).isEqualTo(prefix + "RUNNING, 0 of 1 tasks running; deployed 1 of 1 tasks");
+        assertThat(lines).filteredOn(l -> l.contains("restarting after: "))
+                .singleElement().satisfies(l -> assertThat(l).contains("on worker-").contains("user function rejected 500"));
+        assertThat(lines).filteredOn(l -> l.startsWith(prefix + "FAILING, ")).singleElement()
+                .satisfies(l -> assertThat(l).contains("after 1 restart(s) the job failed again"));
+        assertThat(lines.get(lines.size() - 1)).matches(java.util.regex.Pattern.quote(prefix) + "FAILED after \\d+ ms");
     }
 
     @Test

@@ -9,6 +9,14 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface ClientGateway {
 
+    /**
+     * A step of the running job (deployed, all tasks running, restarting, failing, cancelling); a
+     * handful per job attempt, in the order the master saw them, all before {@link #jobFinished}.
+     * One-way: progress is informational, so an update the client did not get is not retried. The
+     * default ignores it (the embedded target).
+     */
+    default void jobStatusChanged(JobStatusUpdate update) {}
+
     /** The job ended; called once per job. The future completes when the client has taken note. */
     CompletableFuture<Void> jobFinished(JobResultInfo result);
 

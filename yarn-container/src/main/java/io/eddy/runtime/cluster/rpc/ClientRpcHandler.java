@@ -6,6 +6,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.RpcConnection;
 import io.eddy.runtime.rpc.RpcHandler;
@@ -60,6 +61,8 @@ public final class ClientRpcHandler implements RpcHandler, AutoCloseable {
     public void received(RpcConnection connection, Message message) {
         if (message instanceof ClientCollectFinished m) {
             dispatcher.execute(() -> gateway(m.job()).collectFinished(m.job(), m.collectId()));
+        } else if (message instanceof JobStatusChanged m) {
+            dispatcher.execute(() -> statusChanged(m));
         } else {
             LOG.warn("Ignoring unexpected message {} from the master at {}", message.getClass().getSimpleName(), connection.remoteAddress());
         }
@@ -85,6 +88,16 @@ public final class ClientRpcHandler implements RpcHandler, AutoCloseable {
         LOG.debug("Connection to the master at {} closed", connection.remoteAddress());
         for (Consumer<Throwable> listener : disconnectListeners) {
             listener.accept(causeOrNull);
+        }
+    }
+
+    /** Progress is informational: an update for a job this client no longer follows is dropped. */
+    private void statusChanged(JobStatusChanged m) {
+        ClientGateway gateway = jobs.get(m.update().job());
+        if (gateway == null) {
+            LOG.debug("Dropping {}: this client does not follow job {}", m.update(), m.update().job());
+        } else {
+            gateway.jobStatusChanged(m.update());
         }
     }
 

@@ -11,6 +11,7 @@ import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.NamedBlob;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
@@ -340,5 +341,19 @@ public final class ClusterCodecs {
 
     public static JobSummary readJobSummary(DataInputView in) throws IOException {
         return new JobSummary(readJobId(in), RpcCodecs.readString(in), readEnum(JobStatus.class, in), in.readLong(), in.readInt());
+    }
+
+    public static void writeJobStatusUpdate(JobStatusUpdate u, DataOutputView out) throws IOException {
+        writeJobId(u.job(), out);
+        writeEnum(u.status(), out);
+        out.writeLong(u.timestampMillis());
+        out.writeInt(u.tasksRunning());
+        out.writeInt(u.tasksTotal());
+        RpcCodecs.writeNullableString(out, u.messageOrNull());
+    }
+
+    public static JobStatusUpdate readJobStatusUpdate(DataInputView in) throws IOException {
+        return new JobStatusUpdate(readJobId(in), readEnum(JobStatus.class, in), in.readLong(), in.readInt(), in.readInt(),
+                RpcCodecs.readNullableString(in));
     }
 }

@@ -7,6 +7,7 @@ import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
+import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskStateUpdate;
@@ -28,7 +29,7 @@ import java.util.Objects;
  * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
  *                    ClusterStatus (request -> ClusterStatusReply), TriggerSavepoint (request -> SavepointTaken),
  *                    ShutdownCluster (request)
- * master -> client   JobFinished (request), ClientCollectBatch (request), ClientCollectFinished
+ * master -> client   JobFinished (request), ClientCollectBatch (request), ClientCollectFinished, JobStatusChanged
  * </pre>
  */
 public final class ClusterMessages {
@@ -248,6 +249,13 @@ public final class ClusterMessages {
         public ClientCollectFinished {
             Objects.requireNonNull(job, "job");
             Objects.requireNonNull(collectId, "collectId");
+        }
+    }
+
+    /** {@code ClientGateway.jobStatusChanged}: one-way, a handful per job attempt (version 6). */
+    public record JobStatusChanged(JobStatusUpdate update) implements Message {
+        public JobStatusChanged {
+            Objects.requireNonNull(update, "update");
         }
     }
 }

@@ -20,6 +20,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
@@ -52,7 +53,7 @@ import java.util.Set;
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -266,5 +267,8 @@ public final class ClusterProtocol {
                     RpcCodecs.writeString(out, m.collectId());
                 },
                 in -> new ClientCollectFinished(ClusterCodecs.readJobId(in), RpcCodecs.readString(in))));
+        register(b, 43, JobStatusChanged.class, codec(
+                (m, out) -> ClusterCodecs.writeJobStatusUpdate(m.update(), out),
+                in -> new JobStatusChanged(ClusterCodecs.readJobStatusUpdate(in))));
     }
 }

@@ -3,9 +3,11 @@ package io.eddy.runtime.cluster.rpc;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.JobResultInfo;
+import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
 import io.eddy.runtime.rpc.RpcConnection;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +23,11 @@ public final class RpcClientGateway implements ClientGateway {
 
     public RpcClientGateway(RpcConnection connection) {
         this.connection = Objects.requireNonNull(connection, "connection");
+    }
+
+    @Override
+    public void jobStatusChanged(JobStatusUpdate update) {
+        connection.send(new JobStatusChanged(update));
     }
 
     @Override

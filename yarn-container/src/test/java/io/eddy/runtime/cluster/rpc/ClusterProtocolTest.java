@@ -21,6 +21,7 @@ import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.NamedBlob;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
@@ -43,6 +44,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
@@ -120,6 +122,8 @@ class ClusterProtocolTest {
                 new JobFinished(new JobResultInfo(JOB, JobStatus.FAILED, 99, new byte[] {5}, FAILURE, "Operator 'Map (1/2)' failed")),
                 new ClientCollectBatch(JOB, "c", new byte[] {1}),
                 new ClientCollectFinished(JOB, "c"),
+                new JobStatusChanged(new JobStatusUpdate(JOB, JobStatus.RUNNING, 1_700_000_000_123L, 3, 4,
+                        "restarting after: Task 'Map (2/4)' on worker-2 (127.0.0.1) failed: boom; restoring checkpoint 12")),
                 new DeployTask(new TaskDeploymentSpec(TASK, List.of(), List.of(), new TaskRestore(3, STATE))),
                 new TriggerCheckpoint(TASK, 3, 1_700_000_000_000L, new CheckpointOptions(CheckpointType.CHECKPOINT, "file:///cp/job/chk-3")),
                 new TriggerCheckpoint(TASK, 4, 1L, new CheckpointOptions(CheckpointType.SAVEPOINT_THEN_CANCEL, null)),
@@ -163,6 +167,34 @@ class ClusterProtocolTest {
         assertThat(roundTrip(new ShutdownCluster("stopped by ü")).reason()).isEqualTo("stopped by ü");
         assertThat(roundTrip(new ShutdownCluster("")).reason()).isEmpty();
         assertThat(ClusterProtocol.VERSION).as("a new message bumps the protocol version").isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void jobStatusUpdatesKeepEveryFieldAndAnAbsentMessage() throws IOException {
+        JobStatusUpdate running = new JobStatusUpdate(JOB, JobStatus.RUNNING, 42L, 4, 4, null);
+        JobStatusUpdate copy = roundTrip(new JobStatusChanged(running)).update();
+        assertThat(copy).isEqualTo(running);
+        assertThat(copy.messageOrNull()).isNull();
+        JobStatusUpdate failing = new JobStatusUpdate(JOB, JobStatus.FAILING, 43L, 1, 4, "Task 'Map (2/4)' failed: ü");
+        assertThat(roundTrip(new JobStatusChanged(failing)).update()).isEqualTo(failing);
+        assertThat(ClusterProtocol.VERSION).as("JobStatusChanged came with version 6").isGreaterThanOrEqualTo(6);
+        assertThat(ClusterProtocol.registry().isRegistered(JobStatusChanged.class)).isTrue();
+    }
+
+    @Test
+    void jobStatusUpdatesRefuseFinalStatesAndImpossibleCounts() {
+        assertThatThrownBy(() -> new JobStatusUpdate(JOB, JobStatus.FINISHED, 1L, 0, 4, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("FINISHED").hasMessageContaining("jobFinished");
+        assertThatThrownBy(() -> new JobStatusUpdate(JOB, JobStatus.RUNNING, 1L, 5, 4, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tasksRunning: 5 (expected: 0..4)");
+    }
+
+    @Test
+    void aJobStatusUpdateDescribesItselfOnOneLine() {
+        assertThat(new JobStatusUpdate(JOB, JobStatus.RUNNING, 1L, 4, 4, null).describe("word count"))
+                .isEqualTo("Job 'word count' (" + JOB + "): RUNNING, 4 of 4 tasks running");
+        assertThat(new JobStatusUpdate(JOB, JobStatus.CANCELLING, 1L, 2, 4, "cancelled by the client").describe("x"))
+                .isEqualTo("Job 'x' (" + JOB + "): CANCELLING, 2 of 4 tasks running; cancelled by the client");
     }
 
     @Test
