@@ -59,15 +59,19 @@ final class ApplicationStaging {
             out.write(secret.toEncodedString().getBytes(StandardCharsets.US_ASCII));
         }
         fs.setPermission(secretFile, StagingLayout.SECRET_PERMISSION);
-        Path hadoopConfFile = new Path(appDir, StagingLayout.HADOOP_CONF_FILE);
-        try (OutputStream out = fs.create(hadoopConfFile, true)) {
-            hadoopConf.writeXml(out);
+        List<Path> siteFiles = new ArrayList<>();
+        for (String name : StagingLayout.HADOOP_SITE_FILES) {
+            Path site = new Path(appDir, name);
+            try (OutputStream out = fs.create(site, true)) {
+                hadoopConf.writeXml(out);
+            }
+            siteFiles.add(fs.makeQualified(site));
         }
         Path settingsFile = new Path(appDir, StagingLayout.SETTINGS_FILE);
         List<Path> shipped = new ArrayList<>(shipment.paths());
         shipped.add(fs.makeQualified(secretFile));
         shipped.add(fs.makeQualified(settingsFile));
-        shipped.add(fs.makeQualified(hadoopConfFile));
+        shipped.addAll(siteFiles);
         Properties properties = new Properties();
         properties.putAll(amSettings);
         properties.setProperty(StagingLayout.SHIP_FILES_KEY, String.join(",", shipped.stream().map(Path::toString).toList()));

@@ -3,6 +3,7 @@ package io.eddy.yarn.client;
 import io.eddy.configuration.Configuration;
 import io.eddy.yarn.YarnOptions;
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -26,6 +27,13 @@ public final class StagingLayout {
     public static final String SECRET_FILE = "eddy-secret";
     public static final String SETTINGS_FILE = "eddy-conf.properties";
     public static final String HADOOP_CONF_FILE = "core-site.xml";
+    /**
+     * The client's whole Hadoop configuration is shipped under each of these names: a container's
+     * {@code Configuration} reads {@code core-site.xml} before {@code hdfs-default.xml} and {@code
+     * yarn-default.xml}, so as {@code core-site.xml} alone the defaults would override the client's
+     * {@code dfs.*} and {@code yarn.*} values (e.g. an HA nameservice); as the site files they win.
+     */
+    public static final List<String> HADOOP_SITE_FILES = List.of(HADOOP_CONF_FILE, "hdfs-site.xml", "yarn-site.xml");
     /** Environment variable of the AM container: the qualified staging directory of the application. */
     public static final String APP_DIR_ENVIRONMENT_VARIABLE = "EDDY_YARN_APP_DIR";
     /** Key in {@link #SETTINGS_FILE}: {@code per-job} or {@code session}. */

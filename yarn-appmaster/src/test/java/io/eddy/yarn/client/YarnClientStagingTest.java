@@ -142,4 +142,25 @@ class YarnClientStagingTest {
         assertThat(loaded.get("fs.defaultFS")).isEqualTo("hdfs://nn.example:8020");
         assertThat(loaded.get("yarn.resourcemanager.address")).isEqualTo("rm.example:8032");
     }
+
+    @Test
+    void theHadoopConfigurationIsShippedAsEverySiteFileSoThatNoDefaultOverridesTheClientsValues() throws Exception {
+        org.apache.hadoop.fs.FileSystem local = org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration()).getRaw();
+        Path jar = Files.write(dir.resolve("app.jar"), new byte[] {1, 2, 3});
+        org.apache.hadoop.conf.Configuration client = new org.apache.hadoop.conf.Configuration(false);
+        client.set("dfs.nameservices", "eddy-ha");
+        client.set("yarn.resourcemanager.ha.enabled", "true");
+        ApplicationStaging staging = new ApplicationStaging(local, new org.apache.hadoop.fs.Path(dir.resolve("staging").toUri()));
+        ApplicationStaging.Staged staged = staging.stage("application_1_0001", List.of(jar), io.eddy.runtime.rpc.Secret.generate(),
+                Map.of(StagingLayout.MODE_KEY, "session"), client);
+
+        List<String> shippedNames = staged.shippedFiles().stream().map(f -> f.getPath().getName()).toList();
+        assertThat(shippedNames).contains("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "eddy-secret", "eddy-conf.properties");
+        for (String site : StagingLayout.HADOOP_SITE_FILES) {
+            org.apache.hadoop.conf.Configuration read = new org.apache.hadoop.conf.Configuration(false);
+            read.addResource(new org.apache.hadoop.fs.Path(staged.applicationDir(), site));
+            assertThat(read.get("dfs.nameservices")).as(site).isEqualTo("eddy-ha");
+            assertThat(read.get("yarn.resourcemanager.ha.enabled")).as(site).isEqualTo("true");
+        }
+    }
 }
