@@ -3,12 +3,8 @@ package io.eddy.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.RichMapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
-import io.eddy.api.common.state.Checkpointed;
-import io.eddy.api.common.state.ValueState;
-import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
@@ -19,13 +15,13 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
 import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.master.embedded.CountPerKey;
+import io.eddy.master.embedded.HalfWayOffsetSource;
 import io.eddy.streaming.it.PausingSource;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
-import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
-import io.eddy.streaming.api.functions.source.SourceFunction;
 import io.eddy.streaming.api.functions.source.TextFileSourceFunction;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
 import java.io.BufferedReader;
@@ -41,10 +37,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -74,10 +68,6 @@ class HdfsCheckpointITCase {
     private static final TypeInfo<Tuple2<Long, Long>> PAIR = Types.TUPLE(Types.LONG, Types.LONG);
 
     static final AtomicBoolean FAILED_ONCE = new AtomicBoolean();
-    /** Counted down by the first savepoint job's source half-way, where it waits to be cancelled. */
-    static volatile CountDownLatch HALF_WAY;
-    static volatile CountDownLatch SOURCE_CANCELLED;
-    static final AtomicLong RESTORED_OFFSET = new AtomicLong(-1);
     /** Per key, the last count the sinks saw. */
     static final Map<Long, Long> FINAL_COUNTS = new ConcurrentHashMap<>();
 
@@ -91,9 +81,7 @@ class HdfsCheckpointITCase {
     void reset() {
         FAILED_ONCE.set(false);
         PausingSource.PAUSE_PASSED.set(false);
-        HALF_WAY = new CountDownLatch(1);
-        SOURCE_CANCELLED = new CountDownLatch(1);
-        RESTORED_OFFSET.set(-1);
+        HalfWayOffsetSource.reset();
         FINAL_COUNTS.clear();
     }
 
@@ -165,7 +153,7 @@ class HdfsCheckpointITCase {
 
         JobGraph second = countJob(new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint), base, false);
         run(second);
-        assertThat(RESTORED_OFFSET.get()).as("the source resumed from its saved offset").isEqualTo(RECORDS / 2);
+        assertThat(HalfWayOffsetSource.RESTORED_OFFSET.get()).as("the source resumed from its saved offset").isEqualTo(RECORDS / 2);
         assertThat(FINAL_COUNTS).hasSize((int) KEYS);
         assertThat(FINAL_COUNTS.values()).as("every key counted once per record across both jobs").containsOnly(RECORDS / KEYS);
         assertThat(fs.exists(new Path(savepoint, "_metadata"))).as("the savepoint is kept after the restore").isTrue();
@@ -190,7 +178,7 @@ class HdfsCheckpointITCase {
     private static String savepointHalfWay(String base) throws Exception {
         JobGraph first = countJob(new Configuration(), base, true);
         CLUSTER.submit(first);
-        assertThat(HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
+        assertThat(HalfWayOffsetSource.HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
         String savepoint = CLUSTER.cluster().master().triggerSavepoint(first.jobId(), null, true).get(60, TimeUnit.SECONDS);
         assertThat(CLUSTER.cluster().master().jobTermination(first.jobId()).get(30, TimeUnit.SECONDS)).isEqualTo(JobStatus.CANCELED);
         assertThat(FINAL_COUNTS.values().stream().mapToLong(Long::longValue).sum()).as("half the records were counted").isEqualTo(RECORDS / 2);
@@ -206,7 +194,7 @@ class HdfsCheckpointITCase {
         env.getCheckpointConfig().setCheckpointStorage(base + "/checkpoints");
         env.getCheckpointConfig().setSavepointDirectory(base + "/savepoints");
         env.setRestartStrategy(RestartStrategy.none());
-        env.addSource(new OffsetSource(first), "offsets", Types.LONG).uid("offsets")
+        env.addSource(new HalfWayOffsetSource(RECORDS, first), "offsets", Types.LONG).uid("offsets")
                 .keyBy(v -> v % KEYS, Types.LONG)
                 .process(new CountPerKey()).returns(PAIR).uid("counter")
                 .addSink(new LastCountSink()).uid("sink");
@@ -273,78 +261,6 @@ class HdfsCheckpointITCase {
                 throw new IllegalStateException("planned failure at " + value);
             }
             return value;
-        }
-    }
-
-    /** Emits 0..RECORDS-1 with its offset as state; the first job's source stops half-way and waits to be cancelled. */
-    static final class OffsetSource implements SourceFunction<Long>, Checkpointed<Long> {
-        private static final long serialVersionUID = 1L;
-        private final boolean pauseHalfWay;
-        private long next;
-        private volatile boolean running = true;
-
-        OffsetSource(boolean pauseHalfWay) {
-            this.pauseHalfWay = pauseHalfWay;
-        }
-
-        @Override
-        public void run(SourceContext<Long> ctx) throws Exception {
-            while (running && next < RECORDS) {
-                if (pauseHalfWay && next == RECORDS / 2) {
-                    HALF_WAY.countDown();
-                    if (!SOURCE_CANCELLED.await(60, TimeUnit.SECONDS)) {
-                        throw new IllegalStateException("the first job was not cancelled within 60 s of reaching half its input");
-                    }
-                    return;
-                }
-                synchronized (ctx.getCheckpointLock()) {
-                    ctx.collect(next);
-                    next++;
-                }
-            }
-        }
-
-        @Override
-        public void cancel() {
-            running = false;
-            if (pauseHalfWay) {
-                SOURCE_CANCELLED.countDown();
-            }
-        }
-
-        @Override
-        public Long snapshotState(long checkpointId, long timestamp) {
-            return next;
-        }
-
-        @Override
-        public void restoreState(Long state) {
-            next = state;
-            RESTORED_OFFSET.set(state);
-        }
-
-        @Override
-        public TypeInfo<Long> stateType() {
-            return Types.LONG;
-        }
-    }
-
-    /** Counts the records of each key in value state and emits (key, count so far). */
-    static final class CountPerKey extends KeyedProcessFunction<Long, Long, Tuple2<Long, Long>> {
-        private static final long serialVersionUID = 1L;
-        private transient ValueState<Long> count;
-
-        @Override
-        public void open() {
-            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
-        }
-
-        @Override
-        public void processElement(Long value, Context ctx, Collector<Tuple2<Long, Long>> out) throws Exception {
-            Long c = count.value();
-            long updated = (c == null ? 0 : c) + 1;
-            count.update(updated);
-            out.collect(Tuple2.of(ctx.getCurrentKey(), updated));
         }
     }
 

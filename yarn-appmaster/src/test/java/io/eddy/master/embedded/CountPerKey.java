@@ -8,7 +8,7 @@ import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 
 /** Counts the records of each key in value state and emits (key, count so far) per record: the checkpoint tests' stateful step. */
-final class CountPerKey extends KeyedProcessFunction<Long, Long, Tuple2<Long, Long>> {
+public final class CountPerKey extends KeyedProcessFunction<Long, Long, Tuple2<Long, Long>> {
 
     private static final long serialVersionUID = 1L;
 

@@ -9,7 +9,6 @@ import io.eddy.api.common.state.FunctionInitializationContext;
 import io.eddy.api.common.state.FunctionSnapshotContext;
 import io.eddy.api.common.state.ListState;
 import io.eddy.api.common.state.ListStateDescriptor;
-import io.eddy.api.common.state.Checkpointed;
 import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.api.common.typeinfo.TypeInfo;
@@ -29,7 +28,6 @@ import io.eddy.runtime.rpc.Secret;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
-import io.eddy.streaming.api.functions.source.SourceFunction;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -39,7 +37,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,12 +63,6 @@ class SavepointITCase {
     private static final long KEYS = 10;
     private static final TypeInfo<Tuple2<Long, Long>> PAIR = Types.TUPLE(Types.LONG, Types.LONG);
 
-    /** Counted down by the first job's source when it has emitted half the records and waits to be cancelled. */
-    static volatile CountDownLatch HALF_WAY;
-    /** Counted down when the first job's source is cancelled. */
-    static volatile CountDownLatch SOURCE_CANCELLED;
-    /** The offset the second job's source restored (-1: none). */
-    static final AtomicLong RESTORED_OFFSET = new AtomicLong(-1);
     /** Per key, the last count the sinks saw. */
     static final Map<Long, Long> FINAL_COUNTS = new ConcurrentHashMap<>();
     /** Per key, the count when its timer fired in the second job (a key twice fails the test). */
@@ -84,9 +75,7 @@ class SavepointITCase {
 
     @BeforeEach
     void reset() {
-        HALF_WAY = new CountDownLatch(1);
-        SOURCE_CANCELLED = new CountDownLatch(1);
-        RESTORED_OFFSET.set(-1);
+        HalfWayOffsetSource.reset();
         FINAL_COUNTS.clear();
         TIMER_FIRINGS.clear();
         SECOND_JOB_PASSED.set(0);
@@ -98,7 +87,7 @@ class SavepointITCase {
         Path savepoints = dir.resolve("savepoints");
         JobGraph first = job(new Configuration(), checkpoints, 2, true);
         CLUSTER.submit(first);
-        assertThat(HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
+        assertThat(HalfWayOffsetSource.HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
 
         String savepoint = CLUSTER.cluster().master().triggerSavepoint(first.jobId(), savepoints.toUri().toString(), true)
                 .get(60, TimeUnit.SECONDS);
@@ -119,7 +108,7 @@ class SavepointITCase {
         String checkpoints = dir.resolve("checkpoints").toUri().toString();
         JobGraph first = job(new Configuration(), checkpoints, 2, true);
         CLUSTER.submit(first);
-        assertThat(HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
+        assertThat(HalfWayOffsetSource.HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
         Path secretFile = dir.resolve("secret");
         Secret secret = Secret.generate();
         secret.writeTo(secretFile);
@@ -160,7 +149,7 @@ class SavepointITCase {
         String checkpoints = dir.resolve("checkpoints").toUri().toString();
         JobGraph first = rescaleJob(new Configuration(), checkpoints, 3, true);
         CLUSTER.submit(first);
-        assertThat(HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
+        assertThat(HalfWayOffsetSource.HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
         String savepoint = CLUSTER.cluster().master().triggerSavepoint(first.jobId(), dir.resolve("savepoints").toUri().toString(), true)
                 .get(60, TimeUnit.SECONDS);
         assertThat(CLUSTER.cluster().master().jobTermination(first.jobId()).get(30, TimeUnit.SECONDS)).isEqualTo(JobStatus.CANCELED);
@@ -168,7 +157,7 @@ class SavepointITCase {
         JobGraph second = rescaleJob(new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint), checkpoints, 1, false);
         CLUSTER.submit(second).getJobResult().get(60, TimeUnit.SECONDS);
         assertThat(CLUSTER.cluster().master().jobTermination(second.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
-        assertThat(RESTORED_OFFSET.get()).isEqualTo(RECORDS / 2);
+        assertThat(HalfWayOffsetSource.RESTORED_OFFSET.get()).isEqualTo(RECORDS / 2);
         assertThat(FINAL_COUNTS.values()).as("keyed state: every key counted once per record").hasSize((int) KEYS)
                 .containsOnly(RECORDS / KEYS);
         assertThat(TIMER_FIRINGS).as("timers: the restored timer of every key fired once").hasSize((int) KEYS).containsOnlyKeys(FINAL_COUNTS.keySet());
@@ -182,7 +171,7 @@ class SavepointITCase {
         env.setParallelism(parallelism);
         env.enableCheckpointing(60_000);
         env.getCheckpointConfig().setCheckpointStorage(checkpoints);
-        env.addSource(new OffsetSource(first), "offsets", Types.LONG).uid("offsets")
+        env.addSource(new HalfWayOffsetSource(RECORDS, first), "offsets", Types.LONG).uid("offsets")
                 .map(new PassedCounter(first)).returns(Types.LONG).uid("passed")
                 .keyBy(v -> v % KEYS, Types.LONG)
                 .process(new TimerCounter(first)).returns(PAIR).uid("counter")
@@ -195,7 +184,7 @@ class SavepointITCase {
         JobGraph second = job(new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint), checkpoints, 3, false);
         CLUSTER.submit(second).getJobResult().get(60, TimeUnit.SECONDS);
         assertThat(CLUSTER.cluster().master().jobTermination(second.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
-        assertThat(RESTORED_OFFSET.get()).as("the source resumed from its saved offset").isEqualTo(RECORDS / 2);
+        assertThat(HalfWayOffsetSource.RESTORED_OFFSET.get()).as("the source resumed from its saved offset").isEqualTo(RECORDS / 2);
         assertThat(FINAL_COUNTS).hasSize((int) KEYS);
         assertThat(FINAL_COUNTS.values()).as("every key counted once per record across both jobs").containsOnly(RECORDS / KEYS);
     }
@@ -218,64 +207,11 @@ class SavepointITCase {
         env.setParallelism(parallelism);
         env.enableCheckpointing(60_000);
         env.getCheckpointConfig().setCheckpointStorage(checkpoints);
-        env.addSource(new OffsetSource(pauseHalfWay), "offsets", Types.LONG).uid("offsets")
+        env.addSource(new HalfWayOffsetSource(RECORDS, pauseHalfWay), "offsets", Types.LONG).uid("offsets")
                 .keyBy(v -> v % KEYS, Types.LONG)
                 .process(new CountPerKey()).returns(PAIR).uid("counter")
                 .addSink(new LastCountSink()).uid("sink");
         return env.getJobGraph("savepoint test (p=" + parallelism + ")");
-    }
-
-    /** Emits 0..RECORDS-1; its offset is its checkpointed state. The first job's source stops half-way and waits to be cancelled. */
-    static final class OffsetSource implements SourceFunction<Long>, Checkpointed<Long> {
-        private static final long serialVersionUID = 1L;
-        private final boolean pauseHalfWay;
-        private long next;
-        private volatile boolean running = true;
-
-        OffsetSource(boolean pauseHalfWay) {
-            this.pauseHalfWay = pauseHalfWay;
-        }
-
-        @Override
-        public void run(SourceContext<Long> ctx) throws Exception {
-            while (running && next < RECORDS) {
-                if (pauseHalfWay && next == RECORDS / 2) {
-                    HALF_WAY.countDown();
-                    if (!SOURCE_CANCELLED.await(60, TimeUnit.SECONDS)) {
-                        throw new IllegalStateException("the first job was not cancelled within 60 s of reaching half its input");
-                    }
-                    return;
-                }
-                synchronized (ctx.getCheckpointLock()) {
-                    ctx.collect(next);
-                    next++;
-                }
-            }
-        }
-
-        @Override
-        public void cancel() {
-            running = false;
-            if (pauseHalfWay) {
-                SOURCE_CANCELLED.countDown();
-            }
-        }
-
-        @Override
-        public Long snapshotState(long checkpointId, long timestamp) {
-            return next;
-        }
-
-        @Override
-        public void restoreState(Long state) {
-            next = state;
-            RESTORED_OFFSET.set(state);
-        }
-
-        @Override
-        public TypeInfo<Long> stateType() {
-            return Types.LONG;
-        }
     }
 
     /** Keeps the last count of every key (the sink of a key runs in one subtask, in order). */
