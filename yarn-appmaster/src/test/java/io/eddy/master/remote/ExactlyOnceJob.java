@@ -1,6 +1,5 @@
 package io.eddy.master.remote;
 
-import io.eddy.api.common.eventtime.Watermark;
 import io.eddy.api.common.eventtime.WatermarkStrategy;
 import io.eddy.api.common.functions.AggregateFunction;
 import io.eddy.api.common.functions.Collector;
@@ -19,11 +18,11 @@ import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
-import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
 import io.eddy.streaming.api.functions.windowing.WindowFunction;
 import io.eddy.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.eddy.streaming.api.windowing.windows.TimeWindow;
+import io.eddy.streaming.it.InterceptingSource;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -106,9 +105,8 @@ public final class ExactlyOnceJob {
      * offset advanced, so a snapshot taken then is consistent. The pause only slows the job down;
      * results never depend on it.
      */
-    static final class ThrottledSequence extends RichParallelSourceFunction<Long> implements CheckpointedFunction {
+    static final class ThrottledSequence extends InterceptingSource<Long, SequenceSourceFunction> {
         private static final long serialVersionUID = 1L;
-        private final SequenceSourceFunction inner;
         private final String marks;
         /** Source thread only. */
         private transient long emitted;
@@ -116,69 +114,21 @@ public final class ExactlyOnceJob {
         private transient boolean released;
 
         ThrottledSequence(long from, long to, String marks) {
-            this.inner = new SequenceSourceFunction(from, to);
+            super(new SequenceSourceFunction(from, to));
             this.marks = marks;
         }
 
         @Override
-        public void setRuntimeContext(RuntimeContext context) {
-            super.setRuntimeContext(context);
-            inner.setRuntimeContext(context);
-        }
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) throws Exception {
-            inner.initializeState(context);
-        }
-
-        @Override
-        public void open() throws Exception {
-            inner.open();
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) throws Exception {
-            inner.snapshotState(context);
-        }
-
-        @Override
-        public void run(SourceContext<Long> ctx) throws Exception {
-            Object lock = ctx.getCheckpointLock();
-            inner.run(new SourceContext<>() {
-                @Override
-                public void collect(Long element) {
-                    if (++emitted % PAUSE_EVERY == 0) {
-                        pause(lock);
-                    }
-                    while (!released && element >= RELEASE_GATE) {
-                        released = Files.exists(Path.of(marks, RELEASE));
-                        if (!released) {
-                            pause(lock);
-                        }
-                    }
-                    ctx.collect(element);
+        protected void beforeEmit(Long element, Object lock) {
+            if (++emitted % PAUSE_EVERY == 0) {
+                pause(lock);
+            }
+            while (!released && element >= RELEASE_GATE) {
+                released = Files.exists(Path.of(marks, RELEASE));
+                if (!released) {
+                    pause(lock);
                 }
-
-                @Override
-                public void collectWithTimestamp(Long element, long timestamp) {
-                    ctx.collectWithTimestamp(element, timestamp);
-                }
-
-                @Override
-                public Object getCheckpointLock() {
-                    return lock;
-                }
-
-                @Override
-                public void emitWatermark(Watermark watermark) {
-                    ctx.emitWatermark(watermark);
-                }
-
-                @Override
-                public void markAsTemporarilyIdle() {
-                    ctx.markAsTemporarilyIdle();
-                }
-            });
+            }
         }
 
         /** Called holding the lock (inside the sequence's emit block); {@code wait} releases it meanwhile. */
@@ -189,11 +139,6 @@ public final class ExactlyOnceJob {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("The throttled sequence was interrupted (the task is being cancelled)", e);
             }
-        }
-
-        @Override
-        public void cancel() {
-            inner.cancel();
         }
     }
 

@@ -1,11 +1,7 @@
 package io.eddy.streaming.it;
 
-import io.eddy.api.common.eventtime.Watermark;
-import io.eddy.api.common.functions.RuntimeContext;
 import io.eddy.api.common.state.CheckpointListener;
 import io.eddy.api.common.state.CheckpointedFunction;
-import io.eddy.api.common.state.FunctionInitializationContext;
-import io.eddy.api.common.state.FunctionSnapshotContext;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,84 +15,41 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The flag is static: the embedded cluster runs the source in the test's JVM. Used by
  * ExactlyOnceFileSinkITCase and HdfsCheckpointITCase.
  */
-public final class PausingSource<T, S extends RichParallelSourceFunction<T> & CheckpointedFunction> extends RichParallelSourceFunction<T>
-        implements CheckpointedFunction, CheckpointListener {
+public final class PausingSource<T, S extends RichParallelSourceFunction<T> & CheckpointedFunction> extends InterceptingSource<T, S>
+        implements CheckpointListener {
 
     private static final long serialVersionUID = 1L;
 
     /** Set once a subtask of the first attempt saw two checkpoints complete after its pause point; reset by the test. */
     public static final AtomicBoolean PAUSE_PASSED = new AtomicBoolean();
 
-    private final S inner;
     private final long pauseAfter;
     /** The running source's checkpoint lock (set by the source thread, read by the task thread); completed counts notifications, guarded by it. */
     private transient volatile Object lock;
     private transient int completed;
     /** Source thread only. */
     private transient long emitted;
+    /** Source thread only: whether this is the first attempt, the one that pauses. */
+    private transient boolean pause;
 
     public PausingSource(S inner, long pauseAfter) {
-        this.inner = inner;
+        super(inner);
         this.pauseAfter = pauseAfter;
     }
 
     @Override
-    public void setRuntimeContext(RuntimeContext context) {
-        super.setRuntimeContext(context);
-        inner.setRuntimeContext(context);
-    }
-
-    @Override
-    public void initializeState(FunctionInitializationContext context) throws Exception {
-        inner.initializeState(context);
-    }
-
-    @Override
-    public void open() throws Exception {
-        inner.open();
-    }
-
-    @Override
-    public void snapshotState(FunctionSnapshotContext context) throws Exception {
-        inner.snapshotState(context);
-    }
-
-    @Override
-    public void run(SourceContext<T> ctx) throws Exception {
-        Object checkpointLock = ctx.getCheckpointLock();
+    protected void starting(Object checkpointLock) {
         synchronized (checkpointLock) {
             lock = checkpointLock;
         }
-        boolean pause = getRuntimeContext().getAttemptNumber() == 0;
-        inner.run(new SourceContext<>() {
-            @Override
-            public void collect(T element) {
-                if (pause && emitted++ == pauseAfter) {
-                    awaitTwoCheckpoints(checkpointLock);
-                }
-                ctx.collect(element);
-            }
+        pause = getRuntimeContext().getAttemptNumber() == 0;
+    }
 
-            @Override
-            public void collectWithTimestamp(T element, long timestamp) {
-                ctx.collectWithTimestamp(element, timestamp);
-            }
-
-            @Override
-            public Object getCheckpointLock() {
-                return checkpointLock;
-            }
-
-            @Override
-            public void emitWatermark(Watermark watermark) {
-                ctx.emitWatermark(watermark);
-            }
-
-            @Override
-            public void markAsTemporarilyIdle() {
-                ctx.markAsTemporarilyIdle();
-            }
-        });
+    @Override
+    protected void beforeEmit(T element, Object checkpointLock) {
+        if (pause && emitted++ == pauseAfter) {
+            awaitTwoCheckpoints(checkpointLock);
+        }
     }
 
     /** Called holding the lock (inside the inner source's emit block); wait() lets checkpoints and notifications in. */
@@ -126,10 +79,5 @@ public final class PausingSource<T, S extends RichParallelSourceFunction<T> & Ch
                 l.notifyAll();
             }
         }
-    }
-
-    @Override
-    public void cancel() {
-        inner.cancel();
     }
 }
