@@ -22,8 +22,10 @@ import java.time.Duration;
  *     spills the rest to its file (default 4 MiB; 0 spills everything)
  * @param spillDirectory where blocking result partitions create their spill files (default
  *     {@code java.io.tmpdir}; a worker sets its {@code io.tmp.dirs})
- * @param objectBatchSize records per batch of a local object channel, at most (default 512); a batch
- *     also holds no more than about {@code segmentSize} bytes, judged by its first record's size
+ * @param objectBatchSize records per batch of a local object channel, at most (default 4096); a batch
+ *     also holds no more than about {@code segmentSize} bytes, judged by its first record's size,
+ *     which is the bound that binds for records of more than 8 bytes: a waiting consumer is woken
+ *     once per batch, so batches should be as large as the memory bound allows
  * @param objectBatchesPerChannel batches a local object channel holds before its producer blocks
  *     (default 4): the bound on what is in flight per local object channel
  */
@@ -111,7 +113,7 @@ public record NetworkConfig(
         private int nettyThreads = 1;
         private long blockingPartitionMemory = 4L * 1024 * 1024;
         private Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
-        private int objectBatchSize = 512;
+        private int objectBatchSize = 4096;
         private int objectBatchesPerChannel = 4;
 
         private Builder() {}
