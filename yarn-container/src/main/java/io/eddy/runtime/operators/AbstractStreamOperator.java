@@ -159,18 +159,24 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     }
 
     /** Makes {@code key} the current key of the keyed state. */
-    /**
-     * The key of {@code record}: the one its producer computed for partitioning when the record came
-     * over a local object channel of this input's hash edge (whose key selector is {@code selector}),
-     * else {@code selector}'s result.
-     */
-    protected static <T> Object keyOf(StreamRecord<T> record, KeySelector<T, ?> selector) throws Exception {
-        Object key = record.getPartitionKey();
-        return key != null ? key : selector.getKey(record.getValue());
-    }
-
     protected void setCurrentKey(Object key) {
         keyedState.setCurrentKey(key);
+    }
+
+    /**
+     * Makes the key of {@code record} the current key of keyed state and returns it: the key and
+     * key group its producer computed when the record came over a local object channel of the
+     * operator's {@code keyBy} edge (no second hashing), else what {@code selector} gives.
+     */
+    protected <T> Object setCurrentKeyOf(StreamRecord<T> record, KeySelector<T, ?> selector) throws Exception {
+        Object key = record.getPartitionKey();
+        if (key != null) {
+            keyedState.setCurrentKey(key, record.getPartitionKeyGroup());
+            return key;
+        }
+        key = selector.getKey(record.getValue());
+        keyedState.setCurrentKey(key);
+        return key;
     }
 
     /**

@@ -53,7 +53,7 @@ public final class CoFlatMapOperator<IN1, IN2, OUT> extends TwoInputOperator<IN1
     public void processElement1(StreamRecord<IN1> record) throws Exception {
         IN1 value = record.getValue();
         if (keyed) {
-            setCurrentKey(keyOf(record, keySelector1));
+            setCurrentKeyOf(record, keySelector1);
         }
         collector.setTimestampFrom(record);
         function.flatMap1(value, collector);
@@ -63,7 +63,7 @@ public final class CoFlatMapOperator<IN1, IN2, OUT> extends TwoInputOperator<IN1
     public void processElement2(StreamRecord<IN2> record) throws Exception {
         IN2 value = record.getValue();
         if (keyed) {
-            setCurrentKey(keyOf(record, keySelector2));
+            setCurrentKeyOf(record, keySelector2);
         }
         collector.setTimestampFrom(record);
         function.flatMap2(value, collector);

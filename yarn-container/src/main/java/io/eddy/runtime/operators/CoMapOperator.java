@@ -42,7 +42,7 @@ public final class CoMapOperator<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN
     public void processElement1(StreamRecord<IN1> record) throws Exception {
         IN1 value = record.getValue();
         if (keyed) {
-            setCurrentKey(keyOf(record, keySelector1));
+            setCurrentKeyOf(record, keySelector1);
         }
         reuse.setTimestampFrom(record);
         output.collect(reuse.replace(function.map1(value)));
@@ -52,7 +52,7 @@ public final class CoMapOperator<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN
     public void processElement2(StreamRecord<IN2> record) throws Exception {
         IN2 value = record.getValue();
         if (keyed) {
-            setCurrentKey(keyOf(record, keySelector2));
+            setCurrentKeyOf(record, keySelector2);
         }
         reuse.setTimestampFrom(record);
         output.collect(reuse.replace(function.map2(value)));

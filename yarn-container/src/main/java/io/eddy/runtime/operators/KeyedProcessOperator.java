@@ -84,8 +84,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends OneInputOperator<IN,
     @SuppressWarnings("unchecked")
     public void processElement(StreamRecord<IN> record) throws Exception {
         IN value = record.getValue();
-        Object key = keyOf(record, keySelector);
-        setCurrentKey(key);
+        Object key = setCurrentKeyOf(record, keySelector);
         current = record;
         currentKey = (K) key;
         collector.setTimestampFrom(record);

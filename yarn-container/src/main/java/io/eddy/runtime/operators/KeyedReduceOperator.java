@@ -48,7 +48,7 @@ public final class KeyedReduceOperator<T> extends OneInputOperator<T, T> {
     @Override
     public void processElement(StreamRecord<T> record) throws Exception {
         T value = record.getValue();
-        setCurrentKey(keyOf(record, keySelector));
+        setCurrentKeyOf(record, keySelector);
         T previous = running.value();
         T result = previous == null ? value : function.reduce(previous, value);
         running.update(result);

@@ -114,7 +114,15 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
      *     or max parallelism)
      */
     public void setCurrentKey(Object key) {
-        int keyGroup = KeyGroups.keyGroupFor(key, maxParallelism);
+        setCurrentKey(key, KeyGroups.keyGroupFor(key, maxParallelism));
+    }
+
+    /**
+     * {@link #setCurrentKey(Object)} with the key's group already known: {@code keyGroup} must be
+     * {@code KeyGroups.keyGroupFor(key, maxParallelism)} (a producer's channel selector computed it
+     * for this operator's maximum parallelism).
+     */
+    public void setCurrentKey(Object key, int keyGroup) {
         if (keyGroup < firstKeyGroup || keyGroup > lastKeyGroup) {
             throw new IllegalStateException("Key " + key + " of operator '" + operatorName + "' belongs to key group " + keyGroup
                     + ", which this subtask does not hold (it holds key groups " + firstKeyGroup + " to " + lastKeyGroup

@@ -55,12 +55,12 @@ public final class StreamElementObjectAdapter<T> implements ObjectRecordAdapter<
     }
 
     @Override
-    public StreamElement toRecord(Object value, long timestamp, Object key, int channel) {
+    public StreamElement toRecord(Object value, long timestamp, Object key, int keyGroup, int channel) {
         if (value instanceof StreamElement element) {
             return element;
         }
         StreamRecord<Object> record = records[channel];
-        record.setPartitionKey(key);
+        record.setPartitionKey(key, keyGroup);
         if (timestamp == ObjectSubpartition.NO_TIMESTAMP) {
             record.replace(value);
             record.eraseTimestamp();

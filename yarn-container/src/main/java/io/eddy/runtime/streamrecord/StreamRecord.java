@@ -16,6 +16,8 @@ public final class StreamRecord<T> extends StreamElement {
     private boolean hasTimestamp;
     /** See {@link #getPartitionKey()}. */
     private Object partitionKey;
+    /** See {@link #getPartitionKeyGroup()}. */
+    private int partitionKeyGroup = -1;
 
     /** A record without a timestamp. */
     public StreamRecord(T value) {
@@ -79,8 +81,18 @@ public final class StreamRecord<T> extends StreamElement {
         return partitionKey;
     }
 
-    public void setPartitionKey(Object key) {
+    /**
+     * The key group of {@link #getPartitionKey()} as the producer computed it for the consumer's
+     * maximum parallelism, or -1 when the record carries no partition key.
+     */
+    public int getPartitionKeyGroup() {
+        return partitionKeyGroup;
+    }
+
+    /** Sets the partition key and its key group ({@code null} and -1: none). */
+    public void setPartitionKey(Object key, int keyGroup) {
         this.partitionKey = key;
+        this.partitionKeyGroup = keyGroup;
     }
 
     public void eraseTimestamp() {

@@ -123,6 +123,25 @@ class HeapKeyedStateBackendTest {
     }
 
     @Test
+    void aKeyWithItsKeyGroupGivenSelectsThatGroupAndIsCheckedLikeAnyOther() throws Exception {
+        HeapKeyedStateBackend subtask1 = HeapKeyedStateBackend.forSubtask("Op (2/2)", Types.STRING, new SerializerConfig(), 128, 1, 2);
+        ValueState<String> state = subtask1.getState(new ValueStateDescriptor<>("v", Types.STRING));
+        for (String key : List.of("a", "b", "c", "d", "e", "f", "g", "h")) {
+            int keyGroup = KeyGroups.keyGroupFor(key, 128);
+            if (KeyGroups.subtaskForKey(key, 128, 2) == 1) {
+                subtask1.setCurrentKey(key, keyGroup);
+                assertThat(subtask1.getCurrentKeyGroup()).isEqualTo(keyGroup);
+                state.update("value of " + key);
+                subtask1.setCurrentKey(key);
+                assertThat(state.value()).as("the same entry whether the key group was given or computed").isEqualTo("value of " + key);
+            } else {
+                assertThatThrownBy(() -> subtask1.setCurrentKey(key, keyGroup)).isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("belongs to key group " + keyGroup);
+            }
+        }
+    }
+
+    @Test
     void stateUsedWithoutACurrentKeyFailsWithAHint() {
         ValueState<Integer> state = backend.getState(new ValueStateDescriptor<>("v", Types.INT));
         assertThatThrownBy(state::value).isInstanceOf(IllegalStateException.class).hasMessageContaining("no key is set");

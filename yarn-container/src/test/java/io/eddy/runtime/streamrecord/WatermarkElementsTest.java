@@ -60,11 +60,11 @@ class WatermarkElementsTest {
         Object handedOver = producer.valueOf(watermark);
         assertThat(handedOver).isSameAs(watermark);
         assertThat(producer.timestampOf(watermark)).isEqualTo(ObjectSubpartition.NO_TIMESTAMP);
-        assertThat(consumer.toRecord(handedOver, ObjectSubpartition.NO_TIMESTAMP, null, 1)).isSameAs(watermark);
-        assertThat(consumer.toRecord(producer.valueOf(WatermarkStatus.IDLE), ObjectSubpartition.NO_TIMESTAMP, null, 0))
+        assertThat(consumer.toRecord(handedOver, ObjectSubpartition.NO_TIMESTAMP, null, -1, 1)).isSameAs(watermark);
+        assertThat(consumer.toRecord(producer.valueOf(WatermarkStatus.IDLE), ObjectSubpartition.NO_TIMESTAMP, null, -1, 0))
                 .isSameAs(WatermarkStatus.IDLE);
 
-        StreamElement record = consumer.toRecord(producer.valueOf(new StreamRecord<>("v", 3L)), 3L, null, 0);
+        StreamElement record = consumer.toRecord(producer.valueOf(new StreamRecord<>("v", 3L)), 3L, null, -1, 0);
         assertThat(record.isRecord()).isTrue();
         assertThat(record.<String>asRecord().getTimestamp()).isEqualTo(3L);
     }

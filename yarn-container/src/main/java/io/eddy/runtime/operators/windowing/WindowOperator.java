@@ -137,8 +137,7 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window> extends OneInputO
     @Override
     @SuppressWarnings("unchecked")
     public void processElement(StreamRecord<IN> record) throws Exception {
-        K key = (K) keyOf(record, keySelector);
-        setCurrentKey(key);
+        K key = (K) setCurrentKeyOf(record, keySelector);
         long timestamp = record.hasTimestamp() ? record.getTimestamp() : Long.MIN_VALUE;
         Collection<W> windows = assigner.assignWindows(record.getValue(), timestamp, assignerContext);
         boolean allLate = mergingWindows == null ? addToWindows(key, record, timestamp, windows)

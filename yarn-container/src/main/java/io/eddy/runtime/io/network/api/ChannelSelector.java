@@ -23,4 +23,12 @@ public interface ChannelSelector<T> {
     default Object lastKey() {
         return null;
     }
+
+    /**
+     * The key group of {@link #lastKey()} (for the consumer's maximum parallelism), or -1 when
+     * there is no key. A local consumer uses it with the key, so that it need not hash the key again.
+     */
+    default int lastKeyGroup() {
+        return -1;
+    }
 }

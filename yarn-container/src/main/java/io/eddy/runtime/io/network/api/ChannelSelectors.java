@@ -82,6 +82,7 @@ public final class ChannelSelectors {
     public static <T> ChannelSelector<T> keyGroups(KeyExtractor<T> keyExtractor, int maxParallelism) {
         return new KeyGroupSelector<>(maxParallelism) {
             private Object lastKey;
+            private int lastKeyGroup = -1;
 
             @Override
             public int selectChannel(T record) {
@@ -92,13 +93,20 @@ public final class ChannelSelectors {
                     throw new KeyExtractionException("Extracting the partitioning key of record " + abbreviate(record)
                             + " failed with " + e + ": check the key selector of this keyBy/hash edge", e);
                 }
+                int keyGroup = KeyGroups.keyGroupFor(key, maxParallelism);
                 lastKey = key;
-                return KeyGroups.subtaskForKey(key, maxParallelism, numberOfChannels);
+                lastKeyGroup = keyGroup;
+                return KeyGroups.subtaskForKeyGroup(keyGroup, maxParallelism, numberOfChannels);
             }
 
             @Override
             public Object lastKey() {
                 return lastKey;
+            }
+
+            @Override
+            public int lastKeyGroup() {
+                return lastKeyGroup;
             }
         };
     }

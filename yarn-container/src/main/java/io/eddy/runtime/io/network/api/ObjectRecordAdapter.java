@@ -14,8 +14,8 @@ public interface ObjectRecordAdapter<T> {
     long timestampOf(T record);
 
     /**
-     * The record for a handed-over value, timestamp and partitioning key (null if none), possibly a
-     * reused instance per channel. Consumer thread.
+     * The record for a handed-over value, timestamp, partitioning key (null if none) and that key's
+     * group (-1 if none), possibly a reused instance per channel. Consumer thread.
      */
-    T toRecord(Object value, long timestamp, Object key, int channel);
+    T toRecord(Object value, long timestamp, Object key, int keyGroup, int channel);
 }

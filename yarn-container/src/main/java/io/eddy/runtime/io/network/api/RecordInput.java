@@ -67,7 +67,8 @@ public final class RecordInput<T> {
                 int pos = objectsPos;
                 if (pos < slice.to()) {
                     objectsPos = pos + 1;
-                    record = objectAdapter.toRecord(slice.values()[pos], slice.timestamps()[pos], slice.keys()[pos], currentChannel);
+                    record = objectAdapter.toRecord(slice.values()[pos], slice.timestamps()[pos], slice.keys()[pos], slice.keyGroups()[pos],
+                            currentChannel);
                     event = null;
                     channelIndex = currentChannel;
                     return InputStatus.RECORD;

@@ -100,7 +100,8 @@ public final class RecordWriter<T> {
         ObjectSubpartition objects = objectChannels == null ? null : objectChannels[channel];
         if (objects != null) {
             int estimatedBytes = objects.wantsSizeEstimate() ? serialize(record) : -1;
-            objects.add(objectAdapter.valueOf(record), objectAdapter.timestampOf(record), selector.lastKey(), estimatedBytes);
+            objects.add(objectAdapter.valueOf(record), objectAdapter.timestampOf(record), selector.lastKey(), selector.lastKeyGroup(),
+                    estimatedBytes);
             if (flushEveryRecord) {
                 objects.flush();
             }
@@ -125,7 +126,7 @@ public final class RecordWriter<T> {
                     if (objectChannels[i].wantsSizeEstimate()) {
                         length = length < 0 ? serialize(record) : length;
                     }
-                    objectChannels[i].add(objectAdapter.valueOf(record), objectAdapter.timestampOf(record), null, length);
+                    objectChannels[i].add(objectAdapter.valueOf(record), objectAdapter.timestampOf(record), null, -1, length);
                 } else {
                     length = length < 0 ? serialize(record) : length;
                     partition.emitRecord(i, serializationBuffer.getSharedBuffer(), length);

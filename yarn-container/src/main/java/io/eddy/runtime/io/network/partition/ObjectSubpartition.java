@@ -110,9 +110,10 @@ public final class ObjectSubpartition {
      * @param value the record (not copied: the caller hands over an object it will not change)
      * @param timestamp its timestamp, or {@link #NO_TIMESTAMP}
      * @param key the partitioning key the producer computed for it, or null
+     * @param keyGroup the key group of {@code key}, or -1 if there is no key
      * @param estimatedBytes the record's serialized size when {@link #wantsSizeEstimate()}, else ignored; -1 if unknown
      */
-    public void add(Object value, long timestamp, Object key, int estimatedBytes) throws InterruptedException {
+    public void add(Object value, long timestamp, Object key, int keyGroup, int estimatedBytes) throws InterruptedException {
         if (writePos >= writeLimit) {
             if (writePos > 0) {
                 if (released) {
@@ -127,6 +128,7 @@ public final class ObjectSubpartition {
         batch.values[pos] = value;
         batch.timestamps[pos] = timestamp;
         batch.keys[pos] = key;
+        batch.keyGroups[pos] = keyGroup;
         writePos = pos + 1;
         PUBLISHED.setRelease(batch, pos + 1);
     }
@@ -235,7 +237,7 @@ public final class ObjectSubpartition {
             }
             int published = (int) PUBLISHED.getAcquire(batch);
             if (readPos < published) {
-                slice.set(batch.values, batch.timestamps, batch.keys, readPos, published);
+                slice.set(batch.values, batch.timestamps, batch.keys, batch.keyGroups, readPos, published);
                 readPos = published;
                 return slice;
             }
@@ -319,13 +321,15 @@ public final class ObjectSubpartition {
         private Object[] values;
         private long[] timestamps;
         private Object[] keys;
+        private int[] keyGroups;
         private int from;
         private int to;
 
-        void set(Object[] values, long[] timestamps, Object[] keys, int from, int to) {
+        void set(Object[] values, long[] timestamps, Object[] keys, int[] keyGroups, int from, int to) {
             this.values = values;
             this.timestamps = timestamps;
             this.keys = keys;
+            this.keyGroups = keyGroups;
             this.from = from;
             this.to = to;
         }
@@ -343,6 +347,11 @@ public final class ObjectSubpartition {
             return keys;
         }
 
+        /** Per record the key group of its partitioning key, or -1 where there is no key. */
+        public int[] keyGroups() {
+            return keyGroups;
+        }
+
         public int from() {
             return from;
         }
@@ -357,6 +366,7 @@ public final class ObjectSubpartition {
         final Object[] values;
         final long[] timestamps;
         final Object[] keys;
+        final int[] keyGroups;
         @SuppressWarnings("unused") // accessed through PUBLISHED
         volatile int published;
         volatile Batch next;
@@ -366,6 +376,7 @@ public final class ObjectSubpartition {
             values = new Object[capacity];
             timestamps = new long[capacity];
             keys = new Object[capacity];
+            keyGroups = new int[capacity];
         }
     }
 }

@@ -92,5 +92,19 @@ class ChannelSelectorsTest {
         }
         assertThat(used).hasSize(5);
         assertThat(byHash.lastKey()).as("no key object on the hashed path").isNull();
+        assertThat(byHash.lastKeyGroup()).isEqualTo(-1);
+    }
+
+    @Test
+    void aKeySelectorRemembersTheKeyAndItsKeyGroupForALocalConsumer() {
+        ChannelSelector<String> byKey = ChannelSelectors.keyGroups(record -> record.substring(2), 128);
+        byKey.setup(3);
+        for (int i = 0; i < 500; i++) {
+            String key = "key-" + i;
+            int channel = byKey.selectChannel("k:" + key);
+            assertThat(byKey.lastKey()).isEqualTo(key);
+            assertThat(byKey.lastKeyGroup()).isEqualTo(KeyGroups.keyGroupFor(key, 128));
+            assertThat(channel).isEqualTo(KeyGroups.subtaskForKey(key, 128, 3));
+        }
     }
 }

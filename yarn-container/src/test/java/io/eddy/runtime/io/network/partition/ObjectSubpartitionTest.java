@@ -30,7 +30,8 @@ class ObjectSubpartitionTest {
             try {
                 SplittableRandom random = new SplittableRandom(7);
                 for (int i = 0; i < records; i++) {
-                    objects.add(i, i % 3 == 0 ? ObjectSubpartition.NO_TIMESTAMP : i * 10L, i % 2 == 0 ? "k" + i : null, random.nextInt(1, 200_000));
+                    objects.add(i, i % 3 == 0 ? ObjectSubpartition.NO_TIMESTAMP : i * 10L, i % 2 == 0 ? "k" + i : null, i % 2 == 0 ? i % 128 : -1,
+                            random.nextInt(1, 200_000));
                     if (i % 10_000 == 0) {
                         objects.addEvent(new Marker(i));
                     }
@@ -56,6 +57,7 @@ class ObjectSubpartitionTest {
                     assertThat(slice.values()[i]).isEqualTo(expected);
                     assertThat(slice.timestamps()[i]).isEqualTo(expected % 3 == 0 ? ObjectSubpartition.NO_TIMESTAMP : expected * 10L);
                     assertThat(slice.keys()[i]).isEqualTo(expected % 2 == 0 ? "k" + expected : null);
+                    assertThat(slice.keyGroups()[i]).isEqualTo(expected % 2 == 0 ? expected % 128 : -1);
                     expected++;
                 }
                 continue;
@@ -81,7 +83,7 @@ class ObjectSubpartitionTest {
         Thread producer = new Thread(() -> {
             try {
                 for (int i = 0; i < 100; i++) {
-                    objects.add(i, ObjectSubpartition.NO_TIMESTAMP, null, 8);
+                    objects.add(i, ObjectSubpartition.NO_TIMESTAMP, null, -1, 8);
                     added.incrementAndGet();
                 }
             } catch (InterruptedException e) {
@@ -112,7 +114,7 @@ class ObjectSubpartitionTest {
         Thread producer = new Thread(() -> {
             try {
                 for (int i = 0; i < 1000; i++) {
-                    objects.add(i, ObjectSubpartition.NO_TIMESTAMP, null, objects.wantsSizeEstimate() ? 8_000 : -1);
+                    objects.add(i, ObjectSubpartition.NO_TIMESTAMP, null, -1, objects.wantsSizeEstimate() ? 8_000 : -1);
                     added.incrementAndGet();
                 }
             } catch (InterruptedException e) {
@@ -133,16 +135,16 @@ class ObjectSubpartitionTest {
         objects.setListener(wakeups::incrementAndGet);
         assertThat(wakeups).as("told once on connecting").hasValue(1);
         assertThat(objects.poll()).isNull();
-        objects.add("a", 1, null, 1);
-        objects.add("b", 2, null, 1);
+        objects.add("a", 1, null, -1, 1);
+        objects.add("b", 2, null, -1, 1);
         assertThat(wakeups).hasValue(1);
         objects.flush();
         assertThat(wakeups).hasValue(2);
         assertThat(((ObjectSubpartition.Slice) objects.poll()).to()).isEqualTo(2);
         assertThat(objects.poll()).isNull();
-        objects.add("c", 3, null, 1);
-        objects.add("d", 4, null, 1);
-        objects.add("e", 5, null, 1); // the first batch is full: the consumer hears of it
+        objects.add("c", 3, null, -1, 1);
+        objects.add("d", 4, null, -1, 1);
+        objects.add("e", 5, null, -1, 1); // the first batch is full: the consumer hears of it
         assertThat(wakeups).hasValue(3);
         assertThat(objects.poll()).isInstanceOf(ObjectSubpartition.Slice.class);
         objects.addEvent(new Marker(1));
@@ -158,7 +160,7 @@ class ObjectSubpartitionTest {
         ObjectSubpartition objects = new ObjectSubpartition("p-7 subpartition 1", 4, 1 << 20, 2);
         AtomicInteger wakeups = new AtomicInteger();
         objects.setListener(wakeups::incrementAndGet);
-        objects.add("a", 1, null, 1);
+        objects.add("a", 1, null, -1, 1);
         objects.fail(new IllegalStateException("boom"));
         assertThat(wakeups).hasValue(2);
         assertThatThrownBy(objects::poll).isInstanceOf(ProducerFailedException.class)
