@@ -21,17 +21,25 @@ public final class KeyGroups {
         if (key == null) {
             throw new NullPointerException("A key must not be null: the key selector returned null");
         }
-        return Math.floorMod(mix(key.hashCode()), maxParallelism);
+        return keyGroupForHash(key.hashCode(), maxParallelism);
     }
 
     /** The key group of a key whose {@code hashCode()} is {@code hash}: {@code keyGroupForHash(k.hashCode(), m) == keyGroupFor(k, m)}. */
     public static int keyGroupForHash(int hash, int maxParallelism) {
-        return Math.floorMod(mix(hash), maxParallelism);
+        int h = mix(hash);
+        // For a power of two (the default) a mask is floorMod without the division, which costs
+        // more than the rest of the hashing; every record of a keyBy edge pays it.
+        return isPowerOfTwo(maxParallelism) ? h & (maxParallelism - 1) : Math.floorMod(h, maxParallelism);
     }
 
     /** The subtask (of {@code parallelism}) that owns {@code keyGroup}. */
     public static int subtaskForKeyGroup(int keyGroup, int maxParallelism, int parallelism) {
-        return keyGroup * parallelism / maxParallelism;
+        int scaled = keyGroup * parallelism; // below 2^30: both factors are at most 2^15
+        return isPowerOfTwo(maxParallelism) ? scaled >>> Integer.numberOfTrailingZeros(maxParallelism) : scaled / maxParallelism;
+    }
+
+    private static boolean isPowerOfTwo(int n) {
+        return (n & (n - 1)) == 0;
     }
 
     /** The subtask that owns {@code key}. */
