@@ -12,6 +12,12 @@ import java.util.Set;
  * The values of one key group of one piece of keyed state: an open-addressing hash map (linear
  * probing, backward-shift deletion, no per-entry objects) from key to value.
  *
+ * <p>Each slot keeps its key's hash code beside the key, so that a probe compares hash codes first
+ * and dereferences a stored key only when they match: a stored key is an object the map has not
+ * touched for a while (its cache line is cold), and the hashes also spare removal and resizing any
+ * call of {@code hashCode()}. While every key is an {@link Integer}, equal hash codes mean equal
+ * keys and a lookup never reads a stored key at all (keyed streams are often keyed by an int).
+ *
  * <p>It remembers the slot of the last key it looked up. A keyed operator reads a state of the
  * current key and then writes or clears it ({@code value()} then {@code update()}), always with the
  * same key object (the backend's current key), so the write finds its slot without a second
@@ -36,6 +42,10 @@ final class StateMap<V> {
     private Object[] keys = new Object[INITIAL_CAPACITY];
     private Object[] values = new Object[INITIAL_CAPACITY];
     private int[] epochs = new int[INITIAL_CAPACITY];
+    /** Per slot the {@code hashCode()} of its key (meaningless where there is no key). */
+    private int[] hashes = new int[INITIAL_CAPACITY];
+    /** Whether every key ever put is an {@link Integer}: then equal hash codes mean equal keys. */
+    private boolean integerKeysOnly = true;
     /** The epoch of the three arrays: a snapshot taken after it holds them. */
     private int arraysEpoch;
     private int shift = Integer.numberOfLeadingZeros(INITIAL_CAPACITY - 1);
@@ -85,6 +95,7 @@ final class StateMap<V> {
             keys = keys.clone();
             values = values.clone();
             epochs = epochs.clone();
+            hashes = hashes.clone();
             arraysEpoch = versions.latest();
         }
     }
@@ -115,13 +126,18 @@ final class StateMap<V> {
             ensureArraysOwned();
         }
         int mask = keys.length - 1;
-        slot = indexFor(key);
+        int hash = key.hashCode();
+        slot = indexFor(hash);
         while (keys[slot] != null) {
             slot = (slot + 1) & mask;
         }
         keys[slot] = key;
         values[slot] = value;
         epochs[slot] = versions.latest();
+        hashes[slot] = hash;
+        if (key.getClass() != Integer.class) {
+            integerKeysOnly = false;
+        }
         size++;
         memoKey = key;
         memoSlot = slot;
@@ -145,10 +161,12 @@ final class StateMap<V> {
             return memoSlot;
         }
         int mask = keys.length - 1;
-        int slot = indexFor(key);
+        int hash = key.hashCode();
+        int slot = indexFor(hash);
+        boolean sameHashIsSameKey = integerKeysOnly && key.getClass() == Integer.class;
         Object k;
         while ((k = keys[slot]) != null) {
-            if (k == key || k.equals(key)) {
+            if (hashes[slot] == hash && (sameHashIsSameKey || k == key || k.equals(key))) {
                 memoKey = key;
                 memoSlot = slot;
                 return slot;
@@ -160,8 +178,8 @@ final class StateMap<V> {
         return -1;
     }
 
-    private int indexFor(Object key) {
-        return (key.hashCode() * GOLDEN) >>> shift;
+    private int indexFor(int hash) {
+        return (hash * GOLDEN) >>> shift;
     }
 
     /** Empties {@code slot} and moves later entries of the same probe run back, so that lookups need no tombstones. */
@@ -170,12 +188,13 @@ final class StateMap<V> {
         int hole = slot;
         int next = (hole + 1) & mask;
         while (keys[next] != null) {
-            int home = indexFor(keys[next]);
+            int home = indexFor(hashes[next]);
             // Move the entry at 'next' into the hole unless its home slot lies cyclically in (hole, next].
             if (((next - home) & mask) >= ((next - hole) & mask)) {
                 keys[hole] = keys[next];
                 values[hole] = values[next];
                 epochs[hole] = epochs[next];
+                hashes[hole] = hashes[next];
                 hole = next;
             }
             next = (next + 1) & mask;
@@ -188,6 +207,7 @@ final class StateMap<V> {
         Object[] oldKeys = keys;
         Object[] oldValues = values;
         int[] oldEpochs = epochs;
+        int[] oldHashes = hashes;
         int capacity = oldKeys.length * 2;
         if (capacity <= 0) {
             throw new IllegalStateException("Keyed state of one key group exceeds " + oldKeys.length / 2
@@ -196,6 +216,7 @@ final class StateMap<V> {
         keys = new Object[capacity];
         values = new Object[capacity];
         epochs = new int[capacity];
+        hashes = new int[capacity];
         arraysEpoch = versions.latest();
         shift = Integer.numberOfLeadingZeros(capacity - 1);
         memoKey = null;
@@ -203,13 +224,14 @@ final class StateMap<V> {
         for (int i = 0; i < oldKeys.length; i++) {
             Object key = oldKeys[i];
             if (key != null) {
-                int slot = indexFor(key);
+                int slot = indexFor(oldHashes[i]);
                 while (keys[slot] != null) {
                     slot = (slot + 1) & mask;
                 }
                 keys[slot] = key;
                 values[slot] = oldValues[i];
                 epochs[slot] = oldEpochs[i];
+                hashes[slot] = oldHashes[i];
             }
         }
     }

@@ -81,6 +81,40 @@ class StateMapTest {
     }
 
     @Test
+    void integerKeysMatchAHashMapAndStayApartFromEqualHashesOfOtherTypes() {
+        SplittableRandom random = new SplittableRandom(3);
+        StateMap<Integer> map = new StateMap<>(new SnapshotVersions());
+        Map<Object, Integer> reference = new HashMap<>();
+        for (int op = 0; op < 50_000; op++) {
+            // Fresh Integer objects (outside the box cache), with negative values and removals.
+            Integer key = Integer.valueOf(1_000_000 + random.nextInt(-400, 400) * 1_000);
+            if (random.nextInt(3) == 0) {
+                map.remove(key);
+                reference.remove(key);
+            } else {
+                assertThat(map.get(key)).isEqualTo(reference.get(key));
+                map.put(key, op);
+                reference.put(key, op);
+            }
+        }
+        assertThat(map.asReadOnlyMap()).isEqualTo(reference);
+
+        // A Long and a String with the hash code of a stored Integer are other keys, before and after they are stored.
+        Integer five = 5;
+        map.put(five, -5);
+        assertThat(map.get(5L)).isNull();
+        map.put(5L, -50);
+        assertThat(map.get(Integer.valueOf(5))).isEqualTo(-5);
+        assertThat(map.get(Long.valueOf(5))).isEqualTo(-50);
+        String sameHash = "\u0005";
+        assertThat(sameHash.hashCode()).isEqualTo(5);
+        assertThat(map.get(sameHash)).isNull();
+        map.remove(five);
+        assertThat(map.get(5L)).isEqualTo(-50);
+        assertThat(map.get(5)).isNull();
+    }
+
+    @Test
     void growsAndKeepsEveryEntry() {
         StateMap<Integer> map = new StateMap<>(new SnapshotVersions());
         for (int i = 0; i < 10_000; i++) {
