@@ -128,6 +128,20 @@ public final class MemberAccessors {
 
         private static final long serialVersionUID = 1L;
 
+        /**
+         * The accessors of each record class, generated once per class and shared by all its
+         * factories: every task of every job (a serializer is deserialized per task) then calls the
+         * same generated classes, so the JIT compiles their callers once and keeps their call sites
+         * monomorphic, instead of meeting new classes with every task and recompiling.
+         */
+        private static final ClassValue<Resolved> RESOLVED = new ClassValue<>() {
+            @Override
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            protected Resolved computeValue(Class<?> type) {
+                return new RecordFactory(type).resolveNow();
+            }
+        };
+
         private final Class<T> recordClass;
         /** Resolved on first use; final fields inside, so a racing thread sees it whole or not at all. */
         private transient Resolved resolved;
@@ -141,9 +155,14 @@ public final class MemberAccessors {
 
         private Resolved handles() {
             Resolved r = resolved;
-            if (r != null) {
-                return r;
+            if (r == null) {
+                r = RESOLVED.get(recordClass);
+                resolved = r;
             }
+            return r;
+        }
+
+        private Resolved resolveNow() {
             RecordComponent[] components = recordClass.getRecordComponents();
             MethodHandle[] accessors = new MethodHandle[components.length];
             Class<?>[] types = new Class<?>[components.length];
@@ -158,10 +177,8 @@ public final class MemberAccessors {
                 ToIntFunction<Object>[] intGetters = gs == null ? null : generatedIntGetters(lookup, accessors);
                 RecordLambdas.Creator creator = generatedCreator(lookup, ctor);
                 Object intCtor = creator == null ? null : generatedIntCreator(lookup, ctor);
-                r = new Resolved(gs != null ? gs : handleGetters(accessors), intGetters,
+                return new Resolved(gs != null ? gs : handleGetters(accessors), intGetters,
                         creator != null ? creator : handleCreator(ctor, types.length), intCtor);
-                resolved = r;
-                return r;
             } catch (NoSuchMethodException | IllegalAccessException e) {
                 throw new InvalidTypesException("Record " + recordClass.getName()
                         + " cannot be accessed through its canonical constructor and accessors", e);

@@ -7,15 +7,19 @@ import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Creates the fast per-record path of {@link RecordSerializer}: an {@link UnrolledRecordCodec},
- * where possible as a hidden class of its own per serializer, defined from the bytecode of {@link
- * UnrolledRecordCodec}. The copy is the same code, but the JIT keeps separate profiles for it, so
- * the serializers, getters and constructor it calls are each seen as one type and inlined (see
- * {@link UnrolledRecordCodec} for why that matters). Where the bytecode cannot be read or defined
+ * where possible as an instance of a hidden class of its own per record class, defined from the
+ * bytecode of {@link UnrolledRecordCodec}. The copy is the same code, but the JIT keeps separate
+ * profiles for it, so the serializers, getters and constructor it calls are each seen as one type
+ * and inlined (see {@link UnrolledRecordCodec} for why that matters). One class per record class,
+ * not per serializer: every task (and job) that writes a record class then runs the same class,
+ * compiled once, with the same getters and constructor ({@link MemberAccessors.RecordFactory}
+ * generates those once per record class too). Where the bytecode cannot be read or defined
  * (an unusual class loader), the shared class is used: correct, a little slower.
  */
 final class RecordCodecs {
@@ -24,6 +28,14 @@ final class RecordCodecs {
 
     /** The bytecode of {@link UnrolledRecordCodec}, or null if it cannot be read. */
     private static final byte[] TEMPLATE = readTemplate();
+
+    /** Per record class, the constructor of its hidden copy of {@link UnrolledRecordCodec}; empty if it cannot be defined. */
+    private static final ClassValue<Optional<MethodHandle>> HIDDEN_COPIES = new ClassValue<>() {
+        @Override
+        protected Optional<MethodHandle> computeValue(Class<?> recordClass) {
+            return Optional.ofNullable(defineHiddenCopy(recordClass));
+        }
+    };
 
     private RecordCodecs() {
     }
@@ -56,19 +68,31 @@ final class RecordCodecs {
 
     private static RecordCodec hiddenCopy(Object ctor, TypeSerializer<Object>[] serializers, boolean[] nullable,
             MemberAccessors.RecordFactory<?> factory) {
+        MethodHandle constructor = HIDDEN_COPIES.get(factory.getRecordClass()).orElse(null);
+        if (constructor == null) {
+            return null;
+        }
+        try {
+            return (RecordCodec) constructor.invoke(ctor, serializers, nullable, factory);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("Bug: the constructor of the codec copy for " + factory.getRecordClass().getName()
+                    + " threw a checked exception", t);
+        }
+    }
+
+    private static MethodHandle defineHiddenCopy(Class<?> recordClass) {
         if (TEMPLATE == null) {
             return null;
         }
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(TEMPLATE, true);
-            MethodHandle constructor = hidden.findConstructor(hidden.lookupClass(),
+            return hidden.findConstructor(hidden.lookupClass(),
                     MethodType.methodType(void.class, Object.class, TypeSerializer[].class, boolean[].class, MemberAccessors.RecordFactory.class));
-            return (RecordCodec) constructor.invoke(ctor, serializers, nullable, factory);
-        } catch (VirtualMachineError e) {
-            throw e;
-        } catch (Throwable t) {
+        } catch (IllegalAccessException | NoSuchMethodException | LinkageError e) {
             LOG.info("Cannot define a copy of {} for {}; using the shared class (correct, a little slower)", UnrolledRecordCodec.class.getName(),
-                    factory.getRecordClass().getName(), t);
+                    recordClass.getName(), e);
             return null;
         }
     }

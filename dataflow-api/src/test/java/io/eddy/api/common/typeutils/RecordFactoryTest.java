@@ -28,6 +28,9 @@ class RecordFactoryTest {
     private record Wide(int a, int b, int c, int d, int e, int f, int g, int h, long i) {
     }
 
+    private record Single(int value) {
+    }
+
     private record Empty() {
     }
 
@@ -142,16 +145,27 @@ class RecordFactoryTest {
     }
 
     @Test
-    void eachSmallRecordSerializerGetsACodecClassOfItsOwn() {
+    void eachSmallRecordClassGetsACodecClassOfItsOwnThatAllItsSerializersShare() {
         @SuppressWarnings("unchecked")
         TypeSerializer<Object>[] components = new TypeSerializer[] {Types.INT.createSerializer(CONFIG), Types.STRING.createSerializer(CONFIG)};
         boolean[] nullable = {false, true};
+        // Two factories, as two tasks that each deserialized the job's serializer have.
+        MemberAccessors.RecordFactory<Pair> factory1 = new MemberAccessors.RecordFactory<>(Pair.class);
+        MemberAccessors.RecordFactory<Pair> factory2 = new MemberAccessors.RecordFactory<>(Pair.class);
 
-        RecordCodecs.RecordCodec first = RecordCodecs.create(new MemberAccessors.RecordFactory<>(Pair.class), components, nullable);
-        RecordCodecs.RecordCodec second = RecordCodecs.create(new MemberAccessors.RecordFactory<>(Pair.class), components, nullable);
+        RecordCodecs.RecordCodec first = RecordCodecs.create(factory1, components, nullable);
+        RecordCodecs.RecordCodec second = RecordCodecs.create(factory2, components, nullable);
+        @SuppressWarnings("unchecked")
+        TypeSerializer<Object>[] oneInt = new TypeSerializer[] {Types.INT.createSerializer(CONFIG)};
+        RecordCodecs.RecordCodec other = RecordCodecs.create(new MemberAccessors.RecordFactory<>(Single.class), oneInt, new boolean[1]);
 
         assertThat(first.getClass().isHidden()).isTrue();
-        assertThat(first.getClass()).isNotSameAs(second.getClass());
+        assertThat(second).isNotSameAs(first);
+        assertThat(second.getClass()).as("one codec class per record class: the JIT compiles it once for every task").isSameAs(first.getClass());
+        assertThat(factory2.generatedConstructor().getClass()).isSameAs(factory1.generatedConstructor().getClass());
+        assertThat(factory2.getter(0).getClass()).isSameAs(factory1.getter(0).getClass());
+        assertThat(other.getClass().isHidden()).isTrue();
+        assertThat(other.getClass()).isNotSameAs(first.getClass());
         assertThat(RecordCodecs.create(new MemberAccessors.RecordFactory<>(Wide.class), new TypeSerializer[9], new boolean[9])).isNull();
     }
 }
