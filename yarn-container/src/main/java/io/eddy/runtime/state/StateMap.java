@@ -46,7 +46,7 @@ final class StateMap<V> {
     private int[] hashes = new int[INITIAL_CAPACITY];
     /** Whether every key ever put is an {@link Integer}: then equal hash codes mean equal keys. */
     private boolean integerKeysOnly = true;
-    /** The epoch of the three arrays: a snapshot taken after it holds them. */
+    /** The epoch of the four arrays: a snapshot taken after it holds them. */
     private int arraysEpoch;
     private int shift = Integer.numberOfLeadingZeros(INITIAL_CAPACITY - 1);
     private int size;
