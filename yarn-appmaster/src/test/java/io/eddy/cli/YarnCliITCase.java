@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code eddy run --target yarn|yarn-session:APPID}, {@code eddy yarn-session start|list|stop} and
- * {@code eddy list|cancel --target yarn:APPID}, through {@link EddyCli#run} in this JVM, on Hadoop's
+ * {@code eddy list|savepoint|cancel --target yarn:APPID}, through {@link EddyCli#run} in this JVM, on Hadoop's
  * MiniYARNCluster and MiniDFSCluster (real AM and worker container processes). The CLI finds the
  * mini cluster through {@code -Deddy.hadoop.conf-dir}.
  */
@@ -182,7 +182,7 @@ class YarnCliITCase {
     }
 
     @Test
-    void detachedJobIsListedAndCancelledAndItsApplicationEndsKilled() throws Exception {
+    void detachedJobIsListedSavepointedToHdfsAndCancelledAndItsApplicationEndsKilled() throws Exception {
         Result run = eddy(concat(new String[] {"run", "--target", "yarn", "--detached"}, SMALL, new String[] {jar.toString(), "endless"}));
         assertThat(run.code()).as("run: %s %s %s", run.out(), run.err(), run.console()).isZero();
         String app = run.applicationId();
@@ -192,6 +192,16 @@ class YarnCliITCase {
         String line = list.out().lines().filter(l -> l.contains("endless job")).findFirst().orElseThrow();
         assertThat(line).containsAnyOf("RUNNING", "CREATED");
         String job = line.split("\\s+")[0];
+        awaitRunning(app, job);
+
+        // A savepoint of the running job on YARN, written to HDFS through the AM.
+        String savepoints = HADOOP.hdfsUri() + "/savepoints/" + app;
+        Result savepoint = eddy("savepoint", "--target", "yarn:" + app, job, savepoints);
+        assertThat(savepoint.code()).as("savepoint: %s %s", savepoint.out(), savepoint.err()).isZero();
+        String path = savepoint.out().strip();
+        assertThat(path).startsWith(savepoints);
+        assertThat(HADOOP.fileSystem().exists(new org.apache.hadoop.fs.Path(path, "_metadata"))).as("metadata of %s", path).isTrue();
+
         Result cancel = eddy("cancel", "--target", "yarn:" + app, job);
         assertThat(cancel.code()).as(cancel.err()).isZero();
         assertThat(cancel.out()).contains("Cancellation of job " + job + " requested");
@@ -289,6 +299,20 @@ class YarnCliITCase {
             }
         }
         return counts;
+    }
+
+    /** Polls {@code eddy list} until {@code job} runs (a savepoint needs every task running). */
+    private static void awaitRunning(String applicationId, String job) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            Result list = eddy("list", "--target", "yarn:" + applicationId);
+            assertThat(list.code()).as(list.err()).isZero();
+            if (list.out().lines().anyMatch(l -> l.startsWith(job) && l.contains("RUNNING"))) {
+                return;
+            }
+            assertThat(System.nanoTime()).as("job %s not RUNNING within 60 s: %s", job, list.out()).isLessThan(deadline);
+            Thread.sleep(200); // the master offers no status callback to the CLI
+        }
     }
 
     /**

@@ -17,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  * <ul>
  *   <li>{@code wordcount IN OUT}: batch word count of the text files under {@code IN} (e.g. {@code
  *       hdfs://...}), written as {@code word,count} CSV under {@code OUT};</li>
- *   <li>{@code endless}: a streaming job that runs until it is cancelled.</li>
+ *   <li>{@code endless}: a streaming job with checkpoints every second that runs until it is cancelled.</li>
  * </ul>
  */
 public final class YarnTestJob {
@@ -42,6 +42,8 @@ public final class YarnTestJob {
     private static void endless() throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
+        // Checkpointing on, so that the job can take savepoints; on YARN they go to HDFS (the application's directory).
+        env.enableCheckpointing(1000);
         env.addSource(new ThrottledSource(), "endless source").addSink(new Discard());
         env.execute("endless job");
     }
