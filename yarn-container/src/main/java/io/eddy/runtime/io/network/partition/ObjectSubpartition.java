@@ -32,6 +32,12 @@ public final class ObjectSubpartition {
     /** The timestamp of a record that has none. */
     public static final long NO_TIMESTAMP = Long.MIN_VALUE;
 
+    /**
+     * The slots a new batch starts with; a batch grows to the records its byte budget allows when
+     * it first takes small records, so channels of large records never hold arrays for thousands.
+     */
+    static final int INITIAL_BATCH_CAPACITY = 128;
+
     private static final VarHandle PUBLISHED;
 
     static {
@@ -87,7 +93,7 @@ public final class ObjectSubpartition {
         this.batchSize = batchSize;
         this.batchBytes = batchBytes;
         this.maxBatches = maxBatches;
-        this.writeBatch = new Batch(batchSize);
+        this.writeBatch = newBatch();
         this.readBatch = writeBatch;
     }
 
@@ -122,6 +128,8 @@ public final class ObjectSubpartition {
                 rollOver(nextBatch());
             }
             writeLimit = estimatedBytes <= 0 ? batchSize : Math.max(1, Math.min(batchSize, batchBytes / estimatedBytes));
+            // Before any record of this batch is published: the consumer reads the arrays only after it saw one.
+            writeBatch.ensureCapacity(writeLimit);
         }
         Batch batch = writeBatch;
         int pos = writePos;
@@ -162,12 +170,21 @@ public final class ObjectSubpartition {
         }
     }
 
+    private Batch newBatch() {
+        return new Batch(Math.min(batchSize, INITIAL_BATCH_CAPACITY));
+    }
+
+    /** The record slots of the batch being written (for tests). Producer thread. */
+    int writeBatchCapacity() {
+        return writeBatch.values.length;
+    }
+
     private Batch nextBatch() throws InterruptedException {
         if (batchesInFlight.get() >= maxBatches) {
             awaitRoom();
         }
         Batch batch = recycled.poll();
-        return batch != null ? batch : new Batch(batchSize);
+        return batch != null ? batch : newBatch();
     }
 
     private void awaitRoom() throws InterruptedException {
@@ -363,10 +380,11 @@ public final class ObjectSubpartition {
 
     /** A link of the chain: records, or one event. */
     private static final class Batch {
-        final Object[] values;
-        final long[] timestamps;
-        final Object[] keys;
-        final int[] keyGroups;
+        // Replaced (grown) only by the producer, before it publishes the batch's first record.
+        Object[] values;
+        long[] timestamps;
+        Object[] keys;
+        int[] keyGroups;
         @SuppressWarnings("unused") // accessed through PUBLISHED
         volatile int published;
         volatile Batch next;
@@ -377,6 +395,15 @@ public final class ObjectSubpartition {
             timestamps = new long[capacity];
             keys = new Object[capacity];
             keyGroups = new int[capacity];
+        }
+
+        void ensureCapacity(int records) {
+            if (values.length < records) {
+                values = new Object[records];
+                timestamps = new long[records];
+                keys = new Object[records];
+                keyGroups = new int[records];
+            }
         }
     }
 }

@@ -129,6 +129,31 @@ class ObjectSubpartitionTest {
     }
 
     @Test
+    void aBatchHoldsSlotsForTheRecordsItsByteBudgetAllowsNotForTheRecordCap() throws Exception {
+        ObjectSubpartition big = new ObjectSubpartition("big records", 4096, 32 * 1024, 4);
+        big.setListener(() -> { });
+        for (int i = 0; i < 20; i++) {
+            big.add(i, ObjectSubpartition.NO_TIMESTAMP, null, -1, big.wantsSizeEstimate() ? 8_000 : -1);
+            assertThat(big.writeBatchCapacity()).as("4 records of 8000 bytes per batch").isEqualTo(ObjectSubpartition.INITIAL_BATCH_CAPACITY);
+            big.poll(); // keeps batches flowing back
+        }
+
+        ObjectSubpartition small = new ObjectSubpartition("small records", 4096, 32 * 1024, 4);
+        small.setListener(() -> { });
+        small.add("first", ObjectSubpartition.NO_TIMESTAMP, "k", 7, 8);
+        assertThat(small.writeBatchCapacity()).as("32 KiB / 8 bytes, capped at 4096").isEqualTo(4096);
+        for (int i = 1; i < 4096; i++) {
+            small.add(i, ObjectSubpartition.NO_TIMESTAMP, "k", 7, -1);
+        }
+        // All 4096 records of the grown first batch reach the consumer, with their keys and key groups.
+        ObjectSubpartition.Slice slice = (ObjectSubpartition.Slice) small.poll();
+        assertThat(slice.to() - slice.from()).isEqualTo(4096);
+        assertThat(slice.values()[0]).isEqualTo("first");
+        assertThat(slice.values()[4095]).isEqualTo(4095);
+        assertThat(slice.keyGroups()[4095]).isEqualTo(7);
+    }
+
+    @Test
     void aWaitingConsumerIsWokenByAFullBatchAFlushOrAnEventButNotByEachRecord() throws Exception {
         ObjectSubpartition objects = new ObjectSubpartition("test", 4, 1 << 20, 8);
         AtomicInteger wakeups = new AtomicInteger();
