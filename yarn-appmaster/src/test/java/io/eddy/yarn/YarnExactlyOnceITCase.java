@@ -283,37 +283,9 @@ class YarnExactlyOnceITCase {
         }
     }
 
-    /**
-     * Only committed part files are left; every key's running count steps 1..n appear once each,
-     * every number is counted once, and every (key, window) count equals the reference.
-     */
+    /** Only committed part files are left, and they hold exactly-once output ({@link ExactlyOnceJob#assertExactlyOnce}). */
     private static void assertExactOutput(String base) throws IOException {
-        Map<Long, List<Long>> countsByKey = new TreeMap<>();
-        long[] seen = new long[(int) ExactlyOnceJob.NUMBERS];
-        for (String line : committedLines(base + "/counts")) {
-            String[] f = line.split(",");
-            long key = Long.parseLong(f[0]);
-            long n = Long.parseLong(f[2]);
-            assertThat(n % ExactlyOnceJob.KEYS).as("key of %s", line).isEqualTo(key);
-            countsByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(Long.parseLong(f[1]));
-            seen[(int) n]++;
-        }
-        List<Long> steps = new ArrayList<>();
-        for (long c = 1; c <= ExactlyOnceJob.NUMBERS / ExactlyOnceJob.KEYS; c++) {
-            steps.add(c);
-        }
-        assertThat(countsByKey).as("keys").hasSize((int) ExactlyOnceJob.KEYS);
-        countsByKey.forEach((key, cs) -> assertThat(cs.stream().sorted().toList()).as("count steps of key %d, each once", key).isEqualTo(steps));
-        for (int n = 0; n < seen.length; n++) {
-            assertThat(seen[n]).as("times number %d was counted", n).isEqualTo(1);
-        }
-        Map<String, Long> windowCounts = new TreeMap<>();
-        for (String line : committedLines(base + "/windows")) {
-            int eq = line.indexOf('=');
-            Long previous = windowCounts.put(line.substring(0, eq), Long.parseLong(line.substring(eq + 1)));
-            assertThat(previous).as("window %s written twice", line.substring(0, eq)).isNull();
-        }
-        assertThat(windowCounts).isEqualTo(ExactlyOnceJob.expectedWindowCounts());
+        ExactlyOnceJob.assertExactlyOnce(committedLines(base + "/counts"), committedLines(base + "/windows"));
     }
 
     /** The lines of the files in {@code dir}, which must all be committed parts ({@code part-<subtask>-<n>}). */

@@ -1,5 +1,7 @@
 package io.eddy.master.remote;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.eddy.api.common.eventtime.WatermarkStrategy;
 import io.eddy.api.common.functions.AggregateFunction;
 import io.eddy.api.common.functions.Collector;
@@ -30,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,6 +90,40 @@ public final class ExactlyOnceJob {
         byKey.window(TumblingEventTimeWindows.of(Duration.ofMillis(WINDOW_MILLIS)))
                 .aggregate(new Count(), new WindowLine()).returns(Types.STRING).name("window counts")
                 .addSink(windows).name("windows sink");
+    }
+
+    /**
+     * The output of an exactly-once run, as lines of the committed files: every key's running count
+     * steps 1..n appear once each, every number is counted once, and every (key, window) count
+     * equals the reference.
+     */
+    public static void assertExactlyOnce(List<String> countLines, List<String> windowLines) {
+        Map<Long, List<Long>> countsByKey = new TreeMap<>();
+        long[] seen = new long[(int) NUMBERS];
+        for (String line : countLines) {
+            String[] f = line.split(",");
+            long key = Long.parseLong(f[0]);
+            long n = Long.parseLong(f[2]);
+            assertThat(n % KEYS).as("key of %s", line).isEqualTo(key);
+            countsByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(Long.parseLong(f[1]));
+            seen[(int) n]++;
+        }
+        List<Long> steps = new ArrayList<>();
+        for (long c = 1; c <= NUMBERS / KEYS; c++) {
+            steps.add(c);
+        }
+        assertThat(countsByKey).as("keys").hasSize((int) KEYS);
+        countsByKey.forEach((key, cs) -> assertThat(cs.stream().sorted().toList()).as("count steps of key %d, each once", key).isEqualTo(steps));
+        for (int n = 0; n < seen.length; n++) {
+            assertThat(seen[n]).as("times number %d was counted", n).isEqualTo(1);
+        }
+        Map<String, Long> windowCounts = new TreeMap<>();
+        for (String line : windowLines) {
+            int eq = line.indexOf('=');
+            Long previous = windowCounts.put(line.substring(0, eq), Long.parseLong(line.substring(eq + 1)));
+            assertThat(previous).as("window %s written twice", line.substring(0, eq)).isNull();
+        }
+        assertThat(windowCounts).isEqualTo(expectedWindowCounts());
     }
 
     /** The reference: {@code key@windowStart} → count, computed directly. */

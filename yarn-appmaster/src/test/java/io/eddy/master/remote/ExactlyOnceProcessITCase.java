@@ -20,7 +20,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -81,33 +80,7 @@ class ExactlyOnceProcessITCase {
         assertOnlyCommittedParts(counts);
         assertOnlyCommittedParts(windows);
 
-        Map<Long, List<Long>> countsByKey = new TreeMap<>();
-        long[] seen = new long[(int) ExactlyOnceJob.NUMBERS];
-        for (String line : lines(counts)) {
-            String[] f = line.split(",");
-            long key = Long.parseLong(f[0]);
-            long n = Long.parseLong(f[2]);
-            assertThat(n % ExactlyOnceJob.KEYS).as("key of %s", line).isEqualTo(key);
-            countsByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(Long.parseLong(f[1]));
-            seen[(int) n]++;
-        }
-        long perKey = ExactlyOnceJob.NUMBERS / ExactlyOnceJob.KEYS;
-        List<Long> steps = new ArrayList<>();
-        for (long c = 1; c <= perKey; c++) {
-            steps.add(c);
-        }
-        assertThat(countsByKey).as("keys").hasSize((int) ExactlyOnceJob.KEYS);
-        countsByKey.forEach((key, cs) -> assertThat(cs.stream().sorted().toList()).as("count steps of key %d, each once", key).isEqualTo(steps));
-        for (int n = 0; n < seen.length; n++) {
-            assertThat(seen[n]).as("times number %d was counted", n).isEqualTo(1);
-        }
-        Map<String, Long> windowCounts = new TreeMap<>();
-        for (String line : lines(windows)) {
-            int eq = line.indexOf('=');
-            Long previous = windowCounts.put(line.substring(0, eq), Long.parseLong(line.substring(eq + 1)));
-            assertThat(previous).as("window %s written twice", line.substring(0, eq)).isNull();
-        }
-        assertThat(windowCounts).isEqualTo(ExactlyOnceJob.expectedWindowCounts());
+        ExactlyOnceJob.assertExactlyOnce(lines(counts), lines(windows));
     }
 
     @Test
