@@ -46,7 +46,7 @@ final class StateMap<V> {
     private int[] hashes = new int[INITIAL_CAPACITY];
     /** Whether every key ever put is an {@link Integer}: then equal hash codes mean equal keys. */
     private boolean integerKeysOnly = true;
-    /** The epoch of the four arrays: a snapshot taken after it holds them. */
+    /** The epoch of the keys and values arrays: a snapshot taken after it holds them. */
     private int arraysEpoch;
     private int shift = Integer.numberOfLeadingZeros(INITIAL_CAPACITY - 1);
     private int size;
@@ -54,6 +54,8 @@ final class StateMap<V> {
     /** The key object of the last lookup (compared by identity) and its slot, or -1 if absent. */
     private Object memoKey;
     private int memoSlot;
+    /** The hash code of {@code memoKey}. */
+    private int memoHash;
 
     StateMap(SnapshotVersions versions) {
         this.versions = versions;
@@ -89,13 +91,14 @@ final class StateMap<V> {
         return new View(keys, values, size);
     }
 
-    /** Copies the arrays if a running snapshot holds them, before they are changed. */
+    /**
+     * Copies the arrays a running snapshot holds (keys and values, see {@link #snapshot()}) before
+     * they are changed. Epochs and hashes are the map's own: the copies keep every entry's slot.
+     */
     private void ensureArraysOwned() {
         if (versions.isShared(arraysEpoch)) {
             keys = keys.clone();
             values = values.clone();
-            epochs = epochs.clone();
-            hashes = hashes.clone();
             arraysEpoch = versions.latest();
         }
     }
@@ -120,13 +123,13 @@ final class StateMap<V> {
             epochs[slot] = versions.latest();
             return;
         }
+        int hash = memoHash; // find() just hashed this key
         if (2 * (size + 1) > keys.length) {
             resize();
         } else {
             ensureArraysOwned();
         }
         int mask = keys.length - 1;
-        int hash = key.hashCode();
         slot = indexFor(hash);
         while (keys[slot] != null) {
             slot = (slot + 1) & mask;
@@ -141,6 +144,7 @@ final class StateMap<V> {
         size++;
         memoKey = key;
         memoSlot = slot;
+        memoHash = hash;
     }
 
     /** Removes {@code key} and its value, if present. */
@@ -169,12 +173,14 @@ final class StateMap<V> {
             if (hashes[slot] == hash && (sameHashIsSameKey || k == key || k.equals(key))) {
                 memoKey = key;
                 memoSlot = slot;
+                memoHash = hash;
                 return slot;
             }
             slot = (slot + 1) & mask;
         }
         memoKey = key;
         memoSlot = -1;
+        memoHash = hash;
         return -1;
     }
 
