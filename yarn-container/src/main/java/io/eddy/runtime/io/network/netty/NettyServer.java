@@ -8,6 +8,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.io.IOException;
@@ -27,6 +28,17 @@ public final class NettyServer implements AutoCloseable {
     private final Channel serverChannel;
     private final AtomicInteger openConnections;
 
+    /**
+     * When a connection stops and resumes taking buffers from its readers. Everything queued in a
+     * connection's outbound buffer is a network buffer its consumer has given credit for (plus a
+     * small header), so credit already bounds that memory; the water marks only decide how often
+     * the channel flips between writable and not. Netty's default (32 / 64 KiB) is two buffers of
+     * the default size, which flipped it on almost every flush: each flip re-entered
+     * {@link PartitionRequestQueue} from inside the flush, and those nested write paths were what
+     * the JIT compiled longest on the workers (JFR {@code jdk.Compilation}).
+     */
+    static final WriteBufferWaterMark WRITE_WATER_MARK = new WriteBufferWaterMark(512 * 1024, 1024 * 1024);
+
     private NettyServer(Channel serverChannel, AtomicInteger openConnections) {
         this.serverChannel = serverChannel;
         this.openConnections = openConnections;
@@ -40,6 +52,7 @@ public final class NettyServer implements AutoCloseable {
                 .group(group)
                 .channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WRITE_WATER_MARK)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
