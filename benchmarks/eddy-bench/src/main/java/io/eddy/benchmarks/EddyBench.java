@@ -77,7 +77,7 @@ public final class EddyBench implements Runnable {
             double seconds = s.netRuntimeMillis() / 1000.0;
             System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s%n",
                     name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected(),
-                    checkpointInterval > 0 ? checkpointFigures(s.accumulators()) : "");
+                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "");
             if (!s.matches()) {
                 System.err.printf("eddy-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", s.alerts(), s.injected());
                 return 1;
@@ -86,11 +86,31 @@ public final class EddyBench implements Runnable {
         }
     }
 
-    /** The coordinator's checkpoint figures as RESULT fields. */
-    static String checkpointFigures(Map<String, ?> accumulators) {
-        return String.format(Locale.ROOT, " checkpoints=%s checkpoint_p50_ms=%s checkpoint_p99_ms=%s checkpoint_max_size_bytes=%s",
+    /**
+     * The coordinator's checkpoint figures as RESULT fields (docs/checkpointing.md, "Checkpoint
+     * figures"), and what checkpoints cost the task threads: {@code checkpoint_sync_share}, the
+     * tasks' synchronous parts and alignments summed, as a share of the job's task time (net runtime
+     * times the number of tasks); the asynchronous parts, which run on other threads, as a total.
+     */
+    static String checkpointFigures(Map<String, ?> accumulators, long netRuntimeMillis) {
+        long syncMicros = (Long) accumulators.get("checkpoints.sync-total-us");
+        long alignmentMicros = (Long) accumulators.get("checkpoints.alignment-total-us");
+        long tasks = (Long) accumulators.get("checkpoints.tasks");
+        return String.format(Locale.ROOT, " checkpoints=%s checkpoint_p50_ms=%s checkpoint_p99_ms=%s checkpoint_max_size_bytes=%s"
+                        + " checkpoint_sync_share=%s checkpoint_sync_total_ms=%.1f checkpoint_alignment_total_ms=%.1f"
+                        + " checkpoint_async_total_ms=%.1f checkpoint_tasks=%d",
                 accumulators.get("checkpoints.completed"), accumulators.get("checkpoints.duration-p50-ms"),
-                accumulators.get("checkpoints.duration-p99-ms"), accumulators.get("checkpoints.max-size-bytes"));
+                accumulators.get("checkpoints.duration-p99-ms"), accumulators.get("checkpoints.max-size-bytes"),
+                syncShare(syncMicros + alignmentMicros, netRuntimeMillis, tasks), syncMicros / 1e3, alignmentMicros / 1e3,
+                (Long) accumulators.get("checkpoints.async-total-us") / 1e3, tasks);
+    }
+
+    /** {@code taskMicros} as a percentage of {@code tasks} times the net runtime, or "none" without a completed checkpoint. */
+    static String syncShare(long taskMicros, long netRuntimeMillis, long tasks) {
+        if (tasks == 0 || netRuntimeMillis <= 0) {
+            return "none";
+        }
+        return String.format(Locale.ROOT, "%.2f%%", 100.0 * taskMicros / (netRuntimeMillis * 1_000.0 * tasks));
     }
 
     static void deleteRecursively(Path dir) throws IOException {

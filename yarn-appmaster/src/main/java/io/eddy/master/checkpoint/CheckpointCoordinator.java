@@ -265,7 +265,7 @@ public final class CheckpointCoordinator {
             LOG.debug("Job {}: late or unknown acknowledgement of checkpoint {} from task {} (ignored)", graph.jobId(), checkpointId, task);
             return;
         }
-        switch (checkpoint.acknowledge(task, state)) {
+        switch (checkpoint.acknowledge(task, metrics, state)) {
             case ACCEPTED -> LOG.debug("Job {}: task {} acknowledged {} ({} bytes, {} task(s) left)", graph.jobId(), task, checkpoint,
                     metrics == null ? 0 : metrics.stateSize(), checkpoint.numberOfAwaited());
             case DUPLICATE -> LOG.debug("Job {}: duplicate acknowledgement of {} from task {} (ignored)", graph.jobId(), checkpoint, task);
@@ -327,7 +327,7 @@ public final class CheckpointCoordinator {
         completed.addLast(new CompletedCheckpoint(checkpoint.checkpointId(), checkpoint.timestamp(), now, checkpoint.type(), pointer));
         LOG.info("Job {}: completed {} in {} ms: {}", graph.jobId(), checkpoint, now - checkpoint.timestamp(), pointer);
         if (!checkpoint.type().isSavepoint()) {
-            stats.completed(now - checkpoint.timestamp(), stateSize(metadata));
+            stats.completed(now - checkpoint.timestamp(), stateSize(metadata), checkpoint.times());
             lastCompletionTime = now;
             consecutiveFailures = 0;
             subsumePendingBefore(checkpoint.checkpointId());

@@ -5,6 +5,7 @@ import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participant;
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
+import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.CheckpointType;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
@@ -18,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One triggered checkpoint that has not completed or been aborted yet: the tasks that still owe an
- * acknowledgement, and the state of those that acknowledged.
+ * acknowledgement, and the state and reported times of those that acknowledged.
  *
  * <pre>
  * (triggered) --every awaited task acknowledged--> completed by the coordinator
@@ -48,6 +49,8 @@ final class PendingCheckpoint {
     /** The tasks whose acknowledgement is still awaited. */
     private final Map<TaskId, Participant> awaited = new LinkedHashMap<>();
     private final Map<TaskId, TaskStateSnapshot> acknowledged = new HashMap<>();
+    /** The times of the accepted acknowledgements, summed. */
+    private TaskCheckpointTimes times = TaskCheckpointTimes.NONE;
     /** Completed with the savepoint's pointer (savepoints only), else null. */
     private final CompletableFuture<String> savepointResult;
     private CheckpointScheduler.Cancellable timeout;
@@ -101,9 +104,10 @@ final class PendingCheckpoint {
         }
     }
 
-    AckResult acknowledge(TaskId task, TaskStateSnapshot state) {
+    AckResult acknowledge(TaskId task, CheckpointMetrics metrics, TaskStateSnapshot state) {
         if (awaited.remove(task) != null) {
             acknowledged.put(task, state == null ? TaskStateSnapshot.EMPTY : state);
+            times = times.plus(metrics);
             return AckResult.ACCEPTED;
         }
         return acknowledged.containsKey(task) ? AckResult.DUPLICATE : AckResult.UNKNOWN;
@@ -124,6 +128,11 @@ final class PendingCheckpoint {
 
     int numberOfAwaited() {
         return awaited.size();
+    }
+
+    /** The times the tasks reported with their acknowledgements so far, summed. */
+    TaskCheckpointTimes times() {
+        return times;
     }
 
     /** The tasks still awaited, for error messages. */

@@ -197,6 +197,25 @@ class CheckpointCoordinatorTest {
     }
 
     @Test
+    void theTasksTimesAreSummedOverCompletedCheckpointsOnlyAndADuplicateAcknowledgementCountsOnce() {
+        CheckpointCoordinator c = coordinator(1, 0, 1, 5);
+        scheduler.advance(INTERVAL);
+        c.receiveAcknowledge(tasks.get(0), 1, new CheckpointMetrics(0, 7_000_000, 9_000_000, 10), state("src", 3));
+        c.receiveDecline(tasks.get(2), 1, FailureInfo.of(new RuntimeException("no space")));
+        scheduler.advance(INTERVAL);
+        c.receiveAcknowledge(tasks.get(0), 2, new CheckpointMetrics(0, 250_000, 300_000, 10), state("src", 3));
+        c.receiveAcknowledge(tasks.get(0), 2, new CheckpointMetrics(0, 5_000_000, 5_000_000, 10), state("src", 3));
+        for (int i = 1; i < 4; i++) {
+            c.receiveAcknowledge(tasks.get(i), 2, new CheckpointMetrics(i * 1_500, 250_000, 300_000, 10), state(i < 2 ? "src" : "count", 3));
+        }
+        assertThat(c.completedCheckpoints()).extracting(CompletedCheckpoint::checkpointId).containsExactly(2L);
+        assertThat(c.stats().asAccumulators()).containsEntry("checkpoints.sync-total-us", 1_000L)
+                .containsEntry("checkpoints.alignment-total-us", 9L).containsEntry("checkpoints.async-total-us", 1_200L)
+                .containsEntry("checkpoints.acknowledgements", 4L).containsEntry("checkpoints.tasks", 4L)
+                .containsEntry("checkpoints.failed", 1L);
+    }
+
+    @Test
     void retentionKeepsTheLastCheckpointsAndDeletesOlderOnes() {
         CheckpointCoordinator c = coordinator(1, 0, 2, 0);
         for (long id = 1; id <= 4; id++) {

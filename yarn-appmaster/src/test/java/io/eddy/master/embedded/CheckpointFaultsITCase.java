@@ -140,6 +140,26 @@ class CheckpointFaultsITCase {
         assertThat(RESTORED_OFFSET.get()).as("restored from the 4th checkpoint or a later one").isIn(offsetsFromTheFourthOn);
         assertExact();
         assertThat((Long) result.getAccumulatorResult("checkpoints.completed")).isGreaterThanOrEqualTo(4);
+        assertTaskTimesOfSlowSnapshots(result);
+    }
+
+    /**
+     * The tasks' checkpoint times of the overlapping-checkpoints job: one map subtask slept 300 ms
+     * in the synchronous part of each of checkpoints 1 to 4, so the sync total is at least 1.2 s,
+     * and the counters, fed by both maps, aligned while it slept (the other map's barrier held
+     * back). No total can exceed the task time of the job (net runtime times its five tasks):
+     * that catches a unit mixed up.
+     */
+    private static void assertTaskTimesOfSlowSnapshots(JobExecutionResult result) {
+        assertThat((Long) result.getAccumulatorResult("checkpoints.tasks")).as("source, two maps, two counters").isEqualTo(5);
+        assertThat((Long) result.getAccumulatorResult("checkpoints.acknowledgements")).as("five per completed checkpoint at most")
+                .isBetween(4 * 5L, 5 * (Long) result.getAccumulatorResult("checkpoints.completed"));
+        long taskMicros = result.getNetRuntime() * 1_000 * 5;
+        assertThat((Long) result.getAccumulatorResult("checkpoints.sync-total-us")).as("sync, us")
+                .isGreaterThanOrEqualTo(4 * 300_000L).isLessThan(taskMicros);
+        assertThat((Long) result.getAccumulatorResult("checkpoints.alignment-total-us")).as("alignment, us")
+                .isGreaterThanOrEqualTo(300_000L).isLessThan(taskMicros);
+        assertThat((Long) result.getAccumulatorResult("checkpoints.async-total-us")).as("async, us").isPositive().isLessThan(taskMicros);
     }
 
     @Test

@@ -89,9 +89,9 @@ final class TaskCheckpointer implements CheckpointActions {
             return;
         }
         broadcast(barrier);
-        long syncMillis = (System.nanoTime() - syncStart) / 1_000_000;
+        long syncNanos = System.nanoTime() - syncStart;
         try {
-            asyncParts.execute(() -> completeAsync(id, snapshots, alignmentNanos, syncMillis));
+            asyncParts.execute(() -> completeAsync(id, snapshots, alignmentNanos, syncNanos));
         } catch (RejectedExecutionException e) {
             services.responder().declineCheckpoint(taskId, id, new IllegalStateException("The snapshot executor of the worker of task '"
                     + taskName + "' is shut down: checkpoint " + id + " cannot be written", e));
@@ -119,7 +119,7 @@ final class TaskCheckpointer implements CheckpointActions {
     }
 
     /** Snapshot thread: writes the state and acknowledges, or declines. */
-    private void completeAsync(long id, Map<String, OperatorSnapshot> snapshots, long alignmentNanos, long syncMillis) {
+    private void completeAsync(long id, Map<String, OperatorSnapshot> snapshots, long alignmentNanos, long syncNanos) {
         long asyncStart = System.nanoTime();
         Map<String, OperatorSubtaskState> states = new HashMap<>();
         long size = 0;
@@ -136,8 +136,8 @@ final class TaskCheckpointer implements CheckpointActions {
             services.responder().declineCheckpoint(taskId, id, e);
             return;
         }
-        long asyncMillis = (System.nanoTime() - asyncStart) / 1_000_000;
-        services.responder().acknowledgeCheckpoint(taskId, id, new CheckpointMetrics(alignmentNanos, syncMillis, asyncMillis, size),
+        long asyncNanos = System.nanoTime() - asyncStart;
+        services.responder().acknowledgeCheckpoint(taskId, id, new CheckpointMetrics(alignmentNanos, syncNanos, asyncNanos, size),
                 new TaskStateSnapshot(states));
     }
 

@@ -118,6 +118,9 @@ class TaskCheckpointITCase {
         assertThat(ack.state().operatorStates()).containsKey("Source-uid");
         assertThat(ack.state().stateOf("Source-uid").managedOperatorState()).isNotEmpty();
         assertThat(ack.metrics().alignmentNanos()).isZero();
+        // a source's snapshot of one long takes microseconds: counted in whole milliseconds, both were usually 0
+        assertThat(ack.metrics().syncNanos()).as("synchronous part, ns").isPositive();
+        assertThat(ack.metrics().asyncNanos()).as("asynchronous part, ns").isPositive();
 
         task.notifyCheckpointComplete(1);
         // The source may be blocked on back pressure while holding the checkpoint lock: keep reading until the mail ran.

@@ -297,8 +297,8 @@ public final class ClusterCodecs {
 
     public static void writeCheckpointMetrics(CheckpointMetrics m, DataOutputView out) throws IOException {
         out.writeLong(m.alignmentNanos());
-        out.writeLong(m.syncMillis());
-        out.writeLong(m.asyncMillis());
+        out.writeLong(m.syncNanos());
+        out.writeLong(m.asyncNanos());
         out.writeLong(m.stateSize());
     }
 

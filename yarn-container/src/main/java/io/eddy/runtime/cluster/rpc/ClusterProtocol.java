@@ -48,12 +48,14 @@ import java.util.Set;
 /**
  * The cluster protocol: the {@link MessageRegistry} master, workers and clients share, and the
  * timeouts of its requests. Type ids are stable within a {@link #VERSION}; adding, removing or
- * changing a message bumps it (the handshake then refuses peers of another version).
+ * changing a message bumps it (the handshake then refuses peers of another version). A change of
+ * what a field means is a change too: version 7 kept the four longs of {@code CheckpointMetrics}
+ * but made its synchronous and asynchronous times nanoseconds instead of milliseconds.
  */
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);

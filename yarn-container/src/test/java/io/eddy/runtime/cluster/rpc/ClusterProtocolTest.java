@@ -129,7 +129,7 @@ class ClusterProtocolTest {
                 new TriggerCheckpoint(TASK, 4, 1L, new CheckpointOptions(CheckpointType.SAVEPOINT_THEN_CANCEL, null)),
                 new NotifyCheckpointComplete(TASK, 3),
                 new NotifyCheckpointAborted(TASK, 4),
-                new AcknowledgeCheckpoint(TASK, 3, new CheckpointMetrics(1_500, 2, 30, 96), STATE),
+                new AcknowledgeCheckpoint(TASK, 3, new CheckpointMetrics(1_500, 2_345_678, 30_000_001, 96), STATE),
                 new DeclineCheckpoint(TASK, 5, FAILURE));
     }
 
@@ -195,6 +195,19 @@ class ClusterProtocolTest {
                 .isEqualTo("Job 'word count' (" + JOB + "): RUNNING, 4 of 4 tasks running");
         assertThat(new JobStatusUpdate(JOB, JobStatus.CANCELLING, 1L, 2, 4, "cancelled by the client").describe("x"))
                 .isEqualTo("Job 'x' (" + JOB + "): CANCELLING, 2 of 4 tasks running; cancelled by the client");
+    }
+
+    @Test
+    void checkpointMetricsAreFourLongsWithTimesInNanoseconds() throws IOException {
+        CheckpointMetrics metrics = new CheckpointMetrics(812, 48_213, 1_250_333, 4096);
+        DataOutputSerializer out = new DataOutputSerializer(32);
+        ClusterCodecs.writeCheckpointMetrics(metrics, out);
+        DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+        assertThat(new long[] {in.readLong(), in.readLong(), in.readLong(), in.readLong()})
+                .as("alignment, sync, async (ns), state size, in this order").containsExactly(812, 48_213, 1_250_333, 4096);
+        assertThat(in.available()).isZero();
+        assertThat(roundTrip(new AcknowledgeCheckpoint(TASK, 7, metrics, STATE)).metrics()).isEqualTo(metrics);
+        assertThat(ClusterProtocol.VERSION).as("nanosecond sync and async times came with version 7").isGreaterThanOrEqualTo(7);
     }
 
     @Test
