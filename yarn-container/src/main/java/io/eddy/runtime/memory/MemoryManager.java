@@ -27,6 +27,9 @@ import java.util.Set;
  *       so {@link #releaseAll(Object)} frees what a failed or cancelled operator still holds.</li>
  *   <li>Releasing a page that this manager did not hand out, or that was already released, is
  *       ignored (it is common in cleanup paths after a failure).</li>
+ *   <li>{@link #reserve} takes pages out of the budget without allocating them, for an operator
+ *       that keeps its data as heap objects within that many bytes; {@link #releaseAll(Object)}
+ *       returns reservations too.</li>
  *   <li>After {@link #close()} allocation fails; release stays allowed.</li>
  * </ul>
  *
@@ -47,7 +50,9 @@ public final class MemoryManager implements AutoCloseable {
 
     /** Pages handed out, per owner; each set is identity-based. Guarded by {@code lock}. */
     private final Map<Object, Set<MemorySegment>> allocated = new HashMap<>();
-    /** Pages not handed out. Guarded by {@code lock}. */
+    /** Pages reserved without being allocated, per owner ({@link #reserve}). Guarded by {@code lock}. */
+    private final Map<Object, Integer> reserved = new HashMap<>();
+    /** Pages neither handed out nor reserved. Guarded by {@code lock}. */
     private int availablePages;
     /** Guarded by {@code lock}. */
     private boolean closed;
@@ -113,24 +118,8 @@ public final class MemoryManager implements AutoCloseable {
      *     manager is closed
      */
     public List<MemorySegment> allocatePages(Object owner, int numPages) throws MemoryAllocationException {
-        if (owner == null) {
-            throw new NullPointerException("owner: null (expected: the object the pages are allocated for)");
-        }
-        if (numPages < 0) {
-            throw new IllegalArgumentException("numPages: " + numPages + " (expected: >= 0)");
-        }
         synchronized (lock) {
-            if (closed) {
-                throw new MemoryAllocationException("Cannot allocate " + numPages + " pages for " + owner
-                        + ": the memory manager is closed (the worker is shutting down)");
-            }
-            if (numPages > availablePages) {
-                throw new MemoryAllocationException("Cannot allocate " + numPages + " pages of " + pageSize + " bytes for "
-                        + owner + ": only " + availablePages + " of " + totalPages + " pages are available. Raise "
-                        + MemoryOptions.MANAGED_MEMORY_SIZE.key() + ", lower the parallelism per worker, or give the "
-                        + "operator a smaller share of managed memory.");
-            }
-            availablePages -= numPages;
+            take(owner, numPages, "allocate");
             Set<MemorySegment> ownerPages =
                     allocated.computeIfAbsent(owner, o -> Collections.newSetFromMap(new IdentityHashMap<>()));
             List<MemorySegment> pages = new ArrayList<>(numPages);
@@ -141,6 +130,44 @@ public final class MemoryManager implements AutoCloseable {
             }
             return pages;
         }
+    }
+
+    /**
+     * Takes {@code numPages} pages out of the budget for {@code owner} without allocating them: the
+     * owner may keep that many bytes ({@code numPages * pageSize()}) of heap objects instead. All or
+     * nothing, like {@link #allocatePages}; {@link #releaseAll(Object)} gives the pages back.
+     *
+     * @return the reserved bytes
+     * @throws MemoryAllocationException if fewer than {@code numPages} pages are available, or the
+     *     manager is closed
+     */
+    public long reserve(Object owner, int numPages) throws MemoryAllocationException {
+        synchronized (lock) {
+            take(owner, numPages, "reserve");
+            reserved.merge(owner, numPages, Integer::sum);
+            return (long) numPages * pageSize;
+        }
+    }
+
+    /** Takes {@code numPages} pages out of the budget for {@code owner}, or throws and takes none. Holds {@code lock}. */
+    private void take(Object owner, int numPages, String verb) throws MemoryAllocationException {
+        if (owner == null) {
+            throw new NullPointerException("owner: null (expected: the object the pages are for)");
+        }
+        if (numPages < 0) {
+            throw new IllegalArgumentException("numPages: " + numPages + " (expected: >= 0)");
+        }
+        if (closed) {
+            throw new MemoryAllocationException("Cannot " + verb + " " + numPages + " pages for " + owner
+                    + ": the memory manager is closed (the worker is shutting down)");
+        }
+        if (numPages > availablePages) {
+            throw new MemoryAllocationException("Cannot " + verb + " " + numPages + " pages of " + pageSize + " bytes for "
+                    + owner + ": only " + availablePages + " of " + totalPages + " pages are available. Raise "
+                    + MemoryOptions.MANAGED_MEMORY_SIZE.key() + ", lower the parallelism per worker, or give the "
+                    + "operator a smaller share of managed memory.");
+        }
+        availablePages -= numPages;
     }
 
     /** Returns one page to the budget. Pages not (or no longer) allocated by this manager are ignored. */
@@ -179,7 +206,7 @@ public final class MemoryManager implements AutoCloseable {
         }
     }
 
-    /** Returns every page that {@code owner} still holds to the budget. */
+    /** Returns every page that {@code owner} still holds, and every page it reserved, to the budget. */
     public void releaseAll(Object owner) {
         if (owner == null) {
             return;
@@ -189,6 +216,10 @@ public final class MemoryManager implements AutoCloseable {
             if (ownerPages != null) {
                 availablePages += ownerPages.size();
             }
+            Integer reservedPages = reserved.remove(owner);
+            if (reservedPages != null) {
+                availablePages += reservedPages;
+            }
         }
     }
 
@@ -197,6 +228,13 @@ public final class MemoryManager implements AutoCloseable {
         synchronized (lock) {
             Set<MemorySegment> ownerPages = allocated.get(owner);
             return ownerPages == null ? 0 : ownerPages.size();
+        }
+    }
+
+    /** The number of pages {@code owner} has reserved now ({@link #reserve}). */
+    public int pagesReservedBy(Object owner) {
+        synchronized (lock) {
+            return reserved.getOrDefault(owner, 0);
         }
     }
 
@@ -224,6 +262,7 @@ public final class MemoryManager implements AutoCloseable {
         synchronized (lock) {
             closed = true;
             allocated.clear();
+            reserved.clear();
             availablePages = totalPages;
         }
     }

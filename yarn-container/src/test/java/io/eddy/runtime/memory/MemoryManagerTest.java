@@ -45,6 +45,29 @@ class MemoryManagerTest {
     }
 
     @Test
+    void aReservationTakesPagesFromTheBudgetWithoutAllocatingAndReleaseAllReturnsThem() throws Exception {
+        MemoryManager mm = new MemoryManager(10 * PAGE, PAGE);
+        Object combiner = "heap combiner";
+        assertThat(mm.reserve(combiner, 3)).isEqualTo(3L * PAGE);
+        assertThat(mm.reserve(combiner, 2)).isEqualTo(2L * PAGE);
+        assertThat(mm.pagesReservedBy(combiner)).isEqualTo(5);
+        assertThat(mm.pagesHeldBy(combiner)).as("nothing allocated").isZero();
+        assertThat(mm.availablePages()).isEqualTo(5);
+        assertThat(mm.verifyEmpty()).isFalse();
+        assertThatThrownBy(() -> mm.allocatePages("sorter", 6))
+                .isInstanceOf(MemoryAllocationException.class).hasMessageContaining("only 5 of 10");
+        assertThatThrownBy(() -> mm.reserve("join", 6))
+                .isInstanceOf(MemoryAllocationException.class).hasMessageContaining("reserve 6 pages").hasMessageContaining("join");
+        assertThat(mm.availablePages()).as("a refused reservation takes nothing").isEqualTo(5);
+
+        mm.releaseAll(combiner);
+        assertThat(mm.pagesReservedBy(combiner)).isZero();
+        assertThat(mm.verifyEmpty()).isTrue();
+        mm.close();
+        assertThatThrownBy(() -> mm.reserve(combiner, 1)).isInstanceOf(MemoryAllocationException.class).hasMessageContaining("closed");
+    }
+
+    @Test
     void allocationIsAllOrNothingAndTheErrorNamesTheNumbersAndTheKey() throws Exception {
         MemoryManager mm = new MemoryManager(10 * PAGE, PAGE);
         mm.allocatePages("first", 7);

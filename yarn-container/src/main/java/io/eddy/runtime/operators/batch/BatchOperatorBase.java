@@ -99,14 +99,27 @@ abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
      * least {@code minPages}, owned by this operator; released in {@link #close()}.
      */
     protected final List<MemorySegment> allocateMemory(int minPages) throws MemoryAllocationException {
+        return memoryManager.allocatePages(this, memoryShareInPages(minPages));
+    }
+
+    /**
+     * Reserves the operator's share of managed memory without allocating pages, for a driver that
+     * keeps heap objects within that many bytes; returned to the budget when the operator closes.
+     *
+     * @return the reserved bytes
+     */
+    protected final long reserveMemory(int minPages) throws MemoryAllocationException {
+        return memoryManager.reserve(this, memoryShareInPages(minPages));
+    }
+
+    private int memoryShareInPages(int minPages) {
         Double fraction = descriptor.param(BatchKinds.PARAM_MEMORY_FRACTION, null);
         if (fraction == null || !(fraction > 0.0 && fraction <= 1.0)) {
             throw new IllegalArgumentException("Bug: operator '" + context.nameWithSubtask() + "' (kind '" + descriptor.kind()
                     + "') needs the parameter '" + BatchKinds.PARAM_MEMORY_FRACTION + "' in (0, 1], its descriptor has " + fraction
                     + " (the optimizer sets it for every memory-consuming driver)");
         }
-        int pages = Math.max(minPages, memoryManager.computeNumberOfPages(fraction));
-        return memoryManager.allocatePages(this, pages);
+        return Math.max(minPages, memoryManager.computeNumberOfPages(fraction));
     }
 
     /** Names the operator in errors, e.g. as the owner of its memory pages. */

@@ -5,7 +5,7 @@ import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
-import io.eddy.runtime.operators.hash.HashAggregationTable;
+import io.eddy.runtime.operators.hash.HeapCombiningTable;
 import io.eddy.runtime.operators.sort.NormalizedKeySorter;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.util.KeyGroupedIterator;
@@ -17,7 +17,8 @@ import java.util.EnumSet;
  * more than once (the reduce after the shuffle finishes the job). Never spills.
  *
  * <ul>
- *   <li>{@code HASH}: a {@link HashAggregationTable} in combiner mode (emits all its values when full).
+ *   <li>{@code HASH}: a {@link HeapCombiningTable} of live objects within the operator's reserved share
+ *       of managed memory (emits all its values when its estimate reaches the budget).
  *   <li>{@code SORT}: a {@link NormalizedKeySorter}; when full it is sorted, each group is reduced and
  *       emitted, and the buffer starts over. A record larger than the whole buffer is emitted as it is.
  *   <li>No keys: one running value, emitted in {@link #finish()}.
@@ -33,7 +34,7 @@ public final class ReduceCombineOperator<T> extends BatchOperatorBase<T, T> {
     private final ReduceFunction<T> function;
     private final KeySpec keys;
     private final LocalStrategy strategy;
-    private HashAggregationTable<T> hashTable;
+    private HeapCombiningTable<T> hashTable;
     private NormalizedKeySorter<T> sortBuffer;
     private PairwiseReducer<T> reducer;
 
@@ -54,7 +55,7 @@ public final class ReduceCombineOperator<T> extends BatchOperatorBase<T, T> {
         if (keys == null) {
             reducer = new PairwiseReducer<>(function, inputSerializer(), null);
         } else if (strategy == LocalStrategy.HASH) {
-            hashTable = new HashAggregationTable<>(inputSerializer(), comparator(keys), function, allocateMemory(MIN_PAGES), collector);
+            hashTable = new HeapCombiningTable<>(inputSerializer(), comparator(keys), function, reserveMemory(MIN_PAGES), collector);
         } else {
             reducer = new PairwiseReducer<>(function, inputSerializer(), null);
             sortBuffer = new NormalizedKeySorter<>(inputSerializer(), comparator(keys), allocateMemory(MIN_PAGES));
@@ -106,8 +107,6 @@ public final class ReduceCombineOperator<T> extends BatchOperatorBase<T, T> {
 
     @Override
     protected void closeDriver() {
-        if (hashTable != null) {
-            hashTable.close();
-        }
+        // The reserved memory goes back with the operator; the sort buffer's pages too.
     }
 }
