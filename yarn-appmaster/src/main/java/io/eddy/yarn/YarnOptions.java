@@ -50,6 +50,10 @@ public final class YarnOptions {
     public static final ConfigOption<Duration> PER_JOB_IDLE_TIMEOUT = ConfigOption.of("yarn.per-job.idle-timeout", Duration.class,
             Duration.ofSeconds(120), "A per-job ApplicationMaster that receives no job within this time ends FAILED");
 
+    public static final ConfigOption<Duration> PER_JOB_LOCALITY_TIMEOUT = ConfigOption.of("yarn.per-job.locality-timeout", Duration.class,
+            Duration.ofSeconds(10), "How long a per-job ApplicationMaster may spend creating its job's input splits to ask for worker"
+                    + " containers on the hosts that store their data; past it, or when 0, it asks for containers anywhere");
+
     public static final ConfigOption<String> APPLICATION_ID = ConfigOption.of("yarn.application-id", String.class, null,
             "The YARN session (application id) the 'yarn-session' execution target submits to");
 

@@ -4,17 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.configuration.Configuration;
-import io.eddy.configuration.MemorySize;
-import io.eddy.executor.ExecutionOptions;
 import io.eddy.executor.JobClient;
 import io.eddy.master.remote.ExactlyOnceJob;
 import io.eddy.master.remote.MarkDirectory;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
-import io.eddy.yarn.executor.YarnClientOptions;
-import io.eddy.yarn.executor.YarnExecutorFactory;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
+import io.eddy.yarn.testkit.YarnTargetSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,7 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -70,7 +66,7 @@ class YarnExactlyOnceITCase {
 
     private static final Logger LOG = LoggerFactory.getLogger(YarnExactlyOnceITCase.class);
     private static final Duration MARK_TIMEOUT = Duration.ofSeconds(180);
-    private static final String STAGING_ROOT = "/eddy-staging";
+    private static final String STAGING_ROOT = YarnTargetSettings.STAGING_ROOT;
     private static final String NAME = "eddy exactly-once on yarn";
     private static final Pattern WORKER_NAME = Pattern.compile("--name (container_\\S+)");
     private static final Pattern RESTORED = Pattern.compile("recovered: restoring checkpoint (\\d+) \\((\\S+)\\)");
@@ -97,7 +93,7 @@ class YarnExactlyOnceITCase {
             long submitted = System.nanoTime();
             JobClient job = env.executeAsync("exactly-once on yarn");
             assertThat(job.getJobResult()).as("a detached submission returns at once").isDone();
-            String appId = applicationId();
+            String appId = CLUSTER.applicationIdNamed(NAME);
             String jobId = job.getJobId().toString();
 
             marks.await(names -> completed(names).isEmpty() ? Optional.empty() : Optional.of(true), "a first checkpoint", MARK_TIMEOUT);
@@ -177,34 +173,18 @@ class YarnExactlyOnceITCase {
         marks.await(names -> completed(names).keySet().stream().anyMatch(id -> id > lastNotified) ? Optional.of(true) : Optional.empty(),
                 "a checkpoint after " + lastNotified + " in AM attempt 2", MARK_TIMEOUT);
 
-        Matcher restored = RESTORED.matcher(Files.readString(amLog(containerPrefix(appId, 2) + "000001")));
+        Matcher restored = RESTORED.matcher(Files.readString(CLUSTER.containerLog(containerPrefix(appId, 2) + "000001", "am.log")));
         assertThat(restored.find()).as("attempt 2 logged the job's restore from a checkpoint").isTrue();
         assertThat(Long.parseLong(restored.group(1))).as("the restored checkpoint").isGreaterThanOrEqualTo(lastNotified);
         assertThat(restored.group(2)).startsWith(CLUSTER.fileSystem().makeQualified(new Path(STAGING_ROOT, appId + "/checkpoints")).toString());
     }
 
     private Configuration yarnSettings() {
-        return new Configuration()
-                .set(ExecutionOptions.TARGET, YarnExecutorFactory.TARGET)
-                .set(YarnClientOptions.HADOOP_CONF_DIR, CLUSTER.confDir().toString())
-                // A staging root every user may read, so the NodeManager caches the shipped jars.
-                .set(YarnOptions.STAGING_DIR, STAGING_ROOT)
-                .set(YarnOptions.NAME, NAME)
+        return YarnTargetSettings.perJob(CLUSTER, NAME)
                 .set(YarnOptions.DETACHED, true)
                 .set(YarnOptions.CONTAINERS, 2)
                 // Two slots each: after a worker's loss the job restarts on the other at once, while the replacement starts.
-                .set(YarnOptions.SLOTS, 2)
-                .set(YarnOptions.AM_MEMORY, MemorySize.parse("320m"))
-                .set(YarnOptions.CONTAINER_MEMORY, MemorySize.parse("384m"))
-                .set(YarnOptions.DEPLOY_TIMEOUT, Duration.ofSeconds(180));
-    }
-
-    /** The id of this test's application (the only one named {@link #NAME}). */
-    private static String applicationId() {
-        List<ApplicationReport> apps = CLUSTER.applications(YarnApplicationState.values()).stream()
-                .filter(a -> a.getName().equals(NAME)).toList();
-        assertThat(apps).as("applications named '%s'", NAME).hasSize(1);
-        return apps.get(0).getApplicationId().toString();
+                .set(YarnOptions.SLOTS, 2);
     }
 
     /** {@code <staging>/<appId>/checkpoints/<jobId>} holds completed checkpoints ({@code chk-N/_metadata}). */
@@ -226,14 +206,6 @@ class YarnExactlyOnceITCase {
         Matcher m = WORKER_NAME.matcher(worker.info().commandLine().orElse(""));
         assertThat(m.find()).as("a worker container's command line (--name <container id>)").isTrue();
         return m.group(1);
-    }
-
-    /** The {@code am.log} of the AM container {@code containerId}, in the NodeManager's log directories. */
-    private static java.nio.file.Path amLog(String containerId) throws IOException {
-        try (Stream<java.nio.file.Path> files = Files.walk(CLUSTER.yarn().getTestWorkDir().toPath())) {
-            return files.filter(f -> f.getFileName().toString().equals("am.log") && f.getParent().getFileName().toString().equals(containerId))
-                    .findFirst().orElseThrow(() -> new AssertionError("No am.log of " + containerId + " under " + CLUSTER.yarn().getTestWorkDir()));
-        }
     }
 
     private static void awaitExit(List<ProcessHandle> processes, String what) throws Exception {

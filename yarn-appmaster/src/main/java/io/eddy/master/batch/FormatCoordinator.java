@@ -14,6 +14,7 @@ import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -36,6 +37,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread ownership: the master main thread (the job's {@code JobManager}) only. Format calls
  * run on that thread: listing a large input directory delays the master's other work meanwhile.
+ * ({@link #createInputSplits(JobGraph, ClassLoader)} keeps nothing and runs on its caller's thread.)
  */
 public final class FormatCoordinator {
 
@@ -84,22 +86,80 @@ public final class FormatCoordinator {
         }
     }
 
+    /**
+     * The input splits of every batch source of {@code graph}, by source name, created as {@link
+     * #create} creates them ({@code configure -> createInputSplits(parallelism)}) but not kept:
+     * for a caller that only looks at them, such as the YARN ApplicationMaster choosing where to
+     * ask for worker containers. The formats run on the calling thread, with {@code classLoader}
+     * as its context class loader.
+     *
+     * @throws FormatSetupException naming the source and carrying the format's message (e.g. a missing input path)
+     */
+    public static Map<String, InputSplit[]> createInputSplits(JobGraph graph, ClassLoader classLoader) {
+        FormatCoordinator probe = new FormatCoordinator(graph.name(), classLoader);
+        return probe.withContextClassLoader(() -> {
+            Map<String, InputSplit[]> splits = new LinkedHashMap<>();
+            for (BatchSource source : batchSources(graph)) {
+                InputFormat<?, InputSplit> format = probe.sourceFormat(source.vertex(), source.spec());
+                splits.put(source.spec().name(), probe.createSplits(source.vertex(), source.spec(), format));
+            }
+            return splits;
+        });
+    }
+
+    /** The names of the batch sources of {@code graph}, in graph order (a source's name usually names its input). */
+    public static List<String> batchSourceNames(JobGraph graph) {
+        return batchSources(graph).stream().map(source -> source.spec().name()).toList();
+    }
+
+    /** A batch source operator and its vertex. */
+    private record BatchSource(JobVertex vertex, OperatorSpec spec) {}
+
+    private static List<BatchSource> batchSources(JobGraph graph) {
+        List<BatchSource> sources = new ArrayList<>();
+        for (JobVertex vertex : graph.vertices()) {
+            for (OperatorSpec spec : vertex.chain()) {
+                if (BatchKinds.BATCH_SOURCE.equals(spec.kind())) {
+                    sources.add(new BatchSource(vertex, spec));
+                }
+            }
+        }
+        return sources;
+    }
+
     private void setUpSource(JobVertex vertex, OperatorSpec spec) {
+        InputFormat<?, InputSplit> format = sourceFormat(vertex, spec);
+        InputSplit[] splits = createSplits(vertex, spec, format);
+        InputSplitAssigner assigner;
+        try {
+            assigner = format.getInputSplitAssigner(splits);
+        } catch (RuntimeException e) {
+            throw splitFailure(spec, e);
+        }
+        sources.put(vertex.id().index(), new SourceSplits(spec.name(), assigner, splits.length));
+        LOG.info("Job '{}': source '{}' has {} input splits for {} subtasks", jobName, spec.name(), splits.length, vertex.parallelism());
+    }
+
+    private InputFormat<?, InputSplit> sourceFormat(JobVertex vertex, OperatorSpec spec) {
         if (spec != vertex.head()) {
             throw new FormatSetupException("Bug: batch source '" + spec.name() + "' of job '" + jobName + "' is not the head of vertex '"
                     + vertex.name() + "'", null);
         }
-        InputFormat<?, InputSplit> format = param(spec, BatchKinds.PARAM_INPUT_FORMAT, InputFormat.class);
+        return param(spec, BatchKinds.PARAM_INPUT_FORMAT, InputFormat.class);
+    }
+
+    /** {@code configure -> createInputSplits(parallelism)} of a source's format. */
+    private InputSplit[] createSplits(JobVertex vertex, OperatorSpec spec, InputFormat<?, InputSplit> format) {
         try {
             format.configure(new Configuration());
-            InputSplit[] splits = format.createInputSplits(vertex.parallelism());
-            InputSplitAssigner assigner = format.getInputSplitAssigner(splits);
-            sources.put(vertex.id().index(), new SourceSplits(spec.name(), assigner, splits.length));
-            LOG.info("Job '{}': source '{}' has {} input splits for {} subtasks", jobName, spec.name(), splits.length, vertex.parallelism());
+            return format.createInputSplits(vertex.parallelism());
         } catch (Exception e) {
-            throw new FormatSetupException("Source '" + spec.name() + "' of job '" + jobName + "' could not create its input splits: "
-                    + message(e), e);
+            throw splitFailure(spec, e);
         }
+    }
+
+    private FormatSetupException splitFailure(OperatorSpec spec, Exception e) {
+        return new FormatSetupException("Source '" + spec.name() + "' of job '" + jobName + "' could not create its input splits: " + message(e), e);
     }
 
     private void setUpSink(JobVertex vertex, OperatorSpec spec) {

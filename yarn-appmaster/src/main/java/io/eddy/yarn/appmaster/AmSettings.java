@@ -71,4 +71,9 @@ record AmSettings(Configuration settings, YarnDeployment.Mode mode, ContainerRes
     java.time.Duration idleTimeout() {
         return settings.get(YarnOptions.PER_JOB_IDLE_TIMEOUT);
     }
+
+    /** How long a per-job AM may spend creating its job's input splits for locality hints. */
+    java.time.Duration localityTimeout() {
+        return settings.get(YarnOptions.PER_JOB_LOCALITY_TIMEOUT);
+    }
 }

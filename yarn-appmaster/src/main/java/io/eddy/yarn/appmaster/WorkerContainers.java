@@ -83,25 +83,68 @@ final class WorkerContainers implements AutoCloseable {
         return resourceManager.registerApplicationMaster(host, rpcPort, trackingUrl);
     }
 
-    /** Requests the worker containers of {@code resources}; each is launched with {@code spec} once allocated. */
-    void start(ContainerResources workers, WorkerLaunchSpec spec) {
+    /**
+     * Requests the worker containers of {@code resources}; each is launched with {@code spec} once
+     * allocated. {@code containersPerHost} are locality hints (docs/yarn.md, "Locality"): that many
+     * of the containers are asked for on each host (the ResourceManager adds the hosts' racks), the
+     * rest anywhere; the locality is relaxed, so YARN places a container elsewhere rather than
+     * wait for a busy host. Replacements of lost containers are asked for anywhere.
+     */
+    void start(ContainerResources workers, WorkerLaunchSpec spec, Map<String, Integer> containersPerHost) {
         events.execute(() -> {
             resources = workers;
             pool = new WorkerContainerPool(workers.containers(), workers.maxFailedContainers());
             launchSpec = spec;
             int n = pool.start();
-            for (int i = 0; i < n; i++) {
-                request();
+            int hinted = 0;
+            for (Map.Entry<String, Integer> host : containersPerHost.entrySet()) {
+                for (int i = 0; i < host.getValue() && hinted < n; i++, hinted++) {
+                    request(host.getKey());
+                }
             }
-            LOG.info("Requested {} worker containers of {} MB and {} vcores", n, resources.containerMemoryMb(), resources.containerVcores());
+            for (int i = hinted; i < n; i++) {
+                request(null);
+            }
+            if (hinted == 0) {
+                LOG.info("Requested {} worker containers of {} MB and {} vcores, anywhere (no locality hints)", n,
+                        resources.containerMemoryMb(), resources.containerVcores());
+            } else {
+                LOG.info("Requested {} worker containers of {} MB and {} vcores on hosts {} ({} anywhere; YARN may place any of them elsewhere)",
+                        n, resources.containerMemoryMb(), resources.containerVcores(), containersPerHost, n - hinted);
+            }
         });
     }
 
-    private void request() {
+    /** Asks for one worker container on {@code host} (relaxed locality), or anywhere if it is null. */
+    private void request(String host) {
         ContainerRequest request = new ContainerRequest(Resource.newInstance(resources.containerMemoryMb(), resources.containerVcores()),
-                null, null, WORKER_PRIORITY);
+                host == null ? null : new String[] {host}, null, WORKER_PRIORITY, true);
         requests.add(request);
         resourceManager.addContainerRequest(request);
+    }
+
+    /**
+     * Takes the request a container allocated on {@code host} satisfies out of {@code requests}:
+     * one asking for that host, else one asking for no host, else the oldest (the container went
+     * to another host than the one asked for). Null when there is none.
+     */
+    static ContainerRequest takeRequestFor(Deque<ContainerRequest> requests, String host) {
+        ContainerRequest anywhere = null;
+        for (ContainerRequest request : requests) {
+            List<String> nodes = request.getNodes();
+            if (nodes != null && nodes.contains(host)) {
+                requests.remove(request);
+                return request;
+            }
+            if (anywhere == null && (nodes == null || nodes.isEmpty())) {
+                anywhere = request;
+            }
+        }
+        if (anywhere != null) {
+            requests.remove(anywhere);
+            return anywhere;
+        }
+        return requests.poll();
     }
 
     private void onAllocated(Container container) {
@@ -117,7 +160,7 @@ final class WorkerContainers implements AutoCloseable {
             resourceManager.releaseAssignedContainer(container.getId());
             return;
         }
-        ContainerRequest matched = requests.poll();
+        ContainerRequest matched = takeRequestFor(requests, container.getNodeId().getHost());
         if (matched != null) {
             resourceManager.removeContainerRequest(matched);
         }
@@ -149,7 +192,7 @@ final class WorkerContainers implements AutoCloseable {
         switch (decision) {
             case REPLACE -> {
                 LOG.warn("Worker container {} {}: requesting a replacement ({})", id, what, pool);
-                request();
+                request(null);
             }
             case FAIL -> fatal(pool.failureReason());
             case IGNORE -> LOG.debug("Container {} {}: nothing to do", id, what);

@@ -9,12 +9,14 @@ import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.yarn.client.ResourceVisibility;
 import io.eddy.yarn.client.StagingLayout;
+import io.eddy.yarn.client.YarnDeployment;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -34,8 +36,10 @@ import org.slf4j.LoggerFactory;
  * worker containers of {@link WorkerContainers}; ends as {@link ApplicationLifecycle} decides.
  *
  * <pre>
- * start master + RPC server + web ─▶ register with the RM ─▶ (attempt &gt; 1: recover stored jobs)
- *   ─▶ request workers ─▶ wait for the outcome ─▶ (cancel jobs) ─▶ delete &lt;staging&gt;/&lt;appId&gt; ─▶ unregister ─▶ exit
+ * (per-job: start computing locality hints from the staged job's input, on a thread of their own)
+ *   ─▶ start master + RPC server + web ─▶ register with the RM ─▶ (attempt &gt; 1: recover stored jobs)
+ *   ─▶ request workers (with the hints) ─▶ wait for the outcome ─▶ (cancel jobs) ─▶ delete &lt;staging&gt;/&lt;appId&gt;
+ *   ─▶ unregister ─▶ exit
  * </pre>
  *
  * <p>Threads: {@link #run} runs on the process's main thread and waits for the outcome; a SIGTERM
@@ -75,7 +79,7 @@ final class YarnApplicationMaster {
             secret = Secret.fromFile(env.workingDirectory().resolve(StagingLayout.SECRET_FILE));
         } catch (IOException | RuntimeException e) {
             LOG.error("The ApplicationMaster cannot read its settings", e);
-            ApplicationLifecycle lifecycle = new ApplicationLifecycle(io.eddy.yarn.client.YarnDeployment.Mode.SESSION);
+            ApplicationLifecycle lifecycle = new ApplicationLifecycle(YarnDeployment.Mode.SESSION);
             lifecycle.fail("The ApplicationMaster cannot read its settings: " + e.getMessage());
             containers = new WorkerContainers(hadoopConf, lifecycle::fail);
             return finish(lifecycle.outcome().join(), Duration.ZERO);
@@ -83,6 +87,7 @@ final class YarnApplicationMaster {
         ApplicationLifecycle lifecycle = new ApplicationLifecycle(settings.mode());
         containers = new WorkerContainers(hadoopConf, lifecycle::fail);
         Runtime.getRuntime().addShutdownHook(new Thread(this::killed, "eddy-am-shutdown"));
+        CompletableFuture<Map<String, Integer>> localityHints = localityHints(settings);
         try {
             JobStore store = JobStore.open(new Path(env.applicationDirectory()), hadoopConf);
             server = MasterServer.start(new MasterServer.Spec("0.0.0.0", 0, secret, settings.masterSettings(), master -> {
@@ -101,7 +106,7 @@ final class YarnApplicationMaster {
             List<FileStatus> shipped = shippedFiles(settings.shipFiles());
             containers.start(settings.resources(), new WorkerLaunchSpec(shipped, publicFiles(shipped),
                     InetSocketAddress.createUnresolved(env.nodeHost(), server.address().getPort()), settings.resources().slots(),
-                    settings.resources().containerMemoryMb()));
+                    settings.resources().containerMemoryMb()), localityHints.join());
             containers.firstWorkerStarted().thenRun(() -> LOG.info("First worker container started {} ms after the AM's JVM started",
                     ManagementFactory.getRuntimeMXBean().getUptime()));
         } catch (IOException | YarnException | RuntimeException e) {
@@ -122,6 +127,33 @@ final class YarnApplicationMaster {
             throw new IllegalStateException("Bug: the application's outcome completed exceptionally", e);
         }
         return finish(outcome, settings.settings().get(MasterOptions.CANCEL_TIMEOUT).plusSeconds(10));
+    }
+
+    /**
+     * Starts finding out how many worker containers to ask for on which hosts: a per-job
+     * application's from its staged job's input ({@link InputLocality}, while the master starts;
+     * the future completes within {@code yarn.per-job.locality-timeout}, never exceptionally);
+     * none for a session, whose containers start before its jobs.
+     */
+    private CompletableFuture<Map<String, Integer>> localityHints(AmSettings settings) {
+        if (settings.mode() != YarnDeployment.Mode.PER_JOB) {
+            LOG.info("Session: the worker containers are asked for anywhere (they start before any job, so no input is known)");
+            return CompletableFuture.completedFuture(Map.of());
+        }
+        long start = System.nanoTime();
+        Path graphFile = new Path(env.applicationDirectory(), StagingLayout.JOB_GRAPH_FILE);
+        return InputLocality.ofStagedJob(hadoopConf, graphFile, settings.resources().containers(), settings.localityTimeout(),
+                YarnApplicationMaster.class.getClassLoader()).thenApply(hints -> {
+                    long millis = (System.nanoTime() - start) / 1_000_000;
+                    if (hints.failure() != null) {
+                        LOG.warn("No locality hints for the worker containers ({} ms): {}", millis, hints.explanation(), hints.failure());
+                    } else if (hints.containersPerHost().isEmpty()) {
+                        LOG.info("No locality hints for the worker containers ({} ms): {}", millis, hints.explanation());
+                    } else {
+                        LOG.info("Locality hints for the worker containers ({} ms): {}", millis, hints.explanation());
+                    }
+                    return hints.containersPerHost();
+                });
     }
 
     private void startWeb(Master master) {

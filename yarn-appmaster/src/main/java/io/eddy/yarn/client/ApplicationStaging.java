@@ -1,6 +1,8 @@
 package io.eddy.yarn.client;
 
 import io.eddy.configuration.Configuration;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.yarn.YarnOptions;
@@ -21,7 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes an application's staging directory (docs/yarn.md, "HDFS directories"): {@code
  * <staging>/<appId>} with owner-only permissions, the secret (600), {@code eddy-conf.properties},
- * {@code core-site.xml}, and the jars into the shared cache {@code <staging>/dist}.
+ * {@code core-site.xml}, and the jars into the shared cache {@code <staging>/dist}; for a per-job
+ * application deployed with its job, the job graph ({@link #stageJob}).
  *
  * <p>Not thread-safe: one deployment at a time.
  */
@@ -86,6 +89,18 @@ final class ApplicationStaging {
         return new Staged(appDir, statuses, ResourceVisibility.publicFiles(fs, statuses), shipment);
     }
 
+    /**
+     * Writes the job of a per-job application to {@code <appDir>/}{@value StagingLayout#JOB_GRAPH_FILE}, where the AM
+     * reads it to ask for worker containers near the job's input before the job itself arrives.
+     */
+    void stageJob(String applicationId, JobGraph job) throws IOException {
+        Path file = new Path(StagingLayout.applicationDir(stagingRoot, applicationId), StagingLayout.JOB_GRAPH_FILE);
+        try (OutputStream out = fs.create(file, true)) {
+            out.write(JobGraphBytes.encode(job));
+        }
+        LOG.info("Staged job '{}' ({}) of application {} as {}", job.name(), job.jobId(), applicationId, fs.makeQualified(file));
+    }
+
     /** The share of a worker's heap given to managed memory when {@code worker.memory.managed.size} is not set. */
     static final double MANAGED_FRACTION_OF_HEAP = 0.4;
 
@@ -114,6 +129,7 @@ final class ApplicationStaging {
         values.put(YarnOptions.APPLICATION_ATTEMPTS.key(), Integer.toString(settings.get(YarnOptions.APPLICATION_ATTEMPTS)));
         values.put(YarnOptions.DEPLOY_TIMEOUT.key(), settings.get(YarnOptions.DEPLOY_TIMEOUT).toMillis() + "ms");
         values.put(YarnOptions.PER_JOB_IDLE_TIMEOUT.key(), settings.get(YarnOptions.PER_JOB_IDLE_TIMEOUT).toMillis() + "ms");
+        values.put(YarnOptions.PER_JOB_LOCALITY_TIMEOUT.key(), settings.get(YarnOptions.PER_JOB_LOCALITY_TIMEOUT).toMillis() + "ms");
         values.put(YarnOptions.STAGING_DIR.key(), stagingRoot.toString());
         values.put(StagingLayout.MODE_KEY, mode.value());
         values.putIfAbsent(MemoryOptions.MANAGED_MEMORY_SIZE.key(), defaultManagedMemoryMb(resources.containerMemoryMb()) + "m");

@@ -16,7 +16,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * <pre>
  * &lt;staging&gt;/dist/&lt;sha-256 prefix&gt;-&lt;name&gt;.jar   shipped jars, content-addressed
  * &lt;staging&gt;/&lt;appId&gt;/                            700, deleted when the application ends
- *     eddy-secret  (600)   eddy-conf.properties   core-site.xml   jobs/   checkpoints/
+ *     eddy-secret  (600)   eddy-conf.properties   core-site.xml   job-graph (per-job)   jobs/   checkpoints/
  * </pre>
  */
 public final class StagingLayout {
@@ -26,6 +26,8 @@ public final class StagingLayout {
     public static final String DIST_DIR = "dist";
     public static final String SECRET_FILE = "eddy-secret";
     public static final String SETTINGS_FILE = "eddy-conf.properties";
+    /** The job of a per-job application deployed with it ({@code JobGraphCodec} bytes), read by the AM for locality hints. */
+    public static final String JOB_GRAPH_FILE = "job-graph";
     public static final String HADOOP_CONF_FILE = "core-site.xml";
     /**
      * The client's whole Hadoop configuration is shipped under each of these names: a container's

@@ -138,8 +138,12 @@ public final class YarnClusterDeployer implements AutoCloseable {
             Secret secret = Secret.generate();
             List<java.nio.file.Path> jars = new ArrayList<>(ShippedClassPath.ofThisJvm());
             jars.addAll(deployment.userJars());
-            ApplicationStaging.Staged staged = new ApplicationStaging(fs, stagingRoot).stage(appId.toString(), jars, secret,
+            ApplicationStaging staging = new ApplicationStaging(fs, stagingRoot);
+            ApplicationStaging.Staged staged = staging.stage(appId.toString(), jars, secret,
                     ApplicationStaging.amSettings(merged, resources, deployment.mode(), stagingRoot), hadoopConf);
+            if (deployment.job() != null) {
+                staging.stageJob(appId.toString(), deployment.job());
+            }
             long stagedAt = System.nanoTime();
             ApplicationSubmissionContext context = app.getApplicationSubmissionContext();
             fillSubmissionContext(context, deployment, merged, resources, staged);

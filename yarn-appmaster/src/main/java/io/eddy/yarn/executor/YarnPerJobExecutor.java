@@ -28,6 +28,9 @@ import org.slf4j.LoggerFactory;
  * workers' slots as long as {@code yarn.deploy-timeout}: the job arrives before the worker
  * containers have started.
  *
+ * <p>The job graph is deployed with the application, so its AM asks for the worker containers on
+ * the hosts that store the job's input (docs/yarn.md, "Locality").
+ *
  * <p>The application id is logged and printed on the console ({@code Submitted to YARN as
  * application_...}) as soon as the application exists. If the job cannot be submitted to the new
  * application, the application is killed; the AM deletes its staging directory when it ends.
@@ -53,7 +56,7 @@ final class YarnPerJobExecutor implements PipelineExecutor {
         }
         Configuration deployment = withSlotWait(settings);
         try (YarnClusterDeployer deployer = YarnClusterDeployer.connect(HadoopClientConfiguration.load(settings), settings)) {
-            YarnCluster cluster = deployer.deploy(new YarnDeployment(YarnDeployment.Mode.PER_JOB, name, jars, deployment));
+            YarnCluster cluster = deployer.deploy(new YarnDeployment(YarnDeployment.Mode.PER_JOB, name, jars, deployment, jobGraph));
             YarnConsole.announce(console, cluster, "job '" + jobGraph.name() + "' (" + jobGraph.jobId() + ")");
             JobClient client;
             try {

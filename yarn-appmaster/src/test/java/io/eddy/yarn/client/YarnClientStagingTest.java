@@ -3,8 +3,11 @@ package io.eddy.yarn.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.configuration.Configuration;
 import io.eddy.configuration.MemorySize;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.yarn.YarnOptions;
 import java.io.File;
 import java.io.OutputStream;
@@ -118,6 +121,7 @@ class YarnClientStagingTest {
                 .containsEntry("yarn.container-memory", "1024m").containsEntry("yarn.max-failed-containers", "2").containsEntry("yarn.queue", "default")
                 .containsEntry("yarn.application-attempts", "2").containsEntry("yarn.staging-dir", "hdfs://nn/user/a/.eddy")
                 .containsEntry("restart-strategy", "fixed-delay").containsKeys("yarn.deploy-timeout", "yarn.per-job.idle-timeout")
+                .containsEntry("yarn.per-job.locality-timeout", "10000ms")
                 // 40% of the worker's heap of 768 MB (75% of 1024 MB)
                 .containsEntry("worker.memory.managed.size", "307m");
         Map<String, String> chosen = ApplicationStaging.amSettings(new Configuration(settings.toMap()).setString("worker.memory.managed.size", "64m"),
@@ -162,5 +166,27 @@ class YarnClientStagingTest {
             assertThat(read.get("dfs.nameservices")).as(site).isEqualTo("eddy-ha");
             assertThat(read.get("yarn.resourcemanager.ha.enabled")).as(site).isEqualTo("true");
         }
+    }
+
+    @Test
+    void aPerJobApplicationsJobIsStagedForTheAmAndNotShippedToContainers() throws Exception {
+        org.apache.hadoop.fs.FileSystem local = org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration()).getRaw();
+        ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.fromElements(1, 2, 3).writeAsText(dir.resolve("out").toUri().toString());
+        JobGraph job = env.getJobGraph("staged job");
+        ApplicationStaging staging = new ApplicationStaging(local, new org.apache.hadoop.fs.Path(dir.resolve("staging").toUri()));
+        ApplicationStaging.Staged staged = staging.stage("application_1_0002", List.of(Files.write(dir.resolve("app.jar"), new byte[] {1})),
+                io.eddy.runtime.rpc.Secret.generate(), Map.of(StagingLayout.MODE_KEY, "per-job"), new org.apache.hadoop.conf.Configuration(false));
+
+        staging.stageJob("application_1_0002", job);
+
+        JobGraph read = JobGraphBytes.decode(Files.readAllBytes(dir.resolve("staging/application_1_0002/" + StagingLayout.JOB_GRAPH_FILE)));
+        assertThat(read.jobId()).isEqualTo(job.jobId());
+        assertThat(read.name()).isEqualTo("staged job");
+        assertThat(read.vertices()).hasSameSizeAs(job.vertices());
+        assertThat(staged.shippedFiles()).extracting(f -> f.getPath().getName()).doesNotContain(StagingLayout.JOB_GRAPH_FILE);
+
+        assertThatThrownBy(() -> new YarnDeployment(YarnDeployment.Mode.SESSION, "s", List.of(), new Configuration(), job))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only per-job applications are deployed with their job");
     }
 }

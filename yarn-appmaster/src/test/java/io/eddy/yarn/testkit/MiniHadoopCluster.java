@@ -16,6 +16,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
@@ -368,6 +369,37 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
             }
         }
         return victims.size();
+    }
+
+    /** The id of the one application named {@code name} the ResourceManager knows, in any state (name applications uniquely). */
+    public String applicationIdNamed(String name) {
+        List<ApplicationReport> apps = applications(YarnApplicationState.values()).stream().filter(a -> a.getName().equals(name)).toList();
+        if (apps.size() != 1) {
+            throw new AssertionError(apps.size() + " applications are named '" + name + "' (expected: exactly 1): "
+                    + apps.stream().map(a -> a.getApplicationId().toString()).toList());
+        }
+        return apps.get(0).getApplicationId().toString();
+    }
+
+    /**
+     * The log file {@code fileName} (e.g. {@code am.log}) of container {@code containerId}, in the
+     * log directories of the NodeManagers ({@code <log dir>/<appId>/<containerId>/}; the shared
+     * cluster keeps them after the container ends).
+     */
+    public Path containerLog(String containerId, String fileName) {
+        MiniYARNCluster cluster = requireYarn();
+        String app = ContainerId.fromString(containerId).getApplicationAttemptId().getApplicationId().toString();
+        List<Path> tried = new ArrayList<>();
+        for (int i = 0; i < nodeManagers; i++) {
+            for (String dir : cluster.getNodeManager(i).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOG_DIRS)) {
+                Path log = Path.of(dir, app, containerId, fileName);
+                if (Files.isRegularFile(log)) {
+                    return log;
+                }
+                tried.add(log);
+            }
+        }
+        throw new AssertionError("No " + fileName + " of " + containerId + " in the NodeManagers' log directories: " + tried);
     }
 
     /** Waits until {@code appId} reached a final state, and returns its report. */
