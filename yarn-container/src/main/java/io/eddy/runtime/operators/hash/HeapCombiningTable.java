@@ -24,10 +24,20 @@ import java.io.IOException;
  * covers records of boxed fields and strings; a value whose heap form is far larger than its
  * serialized form (deep graphs of tiny objects) is underestimated, see docs/batch-drivers.md.
  *
+ * <p>Batches: records are combined {@value #BATCH} at a time ({@link #flush()} combines the rest
+ * first). Each batch is passed over three times: hashes and the slots they point to, the values
+ * found there, then the probes and reduce calls in the records' order. The first two passes
+ * change nothing; they issue the cache misses of the batch's records together, where one record
+ * at a time would wait for each in turn (the misses of reaching a stored value were most of the
+ * table's time in the word count). A reduce function's exception therefore surfaces with the
+ * batch, up to {@value #BATCH} records after the record that caused it.
+ *
  * <p>Object reuse: the table keeps objects, so it copies ({@link TypeSerializer#copy}) the record
  * that starts a key and a reduce result that is the received record itself; a function that
  * modifies and returns its first argument ({@code a.f1 += b.f1; return a;}) therefore only ever
- * modifies the table's own object.
+ * modifies the table's own object. A record handed to {@link #updateOrInsert} is read until its
+ * batch is combined, so the caller must not modify it afterwards: the runtime's contract for
+ * emitted records (docs/tasks.md, "Operator chain and object reuse").
  *
  * <p>Not thread-safe: all calls come from the task thread.
  */
@@ -46,6 +56,8 @@ public final class HeapCombiningTable<T> {
     /** Heap bytes of a slot: the value reference, the hash and the estimate. */
     private static final int BYTES_PER_SLOT = 12;
     private static final int MIN_CAPACITY = 64;
+    /** Records combined together, so that their cache misses overlap. */
+    static final int BATCH = 16;
 
     private final TypeSerializer<T> serializer;
     private final TypeComparator<T> comparator;
@@ -65,6 +77,11 @@ public final class HeapCombiningTable<T> {
     /** The xorshift state drawing the gaps between samples. */
     private int sampleRandom = 0x2545F491;
     private long flushes;
+    private final Object[] pending = new Object[BATCH];
+    private final int[] pendingHashes = new int[BATCH];
+    private int pendingCount;
+    /** What the touching passes of {@link #drain} read, kept so that the reads are not left out. */
+    private int touched;
 
     /**
      * @param budgetBytes the heap bytes the values may take (estimated), at least one value's worth
@@ -85,14 +102,53 @@ public final class HeapCombiningTable<T> {
     }
 
     /**
-     * Reduces {@code record} into its key's value, or keeps a copy of it if the key is new; emits all
-     * values first when the new one would not fit.
+     * Reduces {@code record} into its key's value, or keeps a copy of it if the key is new (emitting
+     * all values first when the new one would not fit), once its batch is full; see the class
+     * comment.
      *
-     * @throws Exception what the reduce function throws
+     * @throws Exception what the reduce function throws for a record of the batch
+     */
+    public void updateOrInsert(T record) throws Exception {
+        pending[pendingCount++] = record;
+        if (pendingCount == BATCH) {
+            drain();
+        }
+    }
+
+    /**
+     * Combines the pending records, in order, in three passes: their hashes, with a load of each
+     * one's first slot; a load of the value found there (its key's hash, which reads the key); then
+     * the probes and reduce calls themselves. The first two passes change nothing; they let the
+     * processor wait for the cache misses of several records at once instead of one after another.
      */
     @SuppressWarnings("unchecked")
-    public void updateOrInsert(T record) throws Exception {
-        int hash = spread(comparator.hash(record));
+    private void drain() throws Exception {
+        int n = pendingCount;
+        pendingCount = 0;
+        Object[] batch = pending;
+        int[] batchHashes = pendingHashes;
+        int sink = 0;
+        for (int i = 0; i < n; i++) {
+            int hash = spread(comparator.hash((T) batch[i]));
+            batchHashes[i] = hash;
+            sink += hashes[hash & mask];
+        }
+        for (int i = 0; i < n; i++) {
+            Object candidate = values[batchHashes[i] & mask];
+            if (candidate != null) {
+                sink += comparator.hash((T) candidate);
+            }
+        }
+        touched = sink;
+        for (int i = 0; i < n; i++) {
+            T record = (T) batch[i];
+            batch[i] = null;
+            combine(record, batchHashes[i]);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void combine(T record, int hash) throws Exception {
         comparator.setReference(record);
         for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             Object stored = values[slot];
@@ -116,7 +172,7 @@ public final class HeapCombiningTable<T> {
         T value = serializer.copy(record);
         int estimate = estimate(value);
         if (estimatedBytes + estimate > budgetBytes - slotBytes(values.length) && size > 0) {
-            flush();
+            emitAll();
             insertIntoEmpty(hash, value, estimate);
             return;
         }
@@ -144,7 +200,7 @@ public final class HeapCombiningTable<T> {
     private void grow() throws IOException {
         int capacity = values.length * 2;
         if (estimatedBytes + slotBytes(capacity) > budgetBytes) {
-            flush();
+            emitAll();
             return;
         }
         Object[] oldValues = values;
@@ -186,7 +242,7 @@ public final class HeapCombiningTable<T> {
         estimatedBytes += estimate - estimates[slot];
         estimates[slot] = estimate;
         if (estimatedBytes + slotBytes(values.length) > budgetBytes) {
-            flush();
+            emitAll();
         }
     }
 
@@ -207,9 +263,19 @@ public final class HeapCombiningTable<T> {
         return x ^ (x >>> 16);
     }
 
-    /** Emits every value, in no particular order, and empties the table (its arrays keep their size). */
+    /**
+     * Combines the records of the batch not yet combined, then emits every value, in no particular
+     * order, and empties the table (its arrays keep their size).
+     *
+     * @throws Exception what the reduce function throws for a record of that batch
+     */
+    public void flush() throws Exception {
+        drain();
+        emitAll();
+    }
+
     @SuppressWarnings("unchecked")
-    public void flush() {
+    private void emitAll() {
         for (int i = 0; i < values.length; i++) {
             Object value = values[i];
             if (value != null) {

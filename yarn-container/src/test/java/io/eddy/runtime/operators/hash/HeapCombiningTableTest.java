@@ -139,33 +139,52 @@ class HeapCombiningTableTest {
     }
 
     @Test
-    void keepsItsOwnCopiesSoCallersMayReuseTheirRecords() throws Exception {
+    void keepsItsOwnCopiesOfTheRecordsItWasGiven() throws Exception {
         Partials<Tuple2<String, Long>> out = new Partials<>();
-        // Returns its second argument: the table must not keep the caller's object.
+        // Returns its second argument: the table must keep a copy, not the record it was given.
         HeapCombiningTable<Tuple2<String, Long>> table = table(COUNT_TYPE, (a, b) -> {
             b.f1 += a.f1;
             return b;
         }, 1 << 20, out);
-        Tuple2<String, Long> reused = new Tuple2<>();
-        for (String w : List.of("a", "b", "a", "a", "b")) {
-            reused.f0 = w;
-            reused.f1 = 1L;
-            table.updateOrInsert(reused);
+        List<Tuple2<String, Long>> given = new ArrayList<>();
+        for (int i = 0; i < 3 * HeapCombiningTable.BATCH; i++) {
+            Tuple2<String, Long> record = Tuple2.of(i % 3 == 0 ? "a" : "b", 1L);
+            given.add(record);
+            table.updateOrInsert(record);
         }
-        reused.f0 = "changed";
-        reused.f1 = 100L;
+        assertThat(table.size()).as("three full batches combined").isEqualTo(2);
+        for (Tuple2<String, Long> record : given) {
+            record.f0 = "changed";
+            record.f1 = 100L;
+        }
         table.flush();
-        assertThat(sums(out.records)).isEqualTo(Map.of("a", 3L, "b", 2L));
+        assertThat(sums(out.records)).isEqualTo(Map.of("a", (long) HeapCombiningTable.BATCH, "b", 2L * HeapCombiningTable.BATCH));
     }
 
     @Test
-    void aFailingReduceFunctionPropagatesAndKeepsTheStoredValue() throws Exception {
+    void combinesInBatchesAndFlushCombinesTheRest() throws Exception {
+        Partials<Tuple2<String, Long>> out = new Partials<>();
+        HeapCombiningTable<Tuple2<String, Long>> table = table(COUNT_TYPE, SUM_INTO_FIRST, 1 << 20, out);
+        for (int i = 0; i < HeapCombiningTable.BATCH - 1; i++) {
+            table.updateOrInsert(Tuple2.of("k" + i, 1L));
+        }
+        assertThat(table.size()).as("a batch not yet full").isZero();
+        table.updateOrInsert(Tuple2.of("k0", 1L));
+        assertThat(table.size()).isEqualTo(HeapCombiningTable.BATCH - 1);
+        table.updateOrInsert(Tuple2.of("late", 5L));
+        table.flush();
+        assertThat(sums(out.records)).containsEntry("k0", 2L).containsEntry("late", 5L).hasSize(HeapCombiningTable.BATCH);
+    }
+
+    @Test
+    void aFailingReduceFunctionPropagatesWithItsBatchAndKeepsTheStoredValue() throws Exception {
         Partials<Tuple2<String, Long>> out = new Partials<>();
         HeapCombiningTable<Tuple2<String, Long>> table = table(COUNT_TYPE, (a, b) -> {
             throw new IllegalStateException("reduce failed on " + b.f0);
         }, 1 << 20, out);
         table.updateOrInsert(Tuple2.of("x", 1L));
-        assertThatThrownBy(() -> table.updateOrInsert(Tuple2.of("x", 2L))).hasMessage("reduce failed on x");
+        table.updateOrInsert(Tuple2.of("x", 2L));
+        assertThatThrownBy(table::flush).hasMessage("reduce failed on x");
         table.flush();
         assertThat(out.records).containsExactly(Tuple2.of("x", 1L));
     }
