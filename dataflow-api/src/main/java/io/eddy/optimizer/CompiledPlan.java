@@ -1,6 +1,7 @@
 package io.eddy.optimizer;
 
 import io.eddy.jobgraph.JobGraph;
+import java.util.Map;
 
 /**
  * The result of {@link BatchCompiler#compile}: the chosen strategies, as a {@link JobGraph} to
@@ -21,9 +22,14 @@ public final class CompiledPlan {
         return dag;
     }
 
-    /** A new job graph (with a new job id) of the plan. */
+    /** A new job graph (with a new job id) of the plan, without job settings. */
     public JobGraph toJobGraph() {
-        return JobGraphWriter.write(dag, BUFFER_TIMEOUT_MILLIS);
+        return toJobGraph(Map.of());
+    }
+
+    /** A new job graph (with a new job id) of the plan with job {@code settings} (e.g. a restart strategy). */
+    public JobGraph toJobGraph(Map<String, String> settings) {
+        return JobGraphWriter.write(dag, BUFFER_TIMEOUT_MILLIS, settings);
     }
 
     /** The plan as JSON: nodes, their strategies, estimates and inputs (format in {@code docs/optimizer.md}). */

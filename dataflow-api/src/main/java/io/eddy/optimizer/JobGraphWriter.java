@@ -44,14 +44,14 @@ final class JobGraphWriter {
         this.serializerConfig = dag.plan().getSerializerConfig();
     }
 
-    static JobGraph write(Dag dag, long bufferTimeoutMillis) {
+    static JobGraph write(Dag dag, long bufferTimeoutMillis, Map<String, String> settings) {
         JobGraphWriter writer = new JobGraphWriter(dag);
         writer.buildChains();
         int maxParallelism = Math.max(KeyGroups.DEFAULT_MAX_PARALLELISM, dag.maxNodeParallelism());
         List<JobEdge> edges = writer.edges();
         List<JobVertex> vertices = writer.vertices(maxParallelism);
         byte[] config = InstantiationUtil.serialize(writer.serializerConfig, "the serializer config (registered Kryo types)");
-        return new JobGraph(JobId.generate(), dag.plan().getJobName(), vertices, edges, bufferTimeoutMillis, config, Map.of());
+        return new JobGraph(JobId.generate(), dag.plan().getJobName(), vertices, edges, bufferTimeoutMillis, config, settings);
     }
 
     /** Whether {@code node} runs in its producer's chain. */

@@ -6,6 +6,7 @@ import io.eddy.api.common.io.InputFormat;
 import io.eddy.api.common.io.NumberSequenceInputFormat;
 import io.eddy.api.common.io.TextInputFormat;
 import io.eddy.api.common.operators.Plan;
+import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.common.typeinfo.ElementTypes;
 import io.eddy.api.common.typeinfo.TypeExtractor;
@@ -51,6 +52,8 @@ public class ExecutionEnvironment {
     private final SerializerConfig serializerConfig = new SerializerConfig();
     private final List<DataSink<?>> sinks = new ArrayList<>();
     private int parallelism;
+    /** Set by {@link #setRestartStrategy}; null: the configuration's or the cluster's strategy. */
+    private RestartStrategy restartStrategy;
 
     protected ExecutionEnvironment(Configuration configuration, int parallelism) {
         this.configuration = Objects.requireNonNull(configuration, "configuration");
@@ -97,6 +100,21 @@ public class ExecutionEnvironment {
 
     public int getParallelism() {
         return parallelism;
+    }
+
+    /**
+     * How the master restarts jobs of this environment after failures: a batch job restarts only the
+     * regions that must run again (docs/failover.md). Without one, the {@code restart-strategy} keys
+     * of the environment's configuration apply, else the cluster's strategy.
+     */
+    public ExecutionEnvironment setRestartStrategy(RestartStrategy strategy) {
+        this.restartStrategy = Objects.requireNonNull(strategy, "setRestartStrategy: strategy");
+        return this;
+    }
+
+    /** The restart strategy set with {@link #setRestartStrategy}, or null. */
+    public RestartStrategy getRestartStrategy() {
+        return restartStrategy;
     }
 
     /** The serializer settings of jobs of this environment, e.g. to {@code registerKryoType(...)}. */
@@ -226,7 +244,7 @@ public class ExecutionEnvironment {
 
     /** The job graph of the sinks defined so far, without running it (for tests and {@code eddy plan}). */
     public JobGraph getJobGraph(String jobName) {
-        return compile(jobName).toJobGraph();
+        return compile(jobName).toJobGraph(RestartStrategy.jobSettings(configuration, restartStrategy));
     }
 
     /** The optimizer's chosen plan as JSON: nodes, ship and local strategies, estimates, exchange modes. */
@@ -265,7 +283,7 @@ public class ExecutionEnvironment {
         if (Boolean.TRUE.equals(configuration.get(OptimizerOptions.PLAN_ONLY))) {
             throw new PlanCapturedException(compiled);
         }
-        JobGraph jobGraph = compiled.toJobGraph();
+        JobGraph jobGraph = compiled.toJobGraph(RestartStrategy.jobSettings(configuration, restartStrategy));
         ClassLoader userClassLoader = Thread.currentThread().getContextClassLoader();
         PipelineExecutor executor = ExecutorLookup.find(configuration, userClassLoader);
         sinks.clear();

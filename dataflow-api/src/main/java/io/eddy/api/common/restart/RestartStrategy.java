@@ -1,9 +1,11 @@
 package io.eddy.api.common.restart;
 
+import io.eddy.configuration.Configuration;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * How the master restarts a job after a task failed or a worker was lost; set with {@code
@@ -80,6 +82,24 @@ public final class RestartStrategy {
     /** The job settings that select this strategy. */
     public Map<String, String> toSettings() {
         return settings;
+    }
+
+    /**
+     * The restart settings of a job: {@code strategy}'s if it is not null (what the program set),
+     * else the {@value #KEY} keys of the program's {@code configuration}; empty if neither names
+     * one (the job then runs with the cluster's strategy).
+     */
+    public static Map<String, String> jobSettings(Configuration configuration, RestartStrategy strategy) {
+        if (strategy != null) {
+            return strategy.toSettings();
+        }
+        Map<String, String> fromConfiguration = new TreeMap<>();
+        configuration.toMap().forEach((key, value) -> {
+            if (key.startsWith(KEY)) {
+                fromConfiguration.put(key, value);
+            }
+        });
+        return fromConfiguration;
     }
 
     @Override

@@ -324,16 +324,12 @@ public class StreamExecutionEnvironment {
         Map<String, String> settings = new TreeMap<>();
         for (Map.Entry<String, String> e : configuration.toMap().entrySet()) {
             String key = e.getKey();
-            if (key.startsWith("execution.checkpointing.") || key.startsWith("state.") || key.startsWith("execution.savepoint.")
-                    || key.startsWith(RestartStrategy.KEY)) {
+            if (key.startsWith("execution.checkpointing.") || key.startsWith("state.") || key.startsWith("execution.savepoint.")) {
                 settings.put(key, e.getValue());
             }
         }
         settings.putAll(checkpointConfig.toSettings());
-        if (restartStrategy != null) {
-            settings.keySet().removeIf(k -> k.startsWith(RestartStrategy.KEY));
-            settings.putAll(restartStrategy.toSettings());
-        }
+        settings.putAll(RestartStrategy.jobSettings(configuration, restartStrategy));
         CheckpointConfig.validate(new Configuration(settings), ExecutorLookup.target(configuration));
         return settings;
     }
