@@ -129,7 +129,7 @@ class YarnExactlyOnceITCase {
                 MARK_TIMEOUT);
         Set<String> workers = workerContainers(appId, 1);
         assertThat(workers).as("worker containers of attempt 1").hasSize(2);
-        String victim = workerContainerOf(pid, appId);
+        String victim = CLUSTER.workerContainerOf(pid, appId);
         assertThat(CLUSTER.killContainerProcesses(victim)).as("the worker container %s (pid %d)", victim, pid).isEqualTo(1);
         long killed = System.nanoTime();
         int attempt = marks.await(names -> ExactlyOnceJob.newestOpenedAttempt(names) > 0
@@ -197,15 +197,6 @@ class YarnExactlyOnceITCase {
     /** {@code container_<cluster>_<app>_<attempt, 2 digits>_}: the prefix of the ids of an AM attempt's containers. */
     private static String containerPrefix(String appId, int attempt) {
         return String.format("container_%s_%02d_", appId.substring("application_".length()), attempt);
-    }
-
-    /** The container id of the worker JVM {@code pid} of {@code appId} (its {@code --name}). */
-    private static String workerContainerOf(long pid, String appId) {
-        ProcessHandle worker = CLUSTER.containerProcesses(appId).stream().filter(p -> p.pid() == pid).findFirst()
-                .orElseThrow(() -> new AssertionError("Source lane 0 runs in pid " + pid + ", no container process of " + appId));
-        Matcher m = WORKER_NAME.matcher(worker.info().commandLine().orElse(""));
-        assertThat(m.find()).as("a worker container's command line (--name <container id>)").isTrue();
-        return m.group(1);
     }
 
     private static void awaitExit(List<ProcessHandle> processes, String what) throws Exception {

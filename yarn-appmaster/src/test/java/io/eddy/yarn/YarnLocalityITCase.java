@@ -86,7 +86,7 @@ class YarnLocalityITCase {
         assertThat(requested.group(1)).isEqualTo("2");
         assertThat(requested.group(2)).as("the hosts asked for, with their number of containers").isEqualTo(dataNode + "=2");
 
-        assertThat(readSums(fs, new Path(output))).isEqualTo(expected);
+        assertThat(CLUSTER.readCsvSums(new Path(output))).isEqualTo(expected);
         assertThat(fs.exists(new Path(YarnTargetSettings.STAGING_ROOT, appId))).as("the staging directory (with the staged job) of " + appId)
                 .isFalse();
     }
@@ -125,23 +125,6 @@ class YarnLocalityITCase {
         }
         assertThat(hosts).as("the hosts of %s's blocks", file).hasSize(1);
         return hosts.iterator().next();
-    }
-
-    /** The {@code key,sum} lines of the files in {@code dir}, as a map; a key twice fails. */
-    private static Map<String, Long> readSums(FileSystem fs, Path dir) throws IOException {
-        Map<String, Long> sums = new TreeMap<>();
-        for (FileStatus file : fs.listStatus(dir)) {
-            if (file.getPath().getName().startsWith("_")) {
-                continue;
-            }
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
-                for (String line; (line = reader.readLine()) != null; ) {
-                    String[] fields = line.split(",");
-                    assertThat(sums.put(fields[0], Long.parseLong(fields[1]))).as("key %s appears once in %s", fields[0], dir).isNull();
-                }
-            }
-        }
-        return sums;
     }
 
     /** {@code "k3 17"} to {@code (k3, 17)}. */

@@ -9,8 +9,8 @@ import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.master.remote.MarkDirectory;
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -102,21 +102,12 @@ class DataSetRestartITCase {
         }
 
         @Override
-        public Tuple2<Long, Long> map(Long v) throws IOException {
+        public Tuple2<Long, Long> map(Long v) {
             if (++seen == 5_000 && getRuntimeContext().getIndexOfThisSubtask() == 0 && getRuntimeContext().getAttemptNumber() == 0
-                    && markFailed()) {
+                    && MarkDirectory.mark(flags, "failed")) {
                 throw new IllegalStateException("injected failure of map subtask 0, attempt 0");
             }
             return Tuple2.of(v % KEYS, v);
-        }
-
-        private boolean markFailed() throws IOException {
-            try {
-                Files.createFile(Path.of(flags, "failed"));
-                return true;
-            } catch (FileAlreadyExistsException e) {
-                return false;
-            }
         }
     }
 }

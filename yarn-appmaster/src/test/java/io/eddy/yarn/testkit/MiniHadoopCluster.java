@@ -1,8 +1,11 @@
 package io.eddy.yarn.testkit;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,8 +14,12 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
@@ -54,6 +61,9 @@ import org.slf4j.LoggerFactory;
  * applications and HDFS paths uniquely.
  */
 public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
+
+    /** A worker container's {@code --name <container id>} on its command line. */
+    private static final Pattern WORKER_NAME = Pattern.compile("--name (container_\\S+)");
 
     private static final Logger LOG = LoggerFactory.getLogger(MiniHadoopCluster.class);
 
@@ -353,6 +363,45 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
             }
         });
         return found;
+    }
+
+    /**
+     * The container id of {@code appId}'s worker JVM with process id {@code pid} (Eddy puts {@code
+     * --name <container id>} on a worker's command line); fails if no container process of {@code
+     * appId} has that pid.
+     */
+    public String workerContainerOf(long pid, String appId) {
+        ProcessHandle worker = containerProcesses(appId).stream().filter(p -> p.pid() == pid).findFirst()
+                .orElseThrow(() -> new AssertionError("No container process of " + appId + " has pid " + pid));
+        Matcher name = WORKER_NAME.matcher(worker.info().commandLine().orElse(""));
+        if (!name.find()) {
+            throw new AssertionError("Process " + pid + " of " + appId + " is no worker container (no --name): "
+                    + worker.info().commandLine().orElse("?"));
+        }
+        return name.group(1);
+    }
+
+    /**
+     * The {@code key,sum} lines of the files in {@code dir} on HDFS (those not starting with {@code _}
+     * or {@code .}) as a map; a key found twice fails.
+     */
+    public Map<String, Long> readCsvSums(org.apache.hadoop.fs.Path dir) throws IOException {
+        Map<String, Long> sums = new TreeMap<>();
+        for (FileStatus file : fileSystem().listStatus(dir)) {
+            String fileName = file.getPath().getName();
+            if (fileName.startsWith("_") || fileName.startsWith(".")) {
+                continue;
+            }
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(fileSystem().open(file.getPath()), StandardCharsets.UTF_8))) {
+                for (String line; (line = reader.readLine()) != null; ) {
+                    String[] fields = line.split(",");
+                    if (sums.put(fields[0], Long.parseLong(fields[1])) != null) {
+                        throw new AssertionError("Key " + fields[0] + " appears more than once in " + dir);
+                    }
+                }
+            }
+        }
+        return sums;
     }
 
     /** Kills (SIGKILL) the JVM processes matching {@code fragment} and waits for them to end; returns how many. */
