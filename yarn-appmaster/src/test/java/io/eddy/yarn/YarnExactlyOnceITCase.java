@@ -68,7 +68,6 @@ class YarnExactlyOnceITCase {
     private static final Duration MARK_TIMEOUT = Duration.ofSeconds(180);
     private static final String STAGING_ROOT = YarnTargetSettings.STAGING_ROOT;
     private static final String NAME = "eddy exactly-once on yarn";
-    private static final Pattern WORKER_NAME = Pattern.compile("--name (container_\\S+)");
     private static final Pattern RESTORED = Pattern.compile("recovered: restoring checkpoint (\\d+) \\((\\S+)\\)");
 
     @RegisterExtension
@@ -220,14 +219,7 @@ class YarnExactlyOnceITCase {
 
     /** The container ids of the worker JVMs of {@code appId}'s AM attempt {@code attempt}. */
     private static Set<String> workerContainers(String appId, int attempt) {
-        Set<String> ids = new java.util.TreeSet<>();
-        for (ProcessHandle p : CLUSTER.containerProcesses(containerPrefix(appId, attempt))) {
-            Matcher m = WORKER_NAME.matcher(p.info().commandLine().orElse(""));
-            if (m.find()) {
-                ids.add(m.group(1));
-            }
-        }
-        return ids;
+        return CLUSTER.workerContainerIds(containerPrefix(appId, attempt));
     }
 
     /** Polls the worker JVMs of attempt 1 until one not in {@code known} runs, and returns its container id. */

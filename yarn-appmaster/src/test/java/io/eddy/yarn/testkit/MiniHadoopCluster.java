@@ -14,7 +14,9 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -367,18 +369,28 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
 
     /**
      * The container id of {@code appId}'s worker JVM with process id {@code pid} (Eddy puts {@code
-     * --name <container id>} on a worker's command line); fails if no container process of {@code
-     * appId} has that pid.
+     * --name <container id>} on a worker's command line); fails if no worker container process of
+     * {@code appId} has that pid.
      */
     public String workerContainerOf(long pid, String appId) {
         ProcessHandle worker = containerProcesses(appId).stream().filter(p -> p.pid() == pid).findFirst()
                 .orElseThrow(() -> new AssertionError("No container process of " + appId + " has pid " + pid));
-        Matcher name = WORKER_NAME.matcher(worker.info().commandLine().orElse(""));
-        if (!name.find()) {
-            throw new AssertionError("Process " + pid + " of " + appId + " is no worker container (no --name): "
-                    + worker.info().commandLine().orElse("?"));
+        return workerContainerId(worker).orElseThrow(() -> new AssertionError("Process " + pid + " of " + appId
+                + " is no worker container (no --name): " + worker.info().commandLine().orElse("?")));
+    }
+
+    /** The container ids of the worker JVMs whose command line contains {@code fragment} (e.g. an AM attempt's container id prefix). */
+    public Set<String> workerContainerIds(String fragment) {
+        Set<String> ids = new TreeSet<>();
+        for (ProcessHandle p : containerProcesses(fragment)) {
+            workerContainerId(p).ifPresent(ids::add);
         }
-        return name.group(1);
+        return ids;
+    }
+
+    private static Optional<String> workerContainerId(ProcessHandle process) {
+        Matcher name = WORKER_NAME.matcher(process.info().commandLine().orElse(""));
+        return name.find() ? Optional.of(name.group(1)) : Optional.empty();
     }
 
     /**

@@ -95,7 +95,8 @@ public final class ReduceCombineOperator<T> extends BatchOperatorBase<T, T> {
     @Override
     public void finish() throws Exception {
         if (hashTable != null) {
-            hashTable.flush();
+            // Combines the last batch first: that calls the reduce function.
+            callUserCode(hashTable::flush);
         } else if (sortBuffer != null) {
             if (!sortBuffer.isEmpty()) {
                 emitSortedGroups();

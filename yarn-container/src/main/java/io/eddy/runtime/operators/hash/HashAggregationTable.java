@@ -12,8 +12,9 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * A hash table that reduces records by key in managed memory, for combiners (combining before the
- * shuffle) and the hash-based reduce. One serialized value per key lives in a {@link RecordArea};
+ * A hash table that reduces records by key in managed memory, for the hash-based reduce ({@link
+ * SpillingHashAggregation}; the combiner before a shuffle keeps objects instead, {@link
+ * HeapCombiningTable}). One serialized value per key lives in a {@link RecordArea};
  * a {@link BucketTable} of fixed size (a quarter of the pages) indexes it.
  *
  * <p>{@link #updateOrInsert} looks the record's key up: if present, the reduce function combines the
@@ -21,8 +22,8 @@ import java.util.List;
  * is unchanged (the common case for numeric aggregates) or is appended as a new entry to which the
  * key's slot is re-pointed otherwise (the old bytes become garbage until the next flush). When memory
  * is full (no room in the record area or the index), the table emits every value to the output and
- * starts over: that is the combiner mode, in which emitting partial aggregates is correct. A final
- * reduce over data larger than memory goes through {@link SpillingHashAggregation}.
+ * starts over, so the output must accept partial aggregates: {@link SpillingHashAggregation} spills
+ * them and aggregates them again.
  *
  * <p>Not thread-safe: all calls come from the task thread. The pages stay the caller's: it releases
  * them to the memory manager after {@link #close()}.

@@ -171,7 +171,7 @@ public final class HeapCombiningTable<T> {
     private void insert(int slot, int hash, T record) throws IOException {
         T value = serializer.copy(record);
         int estimate = estimate(value);
-        if (estimatedBytes + estimate > budgetBytes - slotBytes(values.length) && size > 0) {
+        if (size > 0 && exceedsBudget(estimatedBytes + estimate, values.length)) {
             emitAll();
             insertIntoEmpty(hash, value, estimate);
             return;
@@ -196,10 +196,9 @@ public final class HeapCombiningTable<T> {
     }
 
     /** Doubles the slot arrays, or flushes if the doubled arrays would not fit in the budget. */
-    @SuppressWarnings("unchecked")
-    private void grow() throws IOException {
+    private void grow() {
         int capacity = values.length * 2;
-        if (estimatedBytes + slotBytes(capacity) > budgetBytes) {
+        if (exceedsBudget(estimatedBytes, capacity)) {
             emitAll();
             return;
         }
@@ -241,7 +240,7 @@ public final class HeapCombiningTable<T> {
         int estimate = estimate((T) values[slot]);
         estimatedBytes += estimate - estimates[slot];
         estimates[slot] = estimate;
-        if (estimatedBytes + slotBytes(values.length) > budgetBytes) {
+        if (exceedsBudget(estimatedBytes, values.length)) {
             emitAll();
         }
     }
@@ -253,8 +252,9 @@ public final class HeapCombiningTable<T> {
         return (int) Math.min(Integer.MAX_VALUE, bytes);
     }
 
-    private static long slotBytes(int capacity) {
-        return (long) capacity * BYTES_PER_SLOT;
+    /** Whether values of {@code valueBytes} (estimated) and slot arrays of {@code capacity} would pass the budget. */
+    private boolean exceedsBudget(long valueBytes, int capacity) {
+        return valueBytes + (long) capacity * BYTES_PER_SLOT > budgetBytes;
     }
 
     /** Spreads the comparator's hash over the low bits the slot index takes. */
