@@ -8,6 +8,7 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.MessageToMessageDecoder;
 import io.netty.handler.codec.TooLongFrameException;
 
+import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -23,8 +24,8 @@ import java.util.List;
  *   ...    payload         written by the type's {@link MessageCodec}
  * </pre>
  *
- * Frames are encoded on the sending thread ({@link #encode}) straight into a pooled
- * {@link ByteBuf}; they are decoded on the event loop by {@link LengthPrefixDecoder} and
+ * Frames are encoded on the sending thread, straight into a pooled {@link ByteBuf} ({@link #encode})
+ * on an event loop, else into an array ({@link #encodeToArray}); they are decoded on the event loop by {@link LengthPrefixDecoder} and
  * {@link FrameDecoder}.
  */
 final class FrameCodec {
@@ -47,23 +48,48 @@ final class FrameCodec {
         MessageRegistry.Entry<M> entry = registry.entryFor(message);
         ByteBuf buf = alloc.buffer(Math.min(INITIAL_BUFFER, maxFrameSize + LENGTH_FIELD_SIZE), maxFrameSize + LENGTH_FIELD_SIZE);
         try {
-            buf.writeInt(0);
-            buf.writeInt(entry.typeId());
-            buf.writeLong(correlationId);
-            buf.writeByte(kind.code);
-            entry.codec().write(message, new ByteBufDataOutputView(buf));
+            writeFrame(new ByteBufDataOutputView(buf), entry, kind, correlationId, message, maxFrameSize);
             buf.setInt(0, buf.readableBytes() - LENGTH_FIELD_SIZE);
             return buf;
-        } catch (FrameTooLargeException e) {
-            buf.release();
-            throw new FrameTooLargeException("Cannot send " + message.getClass().getSimpleName() + ": ",
-                    e.atLeastBytes() - LENGTH_FIELD_SIZE, maxFrameSize);
-        } catch (IOException e) {
-            buf.release();
-            throw new UncheckedIOException("Codec of " + message.getClass().getName() + " failed to write it: " + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
             buf.release();
             throw e;
+        }
+    }
+
+    /**
+     * Encodes one frame into a byte array, for a thread that should not touch Netty's buffers; the
+     * frame is {@code [0, length())} of the returned view's {@link BoundedArrayOutputView#array()}.
+     * Fails as {@link #encode} does.
+     */
+    static <M extends Message> BoundedArrayOutputView encodeToArray(FrameKind kind, long correlationId, M message,
+            MessageRegistry registry, int maxFrameSize) {
+        MessageRegistry.Entry<M> entry = registry.entryFor(message);
+        BoundedArrayOutputView out = new BoundedArrayOutputView(INITIAL_BUFFER, maxFrameSize + LENGTH_FIELD_SIZE);
+        writeFrame(out, entry, kind, correlationId, message, maxFrameSize);
+        int length = out.length() - LENGTH_FIELD_SIZE;
+        byte[] array = out.array();
+        array[0] = (byte) (length >>> 24);
+        array[1] = (byte) (length >>> 16);
+        array[2] = (byte) (length >>> 8);
+        array[3] = (byte) length;
+        return out;
+    }
+
+    /** Writes a frame with a zero length field (the caller sets it) to {@code out}. */
+    private static <M extends Message> void writeFrame(DataOutputView out, MessageRegistry.Entry<M> entry, FrameKind kind,
+            long correlationId, M message, int maxFrameSize) {
+        try {
+            out.writeInt(0);
+            out.writeInt(entry.typeId());
+            out.writeLong(correlationId);
+            out.writeByte(kind.code);
+            entry.codec().write(message, out);
+        } catch (FrameTooLargeException e) {
+            throw new FrameTooLargeException("Cannot send " + message.getClass().getSimpleName() + ": ",
+                    e.atLeastBytes() - LENGTH_FIELD_SIZE, maxFrameSize);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Codec of " + message.getClass().getName() + " failed to write it: " + e.getMessage(), e);
         }
     }
 

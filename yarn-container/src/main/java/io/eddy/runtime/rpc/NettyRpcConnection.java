@@ -3,12 +3,15 @@ package io.eddy.runtime.rpc;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,10 +28,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * each has a timeout scheduled on the event loop (no polling) and is completed by its response, its
  * error, its timeout, or the loss of the connection, whichever comes first.
  *
- * <p>Threading: the public methods are called from any thread; frames are encoded on the caller's
- * thread and written through the channel, which keeps them in order per calling thread. The
- * pending table is a concurrent map; completion of a request's future happens at most once (the
- * entry is removed by whoever completes it).
+ * <p>Threading: the public methods are called from any thread. Frames are encoded on the caller's
+ * thread, so that a message that cannot be encoded fails the call that sent it. Netty is touched
+ * from the channel's event loop only: a caller outside it encodes into an array and hands that to
+ * the event loop, which copies it into a buffer of its own and writes it. The allocator and write
+ * path of Netty then see one kind of thread, as on the data connections that share their compiled
+ * code, so a task thread reporting at the end of a job does not invalidate that code. Frames are
+ * written in order per calling thread. The pending table is a concurrent map; completion of a
+ * request's future happens at most once (the entry is removed by whoever completes it).
  */
 final class NettyRpcConnection implements RpcConnection {
 
@@ -76,13 +83,13 @@ final class NettyRpcConnection implements RpcConnection {
     @Override
     public void send(Message message) {
         Objects.requireNonNull(message, "message");
-        ByteBuf frame = FrameCodec.encode(channel.alloc(), FrameKind.ONE_WAY, 0, message, registry, maxFrameSize);
+        Frame frame = encode(FrameKind.ONE_WAY, 0, message);
         if (!channel.isActive()) {
             frame.release();
             LOG.debug("Dropped {} to {}: the connection is closed", message.getClass().getSimpleName(), remote);
             return;
         }
-        channel.writeAndFlush(frame).addListener(f -> {
+        frame.write(f -> {
             if (!f.isSuccess()) {
                 LOG.debug("Dropped {} to {}: {}", message.getClass().getSimpleName(), remote, f.cause().toString());
             }
@@ -96,7 +103,7 @@ final class NettyRpcConnection implements RpcConnection {
         Objects.requireNonNull(timeout, "timeout");
         long id = nextCorrelationId.getAndIncrement();
         String type = request.getClass().getSimpleName();
-        ByteBuf frame = FrameCodec.encode(channel.alloc(), FrameKind.REQUEST, id, request, registry, maxFrameSize);
+        Frame frame = encode(FrameKind.REQUEST, id, request);
         CompletableFuture<Message> future = new CompletableFuture<>();
         pending.put(id, new Pending(future, type));
         if (!channel.isActive()) {
@@ -117,10 +124,10 @@ final class NettyRpcConnection implements RpcConnection {
             return (CompletableFuture<R>) (CompletableFuture<?>) future;
         }
         future.whenComplete((r, e) -> timer.cancel(false));
-        channel.writeAndFlush(frame).addListener(f -> {
+        frame.write(f -> {
             if (!f.isSuccess()) {
                 // A write that loses the race with the connection closing is the closed connection, not a send error.
-                boolean closed = f.cause() instanceof java.nio.channels.ClosedChannelException || !channel.isActive();
+                boolean closed = f.cause() instanceof ClosedChannelException || !channel.isActive();
                 fail(id, closed ? connectionClosed(null)
                         : new RpcException("Cannot send request " + type + " to " + remote + ": " + f.cause(), f.cause()));
             }
@@ -176,10 +183,10 @@ final class NettyRpcConnection implements RpcConnection {
 
     /** Answers a request on this connection (any thread); an answer that cannot be encoded becomes an error. */
     void respond(long correlationId, Message response, Throwable error) {
-        ByteBuf frame;
+        Frame frame;
         if (error == null) {
             try {
-                frame = FrameCodec.encode(channel.alloc(), FrameKind.RESPONSE, correlationId, response, registry, maxFrameSize);
+                frame = encode(FrameKind.RESPONSE, correlationId, response);
             } catch (RuntimeException e) {
                 LOG.warn("Cannot answer a request from {} with {}: {}", remote,
                         response == null ? "null" : response.getClass().getName(), e.getMessage());
@@ -193,17 +200,70 @@ final class NettyRpcConnection implements RpcConnection {
             LOG.debug("Dropped the answer to request {} from {}: the connection is closed", correlationId, remote);
             return;
         }
-        channel.writeAndFlush(frame);
+        frame.write(null);
     }
 
-    private ByteBuf encodeError(long correlationId, Throwable error) {
+    private Frame encodeError(long correlationId, Throwable error) {
         ErrorResponse response = ErrorResponse.of(error);
         try {
-            return FrameCodec.encode(channel.alloc(), FrameKind.ERROR, correlationId, response, registry, maxFrameSize);
+            return encode(FrameKind.ERROR, correlationId, response);
         } catch (FrameTooLargeException e) {
             ErrorResponse shortened = new ErrorResponse(response.errorClass(), response.message(),
                     "(stack trace omitted: it does not fit into one frame)");
-            return FrameCodec.encode(channel.alloc(), FrameKind.ERROR, correlationId, shortened, registry, maxFrameSize);
+            return encode(FrameKind.ERROR, correlationId, shortened);
+        }
+    }
+
+    /** Encodes a frame on this thread: into a buffer of the channel in its event loop, else into an array. */
+    private Frame encode(FrameKind kind, long correlationId, Message message) {
+        if (channel.eventLoop().inEventLoop()) {
+            return new Frame(FrameCodec.encode(channel.alloc(), kind, correlationId, message, registry, maxFrameSize), null);
+        }
+        return new Frame(null, FrameCodec.encodeToArray(kind, correlationId, message, registry, maxFrameSize));
+    }
+
+    /** An encoded frame: a buffer (encoded in the event loop) or an array (encoded elsewhere). */
+    private final class Frame {
+        private final ByteBuf buffer;
+        private final BoundedArrayOutputView array;
+
+        Frame(ByteBuf buffer, BoundedArrayOutputView array) {
+            this.buffer = buffer;
+            this.array = array;
+        }
+
+        void release() {
+            if (buffer != null) {
+                buffer.release();
+            }
+        }
+
+        /**
+         * Writes and flushes the frame from the event loop: at once if encoded there, else as a task
+         * that copies the array into a buffer of the channel. {@code listener} (may be null) learns
+         * the outcome; a loop that has stopped fails it as a closed channel.
+         */
+        void write(ChannelFutureListener listener) {
+            if (buffer != null) {
+                written(channel.writeAndFlush(buffer), listener);
+                return;
+            }
+            EventLoop loop = channel.eventLoop();
+            try {
+                loop.execute(() -> {
+                    ByteBuf copy = channel.alloc().ioBuffer(array.length());
+                    copy.writeBytes(array.array(), 0, array.length());
+                    written(channel.writeAndFlush(copy), listener);
+                });
+            } catch (RejectedExecutionException e) {
+                written(channel.newFailedFuture(new ClosedChannelException()), listener);
+            }
+        }
+
+        private void written(ChannelFuture future, ChannelFutureListener listener) {
+            if (listener != null) {
+                future.addListener(listener);
+            }
         }
     }
 
@@ -219,7 +279,11 @@ final class NettyRpcConnection implements RpcConnection {
             return; // already closed (its event loop may have stopped)
         }
         // Writing an empty buffer and closing when it is written flushes everything sent before.
-        channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+        try {
+            channel.eventLoop().execute(() -> channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE));
+        } catch (RejectedExecutionException e) {
+            channel.close(); // the loop has stopped: nothing more can be flushed
+        }
     }
 
     @Override

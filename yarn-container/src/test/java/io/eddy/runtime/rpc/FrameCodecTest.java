@@ -86,6 +86,28 @@ class FrameCodecTest {
     }
 
     @Test
+    void framesEncodedIntoAnArrayEqualThoseEncodedIntoABufferAndFailAlike() {
+        Message[] messages = {new TestMessages.Echo("hello, Eddy"), new TestMessages.Seq(-5),
+            new TestMessages.Blob(new byte[MAX - FrameCodec.HEADER_SIZE - 4])};
+        for (Message message : messages) {
+            ByteBuf buffer = encode(FrameKind.REQUEST, 77, message);
+            BoundedArrayOutputView array = FrameCodec.encodeToArray(FrameKind.REQUEST, 77, message, registry, MAX);
+            byte[] expected = new byte[buffer.readableBytes()];
+            buffer.readBytes(expected);
+            buffer.release();
+            assertThat(java.util.Arrays.copyOf(array.array(), array.length())).as("%s", message).isEqualTo(expected);
+        }
+        assertThatThrownBy(() -> FrameCodec.encodeToArray(FrameKind.ONE_WAY, 0, new TestMessages.Blob(new byte[MAX]), registry, MAX))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Cannot send Blob")
+                .hasMessageContaining("maximum frame size of 1024 bytes");
+        BoundedArrayOutputView seq = FrameCodec.encodeToArray(FrameKind.ONE_WAY, 0, new TestMessages.Seq(3), registry, MAX);
+        channel.writeInbound(Unpooled.wrappedBuffer(seq.array(), 0, seq.length()));
+        InboundFrame frame = channel.readInbound();
+        assertThat(frame.message()).isEqualTo(new TestMessages.Seq(3));
+    }
+
+    @Test
     void receivingAnOversizedFrameFailsWithSizeAndLimitBeforeBufferingIt() {
         ByteBuf header = Unpooled.buffer().writeInt(300_000_000).writeInt(1);
         assertThatThrownBy(() -> channel.writeInbound(header))

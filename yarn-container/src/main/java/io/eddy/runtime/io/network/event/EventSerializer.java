@@ -64,11 +64,16 @@ public final class EventSerializer {
         BY_CLASS.put(type, registration);
     }
 
-    /** Serializes {@code event} into a new unpooled buffer flagged as event. */
+    /**
+     * Serializes {@code event} into a new unpooled buffer flagged as event. The buffer is off-heap
+     * like the network's pooled buffers: the code that moves buffers (segment access, Netty's write
+     * path, which would copy a heap buffer into a direct one) then sees one kind of memory, and the
+     * compiled forms of those paths are not invalidated when the first event of a job passes.
+     */
     public static Buffer toBuffer(RuntimeEvent event) throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(64);
         write(event, out);
-        MemorySegment segment = MemorySegment.allocateHeap(out.length(), null);
+        MemorySegment segment = MemorySegment.allocateDirect(out.length(), null);
         segment.put(0, out.getSharedBuffer(), 0, out.length());
         return Buffer.owning(segment, out.length(), true, BufferRecycler.UNPOOLED);
     }

@@ -14,10 +14,12 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.ClosedChannelException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The client end of one connection to a producer worker, shared by every remote input channel that
@@ -25,8 +27,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * errors to them, and fails all of them when the connection is lost.
  *
  * <p>Threads: {@code receivers} is a concurrent map (task threads register and cancel, the event
- * loop looks up); {@code channel} is set once before the handler is handed out; messages are
- * written from any thread (Netty hands them to the event loop).
+ * loop looks up); {@code channel} is set once before the handler is handed out. Messages are
+ * written only from the event loop (task threads submit a task there): Netty's write path, whose
+ * compiled code the data connections share, then never sees a foreign thread, which at the start
+ * or end of a job would invalidate that code.
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter implements PartitionRequestClient {
 
@@ -63,17 +67,30 @@ final class ClientHandler extends ChannelInboundHandlerAdapter implements Partit
         }
         PartitionRequest request = new PartitionRequest(inputChannel.partitionId(), inputChannel.subpartition(),
                 inputChannel.receiverId(), initialCredit);
-        channel.writeAndFlush(request).addListener((ChannelFutureListener) future -> {
+        onEventLoop(() -> channel.writeAndFlush(request).addListener((ChannelFutureListener) future -> {
             if (!future.isSuccess()) {
-                inputChannel.onError(new RemoteTransportException("Sending the partition request for " + inputChannel + " to worker at "
-                        + remoteAddress + " failed: the remote worker may have been lost", remoteAddress, future.cause()));
+                inputChannel.onError(requestFailed(inputChannel, future.cause()));
             }
-        });
+        }), () -> inputChannel.onError(requestFailed(inputChannel, new ClosedChannelException())));
+    }
+
+    private RemoteTransportException requestFailed(RemoteInputChannel inputChannel, Throwable cause) {
+        return new RemoteTransportException("Sending the partition request for " + inputChannel + " to worker at "
+                + remoteAddress + " failed: the remote worker may have been lost", remoteAddress, cause);
+    }
+
+    /** Runs {@code action} on the channel's event loop, or {@code ifStopped} here if the loop has shut down. */
+    private void onEventLoop(Runnable action, Runnable ifStopped) {
+        try {
+            channel.eventLoop().execute(action);
+        } catch (RejectedExecutionException e) {
+            ifStopped.run();
+        }
     }
 
     @Override
     public void notifyCreditAvailable(RemoteInputChannel inputChannel) {
-        channel.eventLoop().execute(() -> {
+        onEventLoop(() -> {
             if (receivers.get(inputChannel.receiverId()) != inputChannel) {
                 return;
             }
@@ -81,13 +98,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter implements Partit
             if (credit > 0) {
                 channel.writeAndFlush(new AddCredit(inputChannel.receiverId(), credit), channel.voidPromise());
             }
-        });
+        }, () -> { }); // a stopped loop: the connection is gone, and its channels learn that from it
     }
 
     @Override
     public void cancelRequest(RemoteInputChannel inputChannel) {
         if (receivers.remove(inputChannel.receiverId(), inputChannel) && channel.isActive()) {
-            channel.writeAndFlush(new CancelPartitionRequest(inputChannel.receiverId()), channel.voidPromise());
+            // nothing to cancel if the loop has stopped: the connection is gone with it
+            onEventLoop(() -> channel.writeAndFlush(new CancelPartitionRequest(inputChannel.receiverId()), channel.voidPromise()), () -> { });
         }
     }
 

@@ -85,6 +85,7 @@ class CreditBasedFlowTest {
         channel.assignExclusiveSegments();
         gate.setChannel(0, channel);
         gate.requestPartitions();
+        client.runPendingTasks(); // the request is written from the event loop
 
         PartitionRequest request = (PartitionRequest) readControl(client);
         assertThat(request.initialCredit()).isEqualTo(2);
