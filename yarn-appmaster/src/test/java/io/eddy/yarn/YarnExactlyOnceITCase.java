@@ -53,8 +53,9 @@ import org.slf4j.LoggerFactory;
  * <pre>
  * submit ─▶ 2 checkpoints ─▶ SIGKILL the worker container of source lane 0 ─▶ the job restarts,
  *   the AM starts a replacement container, a checkpoint of the restarted job completes
- *   ─▶ SIGKILL the AM ─▶ attempt 2 recovers the job from its latest checkpoint on HDFS, the
- *   workers of attempt 1 exit ─▶ the job finishes: SUCCEEDED, exact output, nothing staged or running
+ *   ─▶ SIGKILL the AM ─▶ attempt 2 recovers the job from its latest checkpoint on HDFS and runs it
+ *   on the worker containers of attempt 1, which outlive their AM ─▶ the job finishes: SUCCEEDED,
+ *   exact output, nothing staged or running
  * </pre>
  *
  * <p>The test waits for the marks the job's functions leave in a local directory ({@link
@@ -142,17 +143,15 @@ class YarnExactlyOnceITCase {
     }
 
     /**
-     * SIGKILLs the AM of attempt 1; waits until attempt 2 runs the job again (source lane 0 opened
-     * in a process not seen before), the workers of attempt 1 exited, and a checkpoint newer than
-     * any completed before the kill completed; checks in attempt 2's log that the job was restored
-     * from a checkpoint at least as new as the last one the job was notified of, in the
-     * application's checkpoint directory.
+     * SIGKILLs the AM of attempt 1; waits until attempt 2 logs the job's restore from a checkpoint
+     * at least as new as the last one the job was notified of, in the application's checkpoint
+     * directory, and a newer checkpoint completes (only attempt 2 can complete one: attempt 1 was
+     * dead when the restored one was chosen as the latest). The worker containers of attempt 1 run
+     * the job again: they outlive their AM and register with the next attempt (keep containers
+     * across attempts), which starts no worker container of its own.
      */
     private void killApplicationMasterAndAwaitRecovery(String appId, MarkDirectory marks) throws Exception {
-        List<String> before = marks.names();
-        Set<Long> pidsBefore = before.stream().map(ExactlyOnceJob.OPEN::matcher).filter(Matcher::matches)
-                .map(m -> Long.parseLong(m.group(3))).collect(Collectors.toSet());
-        long lastNotified = completed(before).keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+        long lastNotified = completed(marks.names()).keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
         List<ProcessHandle> firstWorkers = CLUSTER.containerProcesses(containerPrefix(appId, 1)).stream()
                 .filter(p -> p.info().commandLine().orElse("").contains("ContainerMain")).toList();
         assertThat(firstWorkers).as("worker containers of attempt 1: the survivor and the replacement").hasSize(2);
@@ -164,18 +163,40 @@ class YarnExactlyOnceITCase {
                 .satisfies(p -> assertThat(p.info().commandLine().orElse("")).contains("YarnApplicationMasterMain"));
         assertThat(CLUSTER.killContainerProcesses(am)).isEqualTo(1);
         long killed = System.nanoTime();
-        marks.await(names -> names.stream().map(ExactlyOnceJob.OPEN::matcher).filter(Matcher::matches)
-                .filter(m -> m.group(2).equals("0") && !pidsBefore.contains(Long.parseLong(m.group(3)))).findFirst().map(m -> true),
-                "source lane 0 to open in a worker of the second AM attempt", MARK_TIMEOUT);
-        LOG.info("RESULT AM kill to the job running again in AM attempt 2: {} ms", millisSince(killed));
-        awaitExit(firstWorkers, "the worker containers of attempt 1 after their AM was killed");
-        marks.await(names -> completed(names).keySet().stream().anyMatch(id -> id > lastNotified) ? Optional.of(true) : Optional.empty(),
-                "a checkpoint after " + lastNotified + " in AM attempt 2", MARK_TIMEOUT);
 
-        Matcher restored = RESTORED.matcher(Files.readString(CLUSTER.containerLog(containerPrefix(appId, 2) + "000001", "am.log")));
-        assertThat(restored.find()).as("attempt 2 logged the job's restore from a checkpoint").isTrue();
-        assertThat(Long.parseLong(restored.group(1))).as("the restored checkpoint").isGreaterThanOrEqualTo(lastNotified);
+        Matcher restored = awaitRestoreLog(containerPrefix(appId, 2) + "000001", MARK_TIMEOUT);
+        long restoredId = Long.parseLong(restored.group(1));
+        assertThat(restoredId).as("the restored checkpoint").isGreaterThanOrEqualTo(lastNotified);
         assertThat(restored.group(2)).startsWith(CLUSTER.fileSystem().makeQualified(new Path(STAGING_ROOT, appId + "/checkpoints")).toString());
+        marks.await(names -> completed(names).keySet().stream().anyMatch(id -> id > restoredId) ? Optional.of(true) : Optional.empty(),
+                "a checkpoint after the restored " + restoredId + " in AM attempt 2", MARK_TIMEOUT);
+        LOG.info("RESULT AM kill to a checkpoint of the job in AM attempt 2: {} ms", millisSince(killed));
+
+        assertThat(firstWorkers).as("the worker processes of attempt 1 serve attempt 2").allMatch(ProcessHandle::isAlive);
+        assertThat(workerContainers(appId, 2)).as("worker containers started by attempt 2").isEmpty();
+    }
+
+    /** Polls the AM log of {@code amContainer} until it tells which checkpoint the recovered job restores. */
+    private static Matcher awaitRestoreLog(String amContainer, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            java.nio.file.Path log = null;
+            try {
+                log = CLUSTER.containerLog(amContainer, "am.log");
+            } catch (AssertionError notYet) {
+                // the second attempt has not started yet
+            }
+            if (log != null) {
+                Matcher restored = RESTORED.matcher(Files.readString(log));
+                if (restored.find()) {
+                    return restored;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("The AM " + amContainer + " logged no restore of the job within " + timeout);
+            }
+            Thread.sleep(200); // nothing notifies the test of a log line
+        }
     }
 
     private Configuration yarnSettings() {

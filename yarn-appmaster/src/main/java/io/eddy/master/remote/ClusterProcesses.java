@@ -60,8 +60,15 @@ public final class ClusterProcesses {
     /** Starts a worker process with {@code ContainerMain --master ADDRESS --slots N --name NAME}, the secret in its environment. */
     public static Launched startWorker(Path dir, String name, InetSocketAddress master, int slots, Secret secret, List<String> jvmOptions)
             throws IOException {
-        List<String> args = List.of("--master", HostPort.format(master), "--slots", Integer.toString(slots), "--name", name,
-                "--tmp-dir", dir.resolve("tmp").toAbsolutePath().toString());
+        return startWorker(dir, name, master, slots, secret, jvmOptions, List.of());
+    }
+
+    /** {@link #startWorker(Path, String, InetSocketAddress, int, Secret, List)} with {@code extraArgs} for {@code ContainerMain}. */
+    public static Launched startWorker(Path dir, String name, InetSocketAddress master, int slots, Secret secret, List<String> jvmOptions,
+            List<String> extraArgs) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--master", HostPort.format(master), "--slots", Integer.toString(slots), "--name", name,
+                "--tmp-dir", dir.resolve("tmp").toAbsolutePath().toString()));
+        args.addAll(extraArgs);
         Files.createDirectories(dir.resolve("tmp"));
         return start(dir, name, WORKER_MAIN, jvmOptions, args, secret);
     }

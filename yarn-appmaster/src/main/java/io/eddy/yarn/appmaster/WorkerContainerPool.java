@@ -1,6 +1,7 @@
 package io.eddy.yarn.appmaster;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
 
@@ -63,8 +64,18 @@ final class WorkerContainerPool {
 
     /** The containers to request at the start; they are outstanding from now on. */
     int start() {
-        outstanding += target;
-        return target;
+        return start(List.of());
+    }
+
+    /**
+     * The containers to request at the start, beside {@code kept} (running containers of the AM
+     * attempt before, which count as running: their completion is handled as any other's).
+     */
+    int start(List<String> kept) {
+        running.addAll(kept);
+        int missing = Math.max(0, target - running.size());
+        outstanding += missing;
+        return missing;
     }
 
     /** A container was allocated. */

@@ -88,14 +88,25 @@ final class WorkerContainers implements AutoCloseable {
      * allocated. {@code containersPerHost} are locality hints (docs/yarn.md, "Locality"): that many
      * of the containers are asked for on each host (the ResourceManager adds the hosts' racks), the
      * rest anywhere; the locality is relaxed, so YARN places a container elsewhere rather than
-     * wait for a busy host. Replacements of lost containers are asked for anywhere.
+     * wait for a busy host. Replacements of lost containers are asked for anywhere. {@code
+     * previous} are the containers of the attempt before that are still running (their workers
+     * come to this attempt's master through the master address file): they count as running, and
+     * only the rest is requested.
      */
-    void start(ContainerResources workers, WorkerLaunchSpec spec, Map<String, Integer> containersPerHost) {
+    void start(ContainerResources workers, WorkerLaunchSpec spec, Map<String, Integer> containersPerHost, List<Container> previous) {
         events.execute(() -> {
             resources = workers;
             pool = new WorkerContainerPool(workers.containers(), workers.maxFailedContainers());
             launchSpec = spec;
-            int n = pool.start();
+            List<String> kept = previous.stream().map(c -> c.getId().toString()).toList();
+            int n = pool.start(kept);
+            if (!kept.isEmpty()) {
+                LOG.info("Kept {} worker container(s) of the previous attempt: {}", kept.size(), kept);
+                firstStarted.complete(null);
+            }
+            if (n == 0) {
+                return;
+            }
             int hinted = 0;
             for (Map.Entry<String, Integer> host : containersPerHost.entrySet()) {
                 for (int i = 0; i < host.getValue() && hinted < n; i++, hinted++) {

@@ -7,6 +7,7 @@ import io.eddy.master.web.MasterWebServer;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.rpc.Secret;
+import io.eddy.runtime.worker.MasterAddressFile;
 import io.eddy.yarn.client.ResourceVisibility;
 import io.eddy.yarn.client.StagingLayout;
 import io.eddy.yarn.client.YarnDeployment;
@@ -26,6 +27,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.api.protocolrecords.RegisterApplicationMasterResponse;
+import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -95,8 +98,12 @@ final class YarnApplicationMaster {
                 return lifecycle.gateway(persisting);
             }, lifecycle));
             startWeb(server.master());
-            containers.register(env.nodeHost(), server.address().getPort(), trackingUrl);
+            InetSocketAddress workersReachMasterAt = InetSocketAddress.createUnresolved(env.nodeHost(), server.address().getPort());
+            String masterAddressFile = new Path(env.applicationDirectory(), StagingLayout.MASTER_ADDRESS_FILE).toString();
+            MasterAddressFile.write(masterAddressFile, workersReachMasterAt);
+            RegisterApplicationMasterResponse registration = containers.register(env.nodeHost(), server.address().getPort(), trackingUrl);
             registered = true;
+            List<Container> previous = registration.getContainersFromPreviousAttempts();
             LOG.info("ApplicationMaster serving at {}:{} ({} mode), {} ms after its JVM started", env.nodeHost(), server.address().getPort(),
                     settings.mode().value(), ManagementFactory.getRuntimeMXBean().getUptime());
             if (env.attempt() > 1) {
@@ -104,9 +111,8 @@ final class YarnApplicationMaster {
             }
             lifecycle.startIdleTimer(settings.idleTimeout());
             List<FileStatus> shipped = shippedFiles(settings.shipFiles());
-            containers.start(settings.resources(), new WorkerLaunchSpec(shipped, publicFiles(shipped),
-                    InetSocketAddress.createUnresolved(env.nodeHost(), server.address().getPort()), settings.resources().slots(),
-                    settings.resources().containerMemoryMb()), localityHints.join());
+            containers.start(settings.resources(), new WorkerLaunchSpec(shipped, publicFiles(shipped), workersReachMasterAt,
+                    settings.resources().slots(), settings.resources().containerMemoryMb(), masterAddressFile), localityHints.join(), previous);
             containers.firstWorkerStarted().thenRun(() -> LOG.info("First worker container started {} ms after the AM's JVM started",
                     ManagementFactory.getRuntimeMXBean().getUptime()));
         } catch (IOException | YarnException | RuntimeException e) {

@@ -29,6 +29,8 @@ public final class StagingLayout {
     /** The job of a per-job application deployed with it ({@code JobGraphCodec} bytes), read by the AM for locality hints. */
     public static final String JOB_GRAPH_FILE = "job-graph";
     public static final String HADOOP_CONF_FILE = "core-site.xml";
+    /** Where each AM attempt publishes its control address, for the worker containers of the attempt before. */
+    public static final String MASTER_ADDRESS_FILE = "master.address";
     /**
      * The client's whole Hadoop configuration is shipped under each of these names: a container's
      * {@code Configuration} reads {@code core-site.xml} before {@code hdfs-default.xml} and {@code

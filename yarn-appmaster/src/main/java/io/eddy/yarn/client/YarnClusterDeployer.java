@@ -184,7 +184,8 @@ public final class YarnClusterDeployer implements AutoCloseable {
         context.setQueue(merged.get(YarnOptions.QUEUE));
         context.setResource(Resource.newInstance(resources.amMemoryMb(), 1));
         context.setMaxAppAttempts(merged.get(YarnOptions.APPLICATION_ATTEMPTS));
-        context.setKeepContainersAcrossApplicationAttempts(false);
+        // Worker containers outlive an AM attempt and serve the next (docs/yarn.md, "AM restart").
+        context.setKeepContainersAcrossApplicationAttempts(merged.get(YarnOptions.APPLICATION_ATTEMPTS) > 1);
         context.setAMContainerSpec(am);
     }
 

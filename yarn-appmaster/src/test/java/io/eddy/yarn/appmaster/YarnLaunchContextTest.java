@@ -61,6 +61,14 @@ class YarnLaunchContextTest {
     }
 
     @Test
+    void workerIsToldWhereLaterAttemptsPublishTheMastersAddress() {
+        String file = "hdfs://nn:8020/user/alice/.eddy/application_1_0001/master.address";
+        String command = new WorkerLaunchSpec(SHIPPED, Set.of(), InetSocketAddress.createUnresolved("am-host", 40123), 1, 512, file)
+                .build("container_1_0001_01_000002", "node-7").getCommands().get(0);
+        assertThat(command).contains(" --settings-file eddy-conf.properties --master-address-file " + file + " ");
+    }
+
+    @Test
     void theSecretsValueAppearsNeitherOnTheCommandLineNorInTheEnvironment() {
         String secret = io.eddy.runtime.rpc.Secret.generate().toEncodedString();
         ContainerLaunchContext context = new WorkerLaunchSpec(SHIPPED, Set.of(), InetSocketAddress.createUnresolved("h", 1), 1, 512)

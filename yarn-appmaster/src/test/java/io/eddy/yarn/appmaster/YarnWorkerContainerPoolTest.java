@@ -23,6 +23,22 @@ class YarnWorkerContainerPoolTest {
     }
 
     @Test
+    void containersKeptFromThePreviousAttemptCountAsRunningAndAreReplacedWhenLost() {
+        WorkerContainerPool pool = new WorkerContainerPool(3, 0);
+        assertThat(pool.start(java.util.List.of("old1", "old2"))).as("only the missing container is requested").isEqualTo(1);
+        assertThat(pool.running()).isEqualTo(2);
+        assertThat(pool.allocated("new1")).isEqualTo(Decision.LAUNCH);
+        assertThat(pool.allocated("new2")).isEqualTo(Decision.RELEASE);
+        assertThat(pool.completed("old1", ContainerExitStatus.ABORTED, "node lost")).isEqualTo(Decision.REPLACE);
+        assertThat(pool.running()).isEqualTo(2);
+        assertThat(pool.outstanding()).isEqualTo(1);
+
+        WorkerContainerPool all = new WorkerContainerPool(2, 0);
+        assertThat(all.start(java.util.List.of("old1", "old2"))).as("nothing to request").isZero();
+        assertThat(all.allocated("late")).isEqualTo(Decision.RELEASE);
+    }
+
+    @Test
     void containersTakenAwayByYarnAreReplacedWithoutCounting() {
         WorkerContainerPool pool = new WorkerContainerPool(1, 0);
         pool.start();

@@ -49,8 +49,17 @@ import picocli.CommandLine;
  * 2 usage errors. Prints {@code Worker NAME registered with the master at HOST:PORT} once
  * registered, so launchers and logs show it.
  *
- * <p>Threads: the main thread waits for the end; the shutdown hook stops the worker; the RPC
- * event loop and the worker's threads do the work.
+ * <p><b>A new master.</b> With {@code --master-address-file}, a worker whose master goes away does
+ * not exit: it cancels its tasks, releases everything of its jobs, and reads the file (any Hadoop
+ * file system path) until it names another address, within {@code --reconnect-timeout}; then it
+ * registers with that master under the same name, with a fresh data server. A YARN ApplicationMaster
+ * publishes its address there at every attempt, so the worker containers of an attempt serve the
+ * next one (docs/yarn.md, "AM restart"). A worker whose tasks do not end after the cancellation
+ * exits instead, since they could still write.
+ *
+ * <p>Threads: the main thread runs the worker's sessions with masters one after another and waits
+ * for each to end; the shutdown hook stops the current one; the RPC event loop and the worker's
+ * threads do the work.
  */
 @Command(name = "eddy-worker", mixinStandardHelpOptions = true,
         description = "Runs an Eddy worker that offers its slots to a master.")
@@ -91,10 +100,31 @@ public final class ContainerMain {
             description = "How long to try reaching the master, e.g. 10s (default: ${DEFAULT-VALUE}).")
     private String connectTimeout;
 
-    /** Completes when the process should end: with the cause when the master connection closed, null on a signal. */
-    private final CompletableFuture<Throwable> end = new CompletableFuture<>();
+    @Option(names = "--master-address-file", paramLabel = "PATH",
+            description = "A file (Hadoop file system path) where a new master publishes its HOST:PORT; when given, a worker whose "
+                    + "master goes away waits for a new one there instead of exiting.")
+    private String masterAddressFile;
+
+    @Option(names = "--reconnect-timeout", paramLabel = "DURATION", defaultValue = "10min",
+            description = "With --master-address-file: how long to wait for a new master (default: ${DEFAULT-VALUE}).")
+    private String reconnectTimeout;
+
+    /** The session with the current master, for the shutdown hook (volatile: two threads). */
+    private volatile Session current;
     /** Set by the shutdown hook; read by main (volatile: two threads). */
     private volatile boolean stoppedBySignal;
+
+    /** A worker registered with the master at {@code master}: its RPC connection and the future that completes when it ends. */
+    private record Session(InetSocketAddress master, Worker worker, RpcConnection connection, WorkerRpcHandler handler,
+            CompletableFuture<Throwable> end) {
+        /** Stops the worker; returns whether all its tasks ended. */
+        boolean shutdown() {
+            boolean tasksEnded = worker.shutdown();
+            connection.close();
+            handler.close();
+            return tasksEnded;
+        }
+    }
 
     public static void main(String[] args) {
         ContainerMain main = new ContainerMain();
@@ -130,15 +160,74 @@ public final class ContainerMain {
         InetSocketAddress masterAddress = parseMaster();
         Secret secret = readSecret();
         Configuration settings = settings(settingsFile);
-        Duration timeout = parseTimeout();
+        Duration timeout = parseDuration("connect-timeout", connectTimeout);
+        Duration waitForMaster = parseDuration("reconnect-timeout", reconnectTimeout);
         WorkerConfig config = new WorkerConfig(new WorkerId(workerName()), slots, host, ProcessHandle.current().pid(),
                 tmpDir != null ? tmpDir : Path.of(System.getProperty("java.io.tmpdir")), Duration.ofSeconds(10));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stoppedBySignal = true;
+            Session session = current;
+            if (session != null) {
+                session.end().complete(null);
+                session.shutdown();
+            }
+        }, "eddy-worker-shutdown"));
+        Session session;
+        try {
+            session = connect(config, masterAddress, secret, settings, timeout);
+        } catch (StartupException e) {
+            if (masterAddressFile == null || e.exitCode != 1 || stoppedBySignal) {
+                throw e;
+            }
+            // e.g. a worker container launched by an AM attempt that died meanwhile: the next attempt will publish its address
+            LOG.warn("Worker {}: {}; waiting up to {} for a master to publish its address in {}", config.id(), e.getMessage(), waitForMaster,
+                    masterAddressFile);
+            session = reconnect(config, masterAddress, secret, settings, timeout, waitForMaster);
+            if (session == null) {
+                return stoppedBySignal ? 0 : 1;
+            }
+            masterAddress = session.master();
+        }
+        while (true) {
+            out.println("Worker " + config.id() + " registered with the master at " + HostPort.format(masterAddress));
+            out.flush();
+            Throwable cause = awaitEnd(session.end());
+            if (stoppedBySignal) {
+                return 0;
+            }
+            String lost = "the connection to the master at " + HostPort.format(masterAddress) + " closed" + (cause == null ? "" : " (" + cause + ")");
+            if (masterAddressFile == null) {
+                LOG.error("Worker {}: {}; exiting", config.id(), lost);
+                session.shutdown();
+                return 1;
+            }
+            LOG.warn("Worker {}: {}; cancelling its tasks and waiting up to {} for a new master to publish its address in {}",
+                    config.id(), lost, waitForMaster, masterAddressFile);
+            current = null;
+            if (!session.shutdown()) {
+                LOG.error("Worker {}: not all tasks ended after the cancellation; exiting rather than serve a new master beside them",
+                        config.id());
+                return 1;
+            }
+            Session next = reconnect(config, masterAddress, secret, settings, timeout, waitForMaster);
+            if (next == null) {
+                return stoppedBySignal ? 0 : 1;
+            }
+            session = next;
+            masterAddress = next.master();
+        }
+    }
+
+    /** Connects to the master at {@code masterAddress}, starts a worker for it and registers. */
+    private Session connect(WorkerConfig config, InetSocketAddress masterAddress, Secret secret, Configuration settings, Duration timeout)
+            throws StartupException {
         NetworkEnvironment network;
         try {
             network = NetworkEnvironment.start(NetworkConfig.builder().bindHost(host).spillDirectory(config.tempDirectory()).build());
         } catch (IOException e) {
             throw new StartupException(1, "cannot start the data server on " + host + ": " + e.getMessage(), e);
         }
+        CompletableFuture<Throwable> end = new CompletableFuture<>();
         WorkerRpcHandler handler = new WorkerRpcHandler(end::complete);
         RpcConnection connection;
         try {
@@ -149,28 +238,59 @@ public final class ContainerMain {
             handler.close();
             throw new StartupException(1, e.getMessage(), e);
         }
-        Worker worker = Worker.start(config, network, new RpcMasterGateway(connection, handler), settings);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stoppedBySignal = true;
-            end.complete(null);
-            shutdown(worker, connection, handler);
-        }, "eddy-worker-shutdown"));
+        Session session = new Session(masterAddress, Worker.start(config, network, new RpcMasterGateway(connection, handler), settings),
+                connection, handler, end);
+        current = session;
+        if (stoppedBySignal) { // the hook ran before the session was visible to it
+            session.shutdown();
+            throw new StartupException(0, "stopped while connecting", null);
+        }
         try {
-            register(worker, connection);
+            register(session.worker(), connection);
         } catch (StartupException e) {
-            shutdown(worker, connection, handler);
+            current = null;
+            session.shutdown();
             throw e;
         }
-        out.println("Worker " + config.id() + " registered with the master at " + HostPort.format(masterAddress));
-        out.flush();
-        Throwable cause = awaitEnd();
-        if (stoppedBySignal) {
-            return 0;
+        return session;
+    }
+
+    /**
+     * Reads {@link #masterAddressFile} every second until it names an address other than {@code
+     * lost} that accepts this worker, or {@code wait} has passed (null then, logged).
+     */
+    private Session reconnect(WorkerConfig config, InetSocketAddress lost, Secret secret, Configuration settings, Duration timeout,
+            Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        String lastProblem = "the file names no other master";
+        while (!stoppedBySignal) {
+            try {
+                InetSocketAddress published = MasterAddressFile.read(masterAddressFile);
+                if (published != null && !sameAddress(published, lost)) {
+                    Session session = connect(config, published, secret, settings, timeout);
+                    LOG.info("Worker {}: registered with the new master at {}", config.id(), HostPort.format(published));
+                    return session;
+                }
+            } catch (IOException | IllegalArgumentException | StartupException e) {
+                lastProblem = e.getMessage();
+                LOG.debug("Worker {}: no new master yet: {}", config.id(), e.toString());
+            }
+            if (System.nanoTime() > deadline) {
+                LOG.error("Worker {}: no new master within {} ({}: {}); exiting", config.id(), wait, masterAddressFile, lastProblem);
+                return null;
+            }
+            try {
+                Thread.sleep(1000); // the file system offers no notification of a changed file
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
         }
-        LOG.error("Worker {}: the connection to the master at {} closed{}; exiting", config.id(), HostPort.format(masterAddress),
-                cause == null ? "" : " (" + cause + ")");
-        shutdown(worker, connection, handler);
-        return 1;
+        return null;
+    }
+
+    private static boolean sameAddress(InetSocketAddress a, InetSocketAddress b) {
+        return a.getPort() == b.getPort() && a.getHostString().equals(b.getHostString());
     }
 
     private void register(Worker worker, RpcConnection connection) throws StartupException {
@@ -188,7 +308,7 @@ public final class ContainerMain {
         }
     }
 
-    private Throwable awaitEnd() {
+    private static Throwable awaitEnd(CompletableFuture<Throwable> end) {
         try {
             return end.get();
         } catch (InterruptedException e) {
@@ -197,12 +317,6 @@ public final class ContainerMain {
         } catch (ExecutionException e) {
             return e.getCause();
         }
-    }
-
-    private static void shutdown(Worker worker, RpcConnection connection, WorkerRpcHandler handler) {
-        worker.close();
-        connection.close();
-        handler.close();
     }
 
     private String workerName() {
@@ -227,10 +341,10 @@ public final class ContainerMain {
         }
     }
 
-    private Duration parseTimeout() throws StartupException {
+    private static Duration parseDuration(String name, String value) throws StartupException {
         try {
-            ConfigOption<Duration> option = ConfigOption.of("connect-timeout", Duration.class, null, "--connect-timeout of the worker");
-            return new Configuration().setString(option.key(), connectTimeout).get(option);
+            ConfigOption<Duration> option = ConfigOption.of(name, Duration.class, null, "--" + name + " of the worker");
+            return new Configuration().setString(option.key(), value).get(option);
         } catch (IllegalArgumentException e) {
             throw new StartupException(2, e.getMessage(), e);
         }

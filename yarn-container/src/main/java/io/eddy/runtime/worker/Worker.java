@@ -339,15 +339,25 @@ public final class Worker implements WorkerGateway, AutoCloseable {
      */
     @Override
     public void close() {
+        shutdown();
+    }
+
+    /**
+     * {@link #close()}, telling whether every task ended within the shutdown timeout after its
+     * cancellation (true also when the worker was closed before).
+     */
+    public boolean shutdown() {
         CompletableFuture<List<CompletableFuture<?>>> cancelled;
         try {
             cancelled = CompletableFuture.supplyAsync(this::cancelAll, mainThread);
         } catch (RejectedExecutionException e) {
-            return; // closed before
+            return true; // closed before
         }
+        boolean tasksEnded = false;
         try {
             List<CompletableFuture<?>> ends = cancelled.get(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS);
             CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0])).get(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            tasksEnded = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
@@ -374,6 +384,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
             }
         }
         LOG.info("Worker {} stopped", config.id());
+        return tasksEnded;
     }
 
     private List<CompletableFuture<?>> cancelAll() {

@@ -1,0 +1,123 @@
+package io.eddy.master.remote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.configuration.Configuration;
+import io.eddy.executor.ExecutionOptions;
+import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.rpc.HostPort;
+import io.eddy.runtime.rpc.Secret;
+import io.eddy.runtime.worker.MasterAddressFile;
+import io.eddy.streaming.api.datastream.CloseableIterator;
+import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A worker started with {@code --master-address-file} outlives its master: when the master process
+ * is killed, it waits, finds a new master's address in the file, registers there under its name and
+ * runs that master's jobs (what a YARN worker container does across ApplicationMaster attempts).
+ * Without a new address within {@code --reconnect-timeout}, it exits with 1.
+ */
+@Timeout(180)
+class WorkerReconnectITCase {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    private final List<ClusterProcesses.Launched> processes = new ArrayList<>();
+
+    @AfterEach
+    void killAll() throws InterruptedException {
+        for (ClusterProcesses.Launched p : processes) {
+            p.process().destroyForcibly();
+        }
+        for (ClusterProcesses.Launched p : processes) {
+            p.process().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aWorkerServesTheMasterPublishedAfterItsOwnDied(@TempDir Path dir) throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = writeSecret(secretFile);
+        String addressFile = dir.resolve("master.address").toUri().toString();
+        ClusterProcesses.Launched first = startMaster(dir.resolve("first"), secretFile);
+        InetSocketAddress firstAddress = ClusterProcesses.awaitMasterAddress(first, START_TIMEOUT);
+        MasterAddressFile.write(addressFile, firstAddress);
+        ClusterProcesses.Launched worker = start(ClusterProcesses.startWorker(dir, "kept-worker", firstAddress, 1, secret,
+                ProcessClusterExtension.TEST_JVM_OPTIONS, List.of("--master-address-file", addressFile, "--reconnect-timeout", "60s")));
+        try (ClusterClient client = ClusterClient.connect(firstAddress, secret)) {
+            assertThat(client.awaitWorkers(1, START_TIMEOUT)).extracting(WorkerRegistration::id).extracting(Object::toString)
+                    .containsExactly("kept-worker");
+        }
+
+        first.process().destroyForcibly();
+        first.process().waitFor(30, TimeUnit.SECONDS);
+        Thread.sleep(1500); // the worker notices the loss and polls the file, which still names the dead master
+        assertThat(worker.process().isAlive()).as("the worker waits for a new master").isTrue();
+
+        ClusterProcesses.Launched second = startMaster(dir.resolve("second"), secretFile);
+        InetSocketAddress secondAddress = ClusterProcesses.awaitMasterAddress(second, START_TIMEOUT);
+        MasterAddressFile.write(addressFile, secondAddress);
+        try (ClusterClient client = ClusterClient.connect(secondAddress, secret)) {
+            assertThat(client.awaitWorkers(1, START_TIMEOUT)).as("workers of the new master").extracting(WorkerRegistration::id)
+                    .extracting(Object::toString).containsExactly("kept-worker");
+        }
+        assertThat(worker.process().pid()).as("the same worker process").isEqualTo(worker.pid());
+        assertThat(Files.readString(worker.outFile())).contains("registered with the master at " + HostPort.format(secondAddress));
+
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration()
+                .set(ExecutionOptions.TARGET, RemoteExecutorFactory.TARGET)
+                .set(ExecutionOptions.MASTER_ADDRESS, HostPort.format(secondAddress))
+                .set(RemoteOptions.SECRET_FILE, secretFile.toString()));
+        env.setParallelism(1);
+        List<Tuple2<Long, Long>> rolling = new ArrayList<>();
+        try (CloseableIterator<Tuple2<Long, Long>> counts = TestJobs.keyedCounts(env, 1_000, 3).executeAndCollect("on the kept worker")) {
+            counts.forEachRemaining(rolling::add);
+        }
+        assertThat(TestJobs.finalCounts(rolling)).isEqualTo(TestJobs.expectedCounts(1_000, 3));
+    }
+
+    @Test
+    void withoutANewMasterTheWorkerExitsAfterTheReconnectTimeout(@TempDir Path dir) throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = writeSecret(secretFile);
+        String addressFile = dir.resolve("master.address").toUri().toString();
+        ClusterProcesses.Launched master = startMaster(dir.resolve("master"), secretFile);
+        InetSocketAddress address = ClusterProcesses.awaitMasterAddress(master, START_TIMEOUT);
+        ClusterProcesses.Launched worker = start(ClusterProcesses.startWorker(dir, "waiting-worker", address, 1, secret,
+                ProcessClusterExtension.TEST_JVM_OPTIONS, List.of("--master-address-file", addressFile, "--reconnect-timeout", "3s")));
+        try (ClusterClient client = ClusterClient.connect(address, secret)) {
+            assertThat(client.awaitWorkers(1, START_TIMEOUT)).hasSize(1);
+        }
+        master.process().destroyForcibly();
+        assertThat(worker.process().waitFor(60, TimeUnit.SECONDS)).as("the worker exits after its reconnect timeout").isTrue();
+        assertThat(worker.process().exitValue()).isEqualTo(1);
+        assertThat(Files.readString(worker.logFile())).contains("no new master within PT3S");
+    }
+
+    private static Secret writeSecret(Path file) throws java.io.IOException {
+        Secret secret = Secret.generate();
+        secret.writeTo(file);
+        return secret;
+    }
+
+    private ClusterProcesses.Launched startMaster(Path dir, Path secretFile) throws java.io.IOException {
+        return start(ClusterProcesses.startMaster(dir, "127.0.0.1", 0, secretFile, ProcessClusterExtension.TEST_JVM_OPTIONS));
+    }
+
+    private ClusterProcesses.Launched start(ClusterProcesses.Launched launched) {
+        processes.add(launched);
+        return launched;
+    }
+}
