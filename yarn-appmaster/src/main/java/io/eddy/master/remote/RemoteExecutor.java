@@ -57,8 +57,8 @@ final class RemoteExecutor implements PipelineExecutor {
     public JobClient submit(JobGraph jobGraph, List<Path> userJars, ClassLoader userClassLoader) throws Exception {
         JobArtifacts artifacts = new JobArtifacts(jobGraph.jobId(), JobGraphBytes.encode(jobGraph), readJars(userJars));
         RpcJobSubmissionGateway gateway = RpcJobSubmissionGateway.connect(master, secret, connectTimeout);
-        RemoteJobClient client = new RemoteJobClient(jobGraph, gateway, userClassLoader, collectCapacity, console,
-                locators == null ? null : locators.get(), connectTimeout);
+        RemoteJobClient client = new RemoteJobClient(jobGraph, gateway, userClassLoader,
+                new RemoteJobClient.Options(collectCapacity, console, locators == null ? null : locators.get(), connectTimeout));
         try {
             JobId accepted = gateway.submitJob(artifacts, client).get(ClusterProtocol.ARTIFACTS_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             if (!accepted.equals(jobGraph.jobId())) {

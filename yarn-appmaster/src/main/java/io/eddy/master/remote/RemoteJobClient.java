@@ -78,20 +78,25 @@ final class RemoteJobClient implements JobClient, ClientGateway {
     private volatile boolean closed;
 
     /**
-     * Follows {@code job} (only its id and name are kept) over {@code gateway}, printing progress on
-     * {@code console}; after a lost connection, follows it to the master {@code locatorOrNull} finds
-     * (connecting within {@code connectTimeout}), or fails at once without one.
+     * How a client follows its job.
+     *
+     * @param collectCapacity the capacity of each collect stream's queue
+     * @param console where progress lines go
+     * @param locatorOrNull finds the master again after a lost connection; null to fail at once
+     * @param connectTimeout how long connecting to a found master may take
      */
-    RemoteJobClient(JobGraph job, RpcJobSubmissionGateway gateway, ClassLoader userClassLoader, int collectCapacity, PrintStream console,
-            MasterLocator locatorOrNull, Duration connectTimeout) {
+    record Options(int collectCapacity, PrintStream console, MasterLocator locatorOrNull, Duration connectTimeout) {}
+
+    /** Follows {@code job} (only its id and name are kept) over {@code gateway}, as {@code options} say. */
+    RemoteJobClient(JobGraph job, RpcJobSubmissionGateway gateway, ClassLoader userClassLoader, Options options) {
         this.jobId = job.jobId();
         this.jobName = job.name();
-        this.console = console;
+        this.console = options.console();
         this.gateway = gateway;
-        this.locatorOrNull = locatorOrNull;
-        this.connectTimeout = connectTimeout;
+        this.locatorOrNull = options.locatorOrNull();
+        this.connectTimeout = options.connectTimeout();
         this.userClassLoader = userClassLoader;
-        this.collectCapacity = collectCapacity;
+        this.collectCapacity = options.collectCapacity();
         gateway.onDisconnect(cause -> connectionLost(gateway, cause));
         // Close the connection once the job has ended, but only after the master's jobFinished call
         // was answered: closing earlier made the master log that the client did not take the result.

@@ -16,7 +16,7 @@ public final class YarnClientOptions {
 
     public static final ConfigOption<Duration> REATTACH_TIMEOUT = ConfigOption.of("yarn.client.reattach-timeout", Duration.class,
             Duration.ofMinutes(5), "How long a client attached to a job waits, after it lost the connection to the ApplicationMaster, for a"
-                    + " new AM attempt to serve the job before it fails (0: it fails at once)");
+                    + " new AM attempt to serve the job before it fails (0: one look, no waiting)");
 
     private YarnClientOptions() {}
 }
