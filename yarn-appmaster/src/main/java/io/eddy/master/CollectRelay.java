@@ -119,6 +119,11 @@ final class CollectRelay {
         }
     }
 
+    /** The ids of the job's collect sinks (empty when it has none). */
+    Set<String> collectIds() {
+        return sinks.keySet();
+    }
+
     /** After the job's end no batch is relayed any more. */
     void close() {
         closed = true;

@@ -25,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -75,13 +76,16 @@ final class JobManager {
     private final JobGraph graph;
     private final JobArtifacts artifacts;
     private final UserCodeLibrary library;
-    private final ClientGateway client;
+    /** The submitting client, or the one that attached last ({@link #attach}). */
+    private final AttachableClient client;
     private final CollectRelay collectRelay;
     /** The job's progress as its client sees it (a handful of updates per attempt). */
     private final JobProgress progress;
     private final int requiredSlots;
     private final long submitTime;
     private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
+    /** The report of the job's end, kept for a client that attaches afterwards; null while the job runs. */
+    private JobResultInfo result;
 
     private JobStatus status = JobStatus.CREATED;
     private SlotAssignment slots;
@@ -119,9 +123,9 @@ final class JobManager {
         this.graph = graph;
         this.artifacts = artifacts;
         this.library = library;
-        this.client = client;
-        this.collectRelay = new CollectRelay(graph.jobId(), client, CollectRelay.collectSinksOf(graph, library.classLoader()));
-        this.progress = new JobProgress(graph.jobId(), client, ctx.clock());
+        this.client = new AttachableClient(client);
+        this.collectRelay = new CollectRelay(graph.jobId(), this.client, CollectRelay.collectSinksOf(graph, library.classLoader()));
+        this.progress = new JobProgress(graph.jobId(), this.client, ctx.clock());
         this.requiredSlots = ExecutionGraph.requiredSlots(graph);
         this.submitTime = ctx.clock().millis();
         this.restartStrategy = RestartStrategy.forJob(new Configuration(ctx.config().jobDefaults()),
@@ -148,6 +152,27 @@ final class JobManager {
 
     JobSummary summary() {
         return new JobSummary(graph.jobId(), graph.name(), status, submitTime, graph.numberOfTasks());
+    }
+
+    /**
+     * Makes {@code newClient} the job's client ({@code JobSubmissionGateway.attachJob}); a job that
+     * has ended reports its result to it at once.
+     *
+     * @return the job's summary at the time of the attach
+     * @throws IllegalArgumentException if the job has collect sinks, whose records went to the previous client
+     */
+    JobSummary attach(ClientGateway newClient) {
+        if (!collectRelay.collectIds().isEmpty()) {
+            throw new IllegalArgumentException("Job " + id() + " ('" + graph.name() + "') sends records to its client through the collect"
+                    + " sink(s) " + new TreeSet<>(collectRelay.collectIds()) + ": another client cannot follow it (the records"
+                    + " sent before would be missing); its end is in the master's log");
+        }
+        client.attach(newClient);
+        LOG.info("Job {} ('{}'): client {} attached while the job is {}", id(), graph.name(), newClient, status);
+        if (result != null) {
+            reportResult();
+        }
+        return summary();
     }
 
     CollectRelay collectRelay() {
@@ -664,17 +689,22 @@ final class JobManager {
         collectRelay.close();
         releaseResources();
         long runtime = deployTime == 0 ? 0 : ctx.clock().millis() - deployTime;
-        JobResultInfo result = new JobResultInfo(id(), finalStatus, runtime, accumulators,
+        result = new JobResultInfo(id(), finalStatus, runtime, accumulators,
                 failure == null ? null : failure.cause(), resultSummary(finalStatus));
         LOG.info("Job {} ('{}') ended: {} after {} ms{}", id(), graph.name(), finalStatus, runtime,
                 result.failureSummary().isEmpty() ? "" : ": " + result.failureSummary());
+        reportResult();
+        ctx.jobEnded(this);
+        termination.complete(finalStatus);
+    }
+
+    /** Reports the job's end to its (current) client. */
+    private void reportResult() {
         client.jobFinished(result).whenComplete((v, e) -> {
             if (e != null) {
                 LOG.warn("Job {}: the client did not take the job's result", id(), e);
             }
         });
-        ctx.jobEnded(this);
-        termination.complete(finalStatus);
     }
 
     /**

@@ -28,6 +28,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
@@ -191,6 +192,18 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         }
         job.start();
         return graph.jobId();
+    }
+
+    @Override
+    public CompletableFuture<Optional<JobSummary>> attachJob(JobId job, ClientGateway client) {
+        return onMain(() -> {
+            JobManager manager = jobs.get(job);
+            if (manager == null) {
+                LOG.info("A client asked to attach to job {}, which this master does not know", job);
+                return Optional.empty();
+            }
+            return Optional.of(manager.attach(client));
+        });
     }
 
     @Override

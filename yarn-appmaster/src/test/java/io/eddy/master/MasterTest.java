@@ -198,6 +198,34 @@ class MasterTest {
     }
 
     @Test
+    void anAttachedClientTakesOverTheJobsUpdatesAndResultAndALaterOneGetsTheResultAtOnce() throws Exception {
+        FakeWorker worker = register(new FakeWorker("worker-1", 1, 1001));
+        RecordingClient submitter = new RecordingClient();
+        JobId job = submit(TestGraphs.twoVertices(1, ShipStrategy.FORWARD, 1), submitter);
+        worker.awaitDeployments(2);
+
+        RecordingClient follower = new RecordingClient();
+        JobSummary summary = master.attachJob(job, follower).get(10, TimeUnit.SECONDS).orElseThrow();
+        assertThat(summary.id()).isEqualTo(job);
+        assertThat(summary.status()).isEqualTo(JobStatus.RUNNING);
+        master.cancelJob(job).get(10, TimeUnit.SECONDS);
+        worker.awaitCancellations(2).forEach(t -> master.taskStateChanged(TaskStateUpdate.canceled(t)));
+
+        assertThat(follower.awaitResult().status()).isEqualTo(JobStatus.CANCELED);
+        assertThat(follower.progress).as("the attached client's updates").contains("CANCELLING, 0 of 2 tasks running; cancelled");
+        assertThat(submitter.result).as("the previous client hears nothing more").isNotDone();
+
+        RecordingClient late = new RecordingClient();
+        assertThat(master.attachJob(job, late).get(10, TimeUnit.SECONDS)).hasValueSatisfying(s -> assertThat(s.status()).isEqualTo(JobStatus.CANCELED));
+        assertThat(late.awaitResult().failureSummary()).as("an ended job reports its result at once").isEqualTo("Job 'test job' was cancelled");
+    }
+
+    @Test
+    void attachingToAJobTheMasterDoesNotKnowAttachesNothing() throws Exception {
+        assertThat(master.attachJob(JobId.generate(), new RecordingClient()).get(10, TimeUnit.SECONDS)).isEmpty();
+    }
+
+    @Test
     void aSecondWorkerWithTheSameIdIsRejected() throws Exception {
         register(new FakeWorker("worker-1", 1, 1001));
         FakeWorker twin = new FakeWorker("worker-1", 1, 1002);

@@ -25,11 +25,13 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Submits a job to a remote master: opens a connection for the job, uploads the job graph and the
  * user jars ({@link JobArtifacts}) and returns a {@link JobClient} that follows the job over that
- * connection, printing its progress on the console stream it was given ({@link RemoteJobClient}).
+ * connection, printing its progress on the console stream it was given ({@link RemoteJobClient}),
+ * and, given {@link MasterLocator}s, to the master they find after the connection is lost.
  */
 final class RemoteExecutor implements PipelineExecutor {
 
@@ -38,9 +40,13 @@ final class RemoteExecutor implements PipelineExecutor {
     private final Duration connectTimeout;
     private final int collectCapacity;
     private final PrintStream console;
+    /** Creates a job's {@link MasterLocator}, or null: the jobs' clients do not follow a lost master. */
+    private final Supplier<MasterLocator> locators;
 
-    RemoteExecutor(InetSocketAddress master, Secret secret, Duration connectTimeout, int collectCapacity, PrintStream console) {
+    RemoteExecutor(InetSocketAddress master, Secret secret, Duration connectTimeout, int collectCapacity, PrintStream console,
+            Supplier<MasterLocator> locatorsOrNull) {
         this.console = console;
+        this.locators = locatorsOrNull;
         this.master = master;
         this.secret = secret;
         this.connectTimeout = connectTimeout;
@@ -51,8 +57,8 @@ final class RemoteExecutor implements PipelineExecutor {
     public JobClient submit(JobGraph jobGraph, List<Path> userJars, ClassLoader userClassLoader) throws Exception {
         JobArtifacts artifacts = new JobArtifacts(jobGraph.jobId(), JobGraphBytes.encode(jobGraph), readJars(userJars));
         RpcJobSubmissionGateway gateway = RpcJobSubmissionGateway.connect(master, secret, connectTimeout);
-        RemoteJobClient client = new RemoteJobClient(jobGraph, gateway, userClassLoader, collectCapacity, console);
-        gateway.onDisconnect(client::connectionLost);
+        RemoteJobClient client = new RemoteJobClient(jobGraph, gateway, userClassLoader,
+                new RemoteJobClient.Options(collectCapacity, console, locators == null ? null : locators.get(), connectTimeout));
         try {
             JobId accepted = gateway.submitJob(artifacts, client).get(ClusterProtocol.ARTIFACTS_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             if (!accepted.equals(jobGraph.jobId())) {
@@ -61,14 +67,17 @@ final class RemoteExecutor implements PipelineExecutor {
             }
             return client;
         } catch (ExecutionException e) {
+            client.close(); // not accepted: nothing to follow
             gateway.close();
             throw new IOException("The master at " + HostPort.format(master) + " refused job '" + jobGraph.name() + "' (" + jobGraph.jobId()
                     + "): " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
+            client.close(); // not accepted: nothing to follow
             gateway.close();
             throw new IOException("The master at " + HostPort.format(master) + " did not accept job '" + jobGraph.name() + "' within "
                     + ClusterProtocol.ARTIFACTS_TIMEOUT.toSeconds() + " s", e);
         } catch (InterruptedException | RuntimeException e) {
+            client.close(); // not accepted: nothing to follow
             gateway.close();
             throw e;
         }

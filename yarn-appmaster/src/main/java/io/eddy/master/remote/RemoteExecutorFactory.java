@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The {@code remote} execution target: submits jobs to the master of a multi-process cluster at
@@ -54,7 +56,20 @@ public final class RemoteExecutorFactory implements PipelineExecutorFactory {
      */
     public static PipelineExecutor forMaster(InetSocketAddress master, Secret secret, Configuration configuration, PrintStream console) {
         return new RemoteExecutor(master, secret, configuration.get(RemoteOptions.CONNECT_TIMEOUT),
-                configuration.get(RemoteOptions.COLLECT_QUEUE_CAPACITY), java.util.Objects.requireNonNull(console, "console"));
+                configuration.get(RemoteOptions.COLLECT_QUEUE_CAPACITY), Objects.requireNonNull(console, "console"), null);
+    }
+
+    /**
+     * As {@link #forMaster(InetSocketAddress, Secret, Configuration, PrintStream)}, with clients that
+     * follow their job when the connection to the master is lost: each job's client asks its own
+     * locator from {@code locators} where the master serves again, and attaches to the job there
+     * (e.g. the YARN targets, whose ApplicationMaster YARN may restart).
+     */
+    public static PipelineExecutor forMaster(InetSocketAddress master, Secret secret, Configuration configuration, PrintStream console,
+            Supplier<MasterLocator> locators) {
+        return new RemoteExecutor(master, secret, configuration.get(RemoteOptions.CONNECT_TIMEOUT),
+                configuration.get(RemoteOptions.COLLECT_QUEUE_CAPACITY), Objects.requireNonNull(console, "console"),
+                Objects.requireNonNull(locators, "locators"));
     }
 
     /** The cluster secret from {@link RemoteOptions#SECRET_FILE}, else from {@code EDDY_CLUSTER_SECRET}. */

@@ -14,6 +14,7 @@ import io.eddy.yarn.client.YarnDeployment;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -28,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>per-job: the first job submitted; once its result reached its client (or the client is
  *       gone), FINISHED → SUCCEEDED, FAILED → FAILED, CANCELED → KILLED with the job's summary.
- *       Further submissions are refused. No job within {@code yarn.per-job.idle-timeout} → FAILED;
+ *       Further submissions are refused. After an AM restart the recovered job is the application's
+ *       job ({@link #recoveryGateway}); a client that attaches to the job takes the place of its
+ *       previous one. No job within {@code yarn.per-job.idle-timeout} → FAILED;
  *   <li>session: {@code ShutdownCluster} → SUCCEEDED ("stopped: who and why");
  *   <li>either: a failure of the AM itself ({@link #fail}) → FAILED with the reason.
  * </ul>
@@ -49,10 +52,15 @@ final class ApplicationLifecycle implements ClusterShutdownHandler {
      */
     record Outcome(FinalApplicationStatus status, String diagnostics, boolean cancelJobs) {}
 
+    /** Said in the diagnostics of a per-job application whose job was recovered. */
+    static final String RECOVERED = "recovered after an ApplicationMaster restart";
+
     private final YarnDeployment.Mode mode;
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     /** The per-job application's job, once submitted. */
     private final AtomicReference<JobId> perJobJob = new AtomicReference<>();
+    /** Whether the per-job application's job is one of the previous attempt, submitted again. */
+    private volatile boolean perJobRecovered;
 
     ApplicationLifecycle(YarnDeployment.Mode mode) {
         this.mode = Objects.requireNonNull(mode, "mode");
@@ -88,15 +96,14 @@ final class ApplicationLifecycle implements ClusterShutdownHandler {
     }
 
     /**
-     * A job of the previous attempt was submitted again: a per-job application ends with it
-     * ({@code termination} completes with its final status).
+     * The gateway {@link JobRecovery} submits the previous attempt's jobs through: {@code delegate}'s;
+     * per-job, the recovered job becomes the application's job, which ends the application once its
+     * result reached its client (a client that attached to it, or nobody), with "recovered after an
+     * ApplicationMaster restart" in the diagnostics. A job that cannot be submitted again does not
+     * end the application: without a job it fails after {@code yarn.per-job.idle-timeout}.
      */
-    void recovered(JobId job, CompletableFuture<JobStatus> termination) {
-        if (mode == YarnDeployment.Mode.PER_JOB && perJobJob.compareAndSet(null, job)) {
-            termination.whenComplete((status, failure) -> end(failure != null
-                    ? new Outcome(FinalApplicationStatus.FAILED, "Job " + job + ": " + failure.getMessage(), true)
-                    : outcomeOf(job, status, "recovered after an ApplicationMaster restart")));
-        }
+    JobSubmissionGateway recoveryGateway(JobSubmissionGateway delegate) {
+        return mode == YarnDeployment.Mode.SESSION ? delegate : new PerJobGateway(delegate, true);
     }
 
     @Override
@@ -108,7 +115,7 @@ final class ApplicationLifecycle implements ClusterShutdownHandler {
 
     /** The gateway clients use: {@code delegate}'s, with the per-job rules (see the class comment). */
     JobSubmissionGateway gateway(JobSubmissionGateway delegate) {
-        return mode == YarnDeployment.Mode.SESSION ? delegate : new PerJobGateway(delegate);
+        return mode == YarnDeployment.Mode.SESSION ? delegate : new PerJobGateway(delegate, false);
     }
 
     static Outcome outcomeOf(JobId job, JobStatus status, String summary) {
@@ -134,12 +141,18 @@ final class ApplicationLifecycle implements ClusterShutdownHandler {
         return b.toString();
     }
 
-    /** Runs the first job only, and ends the application with it. */
+    /**
+     * Runs the first job only, and ends the application with it; a client attaching to that job
+     * takes over from its previous client (also for a recovered job).
+     */
     private final class PerJobGateway implements JobSubmissionGateway {
         private final JobSubmissionGateway delegate;
+        /** Whether this gateway submits the jobs of {@link JobRecovery}. */
+        private final boolean recovery;
 
-        PerJobGateway(JobSubmissionGateway delegate) {
+        PerJobGateway(JobSubmissionGateway delegate, boolean recovery) {
             this.delegate = delegate;
+            this.recovery = recovery;
         }
 
         @Override
@@ -148,17 +161,29 @@ final class ApplicationLifecycle implements ClusterShutdownHandler {
                 return CompletableFuture.failedFuture(new IllegalStateException("This per-job application runs job " + perJobJob.get()
                         + " only: submit further jobs to a session ('eddy yarn-session start') or run each with 'eddy run --target yarn'"));
             }
+            perJobRecovered = recovery;
             CompletableFuture<JobId> accepted;
             try {
-                accepted = delegate.submitJob(artifacts, new EndingClient(client));
+                accepted = delegate.submitJob(artifacts, new EndingClient(client, recovery));
             } catch (RuntimeException e) {
                 accepted = CompletableFuture.failedFuture(e);
             }
             return accepted.whenComplete((id, failure) -> {
-                if (failure != null) {
+                if (failure == null) {
+                    return;
+                }
+                if (recovery) {
+                    // JobRecovery logs why; without a job the idle timer fails the application.
+                    perJobJob.compareAndSet(artifacts.job(), null);
+                } else {
                     fail("The job " + artifacts.job() + " was refused: " + failure.getMessage());
                 }
             });
+        }
+
+        @Override
+        public CompletableFuture<Optional<JobSummary>> attachJob(JobId job, ClientGateway client) {
+            return delegate.attachJob(job, job.equals(perJobJob.get()) ? new EndingClient(client, perJobRecovered) : client);
         }
 
         @Override
@@ -180,9 +205,12 @@ final class ApplicationLifecycle implements ClusterShutdownHandler {
     /** The per-job client: once the result reached it (or could not), the application ends. */
     private final class EndingClient implements ClientGateway {
         private final ClientGateway client;
+        /** Whether the job was recovered after an AM restart (said in the diagnostics). */
+        private final boolean recovered;
 
-        EndingClient(ClientGateway client) {
+        EndingClient(ClientGateway client, boolean recovered) {
             this.client = client;
+            this.recovered = recovered;
         }
 
         @Override
@@ -197,7 +225,7 @@ final class ApplicationLifecycle implements ClusterShutdownHandler {
                 if (failure != null) {
                     LOG.info("The result of job {} did not reach its client ({}); ending anyway", result.job(), failure.getMessage());
                 }
-                end(outcomeOf(result.job(), result.status(), summaryOf(result)));
+                end(outcomeOf(result.job(), result.status(), summaryOf(result) + (recovered ? " (" + RECOVERED + ")" : "")));
             });
         }
 

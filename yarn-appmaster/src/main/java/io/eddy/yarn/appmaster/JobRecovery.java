@@ -36,11 +36,14 @@ import org.slf4j.LoggerFactory;
  * execution.savepoint.ignore-unclaimed-state} false (the graph is the same, so all state must be
  * claimed); otherwise the job starts as it was first submitted (from scratch, or from the savepoint
  * it was started from). The job keeps its id, so its checkpoints go on in the same directory with
- * ids after the restored one. No client is attached: results and collect batches are dropped, and
- * the job's end is logged.
+ * ids after the restored one. No client is attached at first: until one attaches ({@code
+ * JobSubmissionGateway.attachJob}, a client of the previous attempt following its job), results and
+ * collect batches are dropped, and the job's end is logged.
  *
  * <p>Submit through the {@link PersistingJobSubmissionGateway} (not the bare master), so the
- * recovered jobs stay in the store for a further attempt and leave it when they end.
+ * recovered jobs stay in the store for a further attempt and leave it when they end; the AM puts
+ * its {@code ApplicationLifecycle}'s recovery gateway in front, so a per-job application ends with
+ * its recovered job.
  *
  * <p><b>Threads.</b> {@link #recover} blocks (file system reads, the master's answers): the AM
  * calls it on its main thread after the master started, before it accepts clients.
@@ -159,8 +162,9 @@ public final class JobRecovery {
     }
 
     /**
-     * The client of a recovered job: nobody is attached, so results and collect batches are dropped
-     * (acknowledged at once, so collect sinks never wait). Called on the master's main thread.
+     * The client of a recovered job until one attaches: nobody listens, so results and collect
+     * batches are dropped (acknowledged at once, so collect sinks never wait). Called on the
+     * master's main thread.
      */
     private static final class DetachedClient implements ClientGateway {
         private final String name;
@@ -171,7 +175,8 @@ public final class JobRecovery {
 
         @Override
         public CompletableFuture<Void> jobFinished(JobResultInfo result) {
-            LOG.info("Recovered job {} ('{}') ended: {} after {} ms{}", result.job(), name, result.status(), result.netRuntimeMillis(),
+            LOG.info("Recovered job {} ('{}') ended: {} after {} ms{}; no client attached to it", result.job(), name, result.status(),
+                    result.netRuntimeMillis(),
                     result.failureSummary().isEmpty() ? "" : ": " + result.failureSummary());
             return CompletableFuture.completedFuture(null);
         }

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -37,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * artifacts are stored; (3) only then is the job handed to the master. When the master rejects the
  * job, or the job ends (its client's {@link ClientGateway#jobFinished}, which the master calls once
  * per job whatever the final status), the entry is removed. A job id this gateway has running
- * already is rejected without touching its entry. The other calls go to the master unchanged.
+ * already is rejected without touching its entry. {@link #attachJob} wraps the attaching client
+ * the same way (the job's end removes the entry whichever client hears of it). The other calls go
+ * to the master unchanged.
  *
  * <p><b>Shutdown.</b> {@link #close()} stops all store updates. The AM calls it <i>before</i> it
  * closes the master: the master cancels its running jobs when it closes, and those jobs must keep
@@ -108,6 +111,12 @@ public final class PersistingJobSubmissionGateway implements JobSubmissionGatewa
             }
         });
         return submitted;
+    }
+
+    /** The master's attach, with the removal of the job's entry when the job ends reported to the new client. */
+    @Override
+    public CompletableFuture<Optional<JobSummary>> attachJob(JobId job, ClientGateway client) {
+        return master.attachJob(job, new RemovingClient(client, job));
     }
 
     @Override

@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  * (per-job: start computing locality hints from the staged job's input, on a thread of their own)
- *   ─▶ start master + RPC server + web ─▶ register with the RM ─▶ (attempt &gt; 1: recover stored jobs)
+ *   ─▶ start master + RPC server + web ─▶ publish its address ─▶ (attempt &gt; 1: recover stored jobs) ─▶ register with the RM
  *   ─▶ request workers (with the hints) ─▶ wait for the outcome ─▶ (cancel jobs) ─▶ delete &lt;staging&gt;/&lt;appId&gt;
  *   ─▶ unregister ─▶ exit
  * </pre>
@@ -100,15 +100,18 @@ final class YarnApplicationMaster {
             startWeb(server.master());
             InetSocketAddress workersReachMasterAt = InetSocketAddress.createUnresolved(env.nodeHost(), server.address().getPort());
             String masterAddressFile = new Path(env.applicationDirectory(), StagingLayout.MASTER_ADDRESS_FILE).toString();
+            // First: the workers of the attempt before (kept by YARN) register as soon as they read it.
             MasterAddressFile.write(masterAddressFile, workersReachMasterAt);
+            if (env.attempt() > 1) {
+                // Before registering: clients find the master through the application report, and a client
+                // following its job into this attempt must find the job here (docs/yarn.md).
+                recover(store, lifecycle);
+            }
             RegisterApplicationMasterResponse registration = containers.register(env.nodeHost(), server.address().getPort(), trackingUrl);
             registered = true;
             List<Container> previous = registration.getContainersFromPreviousAttempts();
             LOG.info("ApplicationMaster serving at {}:{} ({} mode), {} ms after its JVM started", env.nodeHost(), server.address().getPort(),
                     settings.mode().value(), ManagementFactory.getRuntimeMXBean().getUptime());
-            if (env.attempt() > 1) {
-                recover(store, lifecycle);
-            }
             lifecycle.startIdleTimer(settings.idleTimeout());
             List<FileStatus> shipped = shippedFiles(settings.shipFiles());
             containers.start(settings.resources(), new WorkerLaunchSpec(shipped, publicFiles(shipped), workersReachMasterAt,
@@ -172,11 +175,8 @@ final class YarnApplicationMaster {
     }
 
     private void recover(JobStore store, ApplicationLifecycle lifecycle) throws IOException, InterruptedException {
-        JobRecovery.Result result = JobRecovery.recover(store, persisting, RECOVERY_SUBMIT_TIMEOUT);
+        JobRecovery.Result result = JobRecovery.recover(store, lifecycle.recoveryGateway(persisting), RECOVERY_SUBMIT_TIMEOUT);
         LOG.info("Attempt {}: {} job(s) recovered, {} could not be", env.attempt(), result.recovered().size(), result.failed().size());
-        for (JobRecovery.RecoveredJob job : result.recovered()) {
-            lifecycle.recovered(job.job(), server.master().jobTermination(job.job()));
-        }
     }
 
     private List<FileStatus> shippedFiles(List<String> paths) throws IOException {

@@ -273,6 +273,15 @@ public final class YarnClusterDeployer implements AutoCloseable {
         return awaitEnd(applicationId, timeout).getFinalApplicationStatus().name();
     }
 
+    /**
+     * The application's report as the ResourceManager gives it now (state, final status,
+     * diagnostics, current attempt, the AM's host and RPC port once it registered), e.g. for a
+     * client that follows its job into a new AM attempt.
+     */
+    public ApplicationReport applicationReport(String applicationId) throws YarnDeploymentException {
+        return report(parseApplicationId(applicationId));
+    }
+
     /** The diagnostics the ResourceManager reports for the application (e.g. an ended job's summary). */
     public String diagnostics(String applicationId) throws YarnDeploymentException {
         return report(parseApplicationId(applicationId)).getDiagnostics();

@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * The {@code yarn} target: deploys a per-job application with the job's jars, then submits the
  * job to its master exactly as the {@code remote} target does, and returns that submission's
  * {@link JobClient} (its result is the job's). With {@link YarnOptions#DETACHED} it stops following
- * the job once the master has accepted it ({@link DetachedJobClient}).
+ * the job once the master has accepted it ({@link DetachedJobClient}); otherwise, when the AM dies
+ * and YARN starts another attempt, the client follows the job there ({@link YarnMasterLocator}).
  *
  * <p>Unless the job sets {@code master.slot-wait-timeout}, the per-job master waits for its
  * workers' slots as long as {@code yarn.deploy-timeout}: the job arrives before the worker
@@ -60,7 +61,8 @@ final class YarnPerJobExecutor implements PipelineExecutor {
             YarnConsole.announce(console, cluster, "job '" + jobGraph.name() + "' (" + jobGraph.jobId() + ")");
             JobClient client;
             try {
-                client = RemoteExecutorFactory.forMaster(cluster.master(), cluster.secret(), settings, console).submit(jobGraph, jars, userClassLoader);
+                client = RemoteExecutorFactory.forMaster(cluster.master(), cluster.secret(), settings, console,
+                        () -> new YarnMasterLocator(settings, cluster)).submit(jobGraph, jars, userClassLoader);
             } catch (Exception e) {
                 throw YarnConsole.killAfterFailedSubmission(deployer, cluster, jobGraph, e);
             }

@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * The {@code yarn-session} target: finds the session {@link YarnOptions#APPLICATION_ID} (its
  * master's address from the application report, its secret from the staging directory) and submits
  * the job to it exactly as the {@code remote} target does. With {@link YarnOptions#DETACHED} it
- * stops following the job once the master has accepted it. The session keeps running either way.
+ * stops following the job once the master has accepted it; otherwise, when the session's AM dies and
+ * YARN starts another attempt, the client follows the job there ({@link YarnMasterLocator}). The
+ * session keeps running either way.
  */
 final class YarnSessionExecutor implements PipelineExecutor {
 
@@ -41,7 +43,9 @@ final class YarnSessionExecutor implements PipelineExecutor {
         try (YarnClusterDeployer deployer = YarnClusterDeployer.connect(HadoopClientConfiguration.load(settings), settings)) {
             cluster = deployer.retrieve(applicationId);
         }
-        JobClient client = RemoteExecutorFactory.forMaster(cluster.master(), cluster.secret(), settings, console).submit(jobGraph, jars, userClassLoader);
+        YarnCluster session = cluster;
+        JobClient client = RemoteExecutorFactory.forMaster(cluster.master(), cluster.secret(), settings, console,
+                () -> new YarnMasterLocator(settings, session)).submit(jobGraph, jars, userClassLoader);
         LOG.info("Job {} ({}) accepted by the YARN session {}", jobGraph.name(), jobGraph.jobId(), applicationId);
         YarnConsole.announce(console, cluster, "job '" + jobGraph.name() + "' (" + jobGraph.jobId() + ")");
         if (settings.get(YarnOptions.DETACHED)) {

@@ -8,6 +8,7 @@ import io.eddy.runtime.cluster.JobSummary;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -43,6 +44,16 @@ final class RecordingSubmissionGateway implements JobSubmissionGateway {
         submitted.put(artifacts.job(), artifacts);
         clients.put(artifacts.job(), client);
         return CompletableFuture.completedFuture(artifacts.job());
+    }
+
+    /** Attaches {@code client} to a job submitted before (replacing the recorded client); empty for another. */
+    @Override
+    public CompletableFuture<Optional<JobSummary>> attachJob(JobId job, ClientGateway client) {
+        if (!submitted.containsKey(job)) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        clients.put(job, client);
+        return CompletableFuture.completedFuture(Optional.of(new JobSummary(job, "job", io.eddy.runtime.cluster.JobStatus.RUNNING, 1L, 1)));
     }
 
     @Override

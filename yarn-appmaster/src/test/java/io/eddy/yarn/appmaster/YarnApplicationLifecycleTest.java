@@ -15,6 +15,7 @@ import io.eddy.yarn.client.YarnDeployment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -24,9 +25,15 @@ import org.junit.jupiter.api.Test;
 /** When the ApplicationMaster ends and with which final status. */
 class YarnApplicationLifecycleTest {
 
-    /** A master that accepts every job and remembers the client gateways it was given. */
+    /** A master that accepts every job and attach, and remembers the client gateways it was given (in {@link #clients}, both). */
     private static class AcceptingMaster implements JobSubmissionGateway {
         final List<ClientGateway> clients = new ArrayList<>();
+
+        @Override
+        public CompletableFuture<Optional<JobSummary>> attachJob(JobId job, ClientGateway client) {
+            clients.add(client);
+            return CompletableFuture.completedFuture(Optional.of(new JobSummary(job, "job", JobStatus.RUNNING, 1L, 1)));
+        }
 
         @Override
         public CompletableFuture<JobId> submitJob(JobArtifacts artifacts, ClientGateway client) {
@@ -112,6 +119,55 @@ class YarnApplicationLifecycleTest {
         ApplicationLifecycle.Outcome outcome = lifecycle.outcome().get(5, TimeUnit.SECONDS);
         assertThat(outcome.status()).isEqualTo(FinalApplicationStatus.FAILED);
         assertThat(outcome.diagnostics()).contains("Operator 'Map (1/1)' failed").contains("user function rejected 500");
+    }
+
+    @Test
+    void aRecoveredPerJobJobEndsTheApplicationOnceItsResultReachedTheClientThatAttached() throws Exception {
+        ApplicationLifecycle lifecycle = new ApplicationLifecycle(YarnDeployment.Mode.PER_JOB);
+        AcceptingMaster master = new AcceptingMaster();
+        JobId id = JobId.generate();
+        lifecycle.recoveryGateway(master).submitJob(job(id), new Client(CompletableFuture.completedFuture(null))).get();
+        CompletableFuture<Void> ack = new CompletableFuture<>();
+        assertThat(lifecycle.gateway(master).attachJob(id, new Client(ack)).get()).isPresent();
+        assertThat(master.clients).hasSize(2);
+
+        master.clients.get(1).jobFinished(new JobResultInfo(id, JobStatus.FINISHED, 42, new byte[0], null, ""));
+        assertThat(lifecycle.outcome()).as("not before the attached client has the result").isNotDone();
+        ack.complete(null);
+        ApplicationLifecycle.Outcome outcome = lifecycle.outcome().get(5, TimeUnit.SECONDS);
+        assertThat(outcome.status()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
+        assertThat(outcome.diagnostics()).contains(id.toString()).contains("FINISHED").contains(ApplicationLifecycle.RECOVERED);
+    }
+
+    @Test
+    void aRecoveredJobWithoutAClientEndsTheApplicationWhenItEnds() throws Exception {
+        ApplicationLifecycle lifecycle = new ApplicationLifecycle(YarnDeployment.Mode.PER_JOB);
+        AcceptingMaster master = new AcceptingMaster();
+        JobId id = JobId.generate();
+        lifecycle.recoveryGateway(master).submitJob(job(id), new Client(CompletableFuture.completedFuture(null))).get();
+        assertThatThrownBy(() -> lifecycle.gateway(master).submitJob(job(JobId.generate()), new Client(new CompletableFuture<>())).get())
+                .as("the recovered job is the application's job").hasMessageContaining(id.toString());
+
+        master.clients.get(0).jobFinished(new JobResultInfo(id, JobStatus.CANCELED, 42, new byte[0], null, "cancelled"));
+        ApplicationLifecycle.Outcome outcome = lifecycle.outcome().get(5, TimeUnit.SECONDS);
+        assertThat(outcome.status()).isEqualTo(FinalApplicationStatus.KILLED);
+        assertThat(outcome.diagnostics()).contains(ApplicationLifecycle.RECOVERED);
+    }
+
+    @Test
+    void aRecoveredJobTheMasterRefusesLeavesTheApplicationToTheIdleTimer() throws Exception {
+        ApplicationLifecycle lifecycle = new ApplicationLifecycle(YarnDeployment.Mode.PER_JOB);
+        JobSubmissionGateway refusing = new AcceptingMaster() {
+            @Override
+            public CompletableFuture<JobId> submitJob(JobArtifacts artifacts, ClientGateway client) {
+                return CompletableFuture.failedFuture(new IllegalArgumentException("cannot read the job graph"));
+            }
+        };
+        assertThatThrownBy(() -> lifecycle.recoveryGateway(refusing).submitJob(job(JobId.generate()), new Client(new CompletableFuture<>())).get())
+                .hasMessageContaining("cannot read the job graph");
+        assertThat(lifecycle.outcome()).as("a failed recovery is logged, not the application's end").isNotDone();
+        lifecycle.startIdleTimer(Duration.ofMillis(50));
+        assertThat(lifecycle.outcome().get(10, TimeUnit.SECONDS).diagnostics()).contains("yarn.per-job.idle-timeout");
     }
 
     @Test

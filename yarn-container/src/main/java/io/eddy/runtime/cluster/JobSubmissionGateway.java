@@ -2,6 +2,7 @@ package io.eddy.runtime.cluster;
 
 import io.eddy.jobgraph.JobId;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /** What a client calls on the master (client → master). Calls never block; the futures complete later. */
@@ -14,6 +15,19 @@ public interface JobSubmissionGateway {
      * slots) ends through {@link ClientGateway#jobFinished} with status FAILED.
      */
     CompletableFuture<JobId> submitJob(JobArtifacts artifacts, ClientGateway client);
+
+    /**
+     * Makes {@code client} the client of a job submitted before, e.g. by a client that lost its
+     * connection to the master and found the job again in a restarted master (docs/yarn.md, "A
+     * client follows its job"). From then on {@code client} hears the job's status updates and its
+     * end; the job's previous client hears nothing more. A job that has ended (and is still listed)
+     * reports its result to {@code client} at once.
+     *
+     * <p>The future completes with the job's summary, or empty when the master does not know the job
+     * (nothing is attached then). It fails for a job with collect sinks: their records went to the
+     * previous client and cannot be followed by another.
+     */
+    CompletableFuture<Optional<JobSummary>> attachJob(JobId job, ClientGateway client);
 
     /** Cancels a job; completes when the master has started cancelling it, fails for an unknown job. */
     CompletableFuture<Void> cancelJob(JobId job);

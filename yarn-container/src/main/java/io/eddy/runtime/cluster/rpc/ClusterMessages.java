@@ -28,7 +28,7 @@ import java.util.Objects;
  *                    TriggerCheckpoint, NotifyCheckpointComplete, NotifyCheckpointAborted
  * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
  *                    ClusterStatus (request -> ClusterStatusReply), TriggerSavepoint (request -> SavepointTaken),
- *                    ShutdownCluster (request)
+ *                    ShutdownCluster (request), AttachJob (request -> JobAttached)
  * master -> client   JobFinished (request), ClientCollectBatch (request), ClientCollectFinished, JobStatusChanged
  * </pre>
  */
@@ -169,6 +169,26 @@ public final class ClusterMessages {
     /** {@code JobSubmissionGateway.cancelJob}. */
     public record CancelJob(JobId job) implements Message {
         public CancelJob {
+            Objects.requireNonNull(job, "job");
+        }
+    }
+
+    /**
+     * {@code JobSubmissionGateway.attachJob}: the connection becomes the job's client; answered by
+     * {@link JobAttached} (version 8).
+     */
+    public record AttachJob(JobId job) implements Message {
+        public AttachJob {
+            Objects.requireNonNull(job, "job");
+        }
+    }
+
+    /**
+     * The answer to {@link AttachJob}: the job as the master saw it when the client attached, or
+     * null when the master does not know the job (then nothing was attached).
+     */
+    public record JobAttached(JobId job, JobSummary summaryOrNull) implements Message {
+        public JobAttached {
             Objects.requireNonNull(job, "job");
         }
     }

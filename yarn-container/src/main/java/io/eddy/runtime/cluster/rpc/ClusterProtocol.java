@@ -6,6 +6,7 @@ import io.eddy.runtime.checkpoint.storage.StateHandleCodec;
 import io.eddy.runtime.cluster.rpc.ClusterCodecs.Reader;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.AttachJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectBatch;
@@ -18,6 +19,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
@@ -50,12 +52,13 @@ import java.util.Set;
  * timeouts of its requests. Type ids are stable within a {@link #VERSION}; adding, removing or
  * changing a message bumps it (the handshake then refuses peers of another version). A change of
  * what a field means is a change too: version 7 kept the four longs of {@code CheckpointMetrics}
- * but made its synchronous and asynchronous times nanoseconds instead of milliseconds.
+ * but made its synchronous and asynchronous times nanoseconds instead of milliseconds; version 8
+ * added {@code AttachJob} / {@code JobAttached}.
  */
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -272,5 +275,17 @@ public final class ClusterProtocol {
         register(b, 43, JobStatusChanged.class, codec(
                 (m, out) -> ClusterCodecs.writeJobStatusUpdate(m.update(), out),
                 in -> new JobStatusChanged(ClusterCodecs.readJobStatusUpdate(in))));
+        register(b, 44, AttachJob.class, codec(
+                (m, out) -> ClusterCodecs.writeJobId(m.job(), out),
+                in -> new AttachJob(ClusterCodecs.readJobId(in))));
+        register(b, 45, JobAttached.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeJobId(m.job(), out);
+                    out.writeBoolean(m.summaryOrNull() != null);
+                    if (m.summaryOrNull() != null) {
+                        ClusterCodecs.writeJobSummary(m.summaryOrNull(), out);
+                    }
+                },
+                in -> new JobAttached(ClusterCodecs.readJobId(in), in.readBoolean() ? ClusterCodecs.readJobSummary(in) : null)));
     }
 }

@@ -7,6 +7,7 @@ import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.AttachJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
@@ -15,6 +16,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
@@ -130,6 +132,10 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
         } else if (request instanceof SubmitJob m) {
             LOG.info("Job {} submitted from {}", m.artifacts().job(), connection.remoteAddress());
             return dispatch(() -> jobs.submitJob(m.artifacts(), new RpcClientGateway(connection)).thenApply(JobAccepted::new));
+        } else if (request instanceof AttachJob m) {
+            LOG.info("Client {} attaches to job {}", connection.remoteAddress(), m.job());
+            return dispatch(() -> jobs.attachJob(m.job(), new RpcClientGateway(connection))
+                    .thenApply(summary -> new JobAttached(m.job(), summary.orElse(null))));
         } else if (request instanceof CancelJob m) {
             LOG.info("Cancellation of job {} requested from {}", m.job(), connection.remoteAddress());
             return dispatch(() -> jobs.cancelJob(m.job()).thenApply(v -> Ack.INSTANCE));

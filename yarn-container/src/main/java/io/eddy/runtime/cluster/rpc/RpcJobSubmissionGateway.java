@@ -8,10 +8,12 @@ import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobSubmissionGateway;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.AttachJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
@@ -26,13 +28,14 @@ import io.eddy.runtime.rpc.Secret;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
  * The master as a client process sees it: a connection to the master over which jobs are
- * submitted, listed, cancelled and savepointed, and over which the master reports back to the
- * {@link ClientGateway}s of the jobs submitted through it. Thread-safe; calls never block. Close it
+ * submitted, attached to, listed, cancelled and savepointed, and over which the master reports back
+ * to the {@link ClientGateway}s of the jobs submitted or attached through it. Thread-safe; calls never block. Close it
  * when the client no longer follows its jobs (running jobs keep running).
  */
 public final class RpcJobSubmissionGateway implements JobSubmissionGateway, AutoCloseable {
@@ -72,6 +75,18 @@ public final class RpcJobSubmissionGateway implements JobSubmissionGateway, Auto
                 handler.unregister(artifacts.job());
             }
         }).thenApply(JobAccepted::job);
+    }
+
+    /** Routes the master's calls about {@code job} to {@code client} first, so a result the master reports at once is not missed. */
+    @Override
+    public CompletableFuture<Optional<JobSummary>> attachJob(JobId job, ClientGateway client) {
+        handler.register(job, client);
+        CompletableFuture<JobAttached> attached = connection.request(new AttachJob(job), ClusterProtocol.REQUEST_TIMEOUT);
+        return attached.whenComplete((a, e) -> {
+            if (e != null || a.summaryOrNull() == null) {
+                handler.unregister(job);
+            }
+        }).thenApply(a -> Optional.ofNullable(a.summaryOrNull()));
     }
 
     @Override

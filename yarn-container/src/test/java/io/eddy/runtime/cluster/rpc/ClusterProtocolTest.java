@@ -44,6 +44,8 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.AttachJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
@@ -113,6 +115,9 @@ class ClusterProtocolTest {
                 new CancelJob(JOB),
                 new ListJobs(),
                 new JobList(List.of(new JobSummary(JOB, "my job", JobStatus.RUNNING, 1234L, 6))),
+                new AttachJob(JOB),
+                new JobAttached(JOB, new JobSummary(JOB, "my job", JobStatus.CREATED, 1234L, 6)),
+                new JobAttached(JOB, null),
                 new ClusterStatus(2, 5000),
                 new ClusterStatusReply(List.of(REGISTRATION)),
                 new TriggerSavepoint(JOB, "hdfs:///savepoints", true),
@@ -167,6 +172,15 @@ class ClusterProtocolTest {
         assertThat(roundTrip(new ShutdownCluster("stopped by ü")).reason()).isEqualTo("stopped by ü");
         assertThat(roundTrip(new ShutdownCluster("")).reason()).isEmpty();
         assertThat(ClusterProtocol.VERSION).as("a new message bumps the protocol version").isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void attachAnswersKeepTheSummaryOrItsAbsence() throws IOException {
+        JobSummary summary = new JobSummary(JOB, "ü job", JobStatus.FAILING, 7L, 3);
+        assertThat(roundTrip(new JobAttached(JOB, summary)).summaryOrNull()).isEqualTo(summary);
+        assertThat(roundTrip(new JobAttached(JOB, null)).summaryOrNull()).as("an unknown job").isNull();
+        assertThat(roundTrip(new AttachJob(JOB)).job()).isEqualTo(JOB);
+        assertThat(ClusterProtocol.VERSION).as("AttachJob came with version 8").isGreaterThanOrEqualTo(8);
     }
 
     @Test
