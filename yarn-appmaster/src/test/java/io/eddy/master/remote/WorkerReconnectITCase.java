@@ -74,7 +74,8 @@ class WorkerReconnectITCase {
                     .extracting(Object::toString).containsExactly("kept-worker");
         }
         assertThat(worker.process().pid()).as("the same worker process").isEqualTo(worker.pid());
-        assertThat(Files.readString(worker.outFile())).contains("registered with the master at " + HostPort.format(secondAddress));
+        // The master lists the worker before the worker has read the master's answer and printed its line.
+        awaitOutput(worker, "registered with the master at " + HostPort.format(secondAddress));
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration()
                 .set(ExecutionOptions.TARGET, RemoteExecutorFactory.TARGET)
@@ -104,6 +105,17 @@ class WorkerReconnectITCase {
         assertThat(worker.process().waitFor(60, TimeUnit.SECONDS)).as("the worker exits after its reconnect timeout").isTrue();
         assertThat(worker.process().exitValue()).isEqualTo(1);
         assertThat(Files.readString(worker.logFile())).contains("no new master within PT3S");
+    }
+
+    private static void awaitOutput(ClusterProcesses.Launched process, String line) throws Exception {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (!Files.readString(process.outFile()).contains(line)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(process.name() + " did not print '" + line + "' within " + START_TIMEOUT + "; output:"
+                        + System.lineSeparator() + process.outputTail(20));
+            }
+            Thread.sleep(50); // a process's output offers no notification
+        }
     }
 
     private static Secret writeSecret(Path file) throws java.io.IOException {
