@@ -84,8 +84,6 @@ final class JobManager {
     private final int requiredSlots;
     private final long submitTime;
     private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
-    /** The report of the job's end, kept for a client that attaches afterwards; null while the job runs. */
-    private JobResultInfo result;
 
     private JobStatus status = JobStatus.CREATED;
     private SlotAssignment slots;
@@ -167,11 +165,8 @@ final class JobManager {
                     + " sink(s) " + new TreeSet<>(collectRelay.collectIds()) + ": another client cannot follow it (the records"
                     + " sent before would be missing); its end is in the master's log");
         }
-        client.attach(newClient);
         LOG.info("Job {} ('{}'): client {} attached while the job is {}", id(), graph.name(), newClient, status);
-        if (result != null) {
-            reportResult();
-        }
+        client.attach(newClient);
         return summary();
     }
 
@@ -689,22 +684,13 @@ final class JobManager {
         collectRelay.close();
         releaseResources();
         long runtime = deployTime == 0 ? 0 : ctx.clock().millis() - deployTime;
-        result = new JobResultInfo(id(), finalStatus, runtime, accumulators,
+        JobResultInfo result = new JobResultInfo(id(), finalStatus, runtime, accumulators,
                 failure == null ? null : failure.cause(), resultSummary(finalStatus));
         LOG.info("Job {} ('{}') ended: {} after {} ms{}", id(), graph.name(), finalStatus, runtime,
                 result.failureSummary().isEmpty() ? "" : ": " + result.failureSummary());
-        reportResult();
+        client.jobFinished(result);
         ctx.jobEnded(this);
         termination.complete(finalStatus);
-    }
-
-    /** Reports the job's end to its (current) client. */
-    private void reportResult() {
-        client.jobFinished(result).whenComplete((v, e) -> {
-            if (e != null) {
-                LOG.warn("Job {}: the client did not take the job's result", id(), e);
-            }
-        });
     }
 
     /**

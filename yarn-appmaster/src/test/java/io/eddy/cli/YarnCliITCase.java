@@ -3,6 +3,7 @@ package io.eddy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.yarn.testkit.MiniHadoopCluster;
+import io.eddy.yarn.testkit.TeeOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -263,7 +264,7 @@ class YarnCliITCase {
         StringWriter err = new StringWriter();
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream original = System.err;
-        System.setErr(new PrintStream(new TeeStream(console, original), true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(new TeeOutputStream(console, original), true, StandardCharsets.UTF_8));
         int code;
         try {
             code = EddyCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
@@ -366,34 +367,5 @@ class YarnCliITCase {
             }
         }
         return file;
-    }
-
-    /** Writes to two streams. */
-    private static final class TeeStream extends OutputStream {
-        private final OutputStream first;
-        private final OutputStream second;
-
-        TeeStream(OutputStream first, OutputStream second) {
-            this.first = first;
-            this.second = second;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            first.write(b);
-            second.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            first.write(b, off, len);
-            second.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            first.flush();
-            second.flush();
-        }
     }
 }

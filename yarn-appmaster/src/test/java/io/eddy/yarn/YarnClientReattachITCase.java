@@ -14,27 +14,18 @@ import io.eddy.streaming.api.functions.sink.FileSink;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.yarn.executor.YarnClientOptions;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
+import io.eddy.yarn.testkit.TeeOutputStream;
 import io.eddy.yarn.testkit.YarnTargetSettings;
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
@@ -86,7 +77,7 @@ class YarnClientReattachITCase {
     @BeforeEach
     void teeConsole() {
         originalErr = System.err;
-        System.setErr(new PrintStream(new TeeStream(originalErr, console), true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(new TeeOutputStream(originalErr, console), true, StandardCharsets.UTF_8));
     }
 
     @AfterEach
@@ -137,7 +128,7 @@ class YarnClientReattachITCase {
                     .isEqualTo(FinalApplicationStatus.SUCCEEDED);
             assertThat(report.getDiagnostics()).contains("recovered after an ApplicationMaster restart");
         }
-        ExactlyOnceJob.assertExactlyOnce(committedLines(base + "/counts"), committedLines(base + "/windows"));
+        ExactlyOnceJob.assertExactlyOnce(CLUSTER.committedPartLines(base + "/counts"), CLUSTER.committedPartLines(base + "/windows"));
     }
 
     @Test
@@ -210,29 +201,12 @@ class YarnClientReattachITCase {
     }
 
     private String console() {
-        synchronized (console) {
-            return console.toString(StandardCharsets.UTF_8);
-        }
+        return console.toString(StandardCharsets.UTF_8); // synchronized, as the stream's writes are
     }
 
     /** {@code container_<cluster>_<app>_<attempt, 2 digits>_}: the prefix of the ids of an AM attempt's containers. */
     private static String containerPrefix(String appId, int attempt) {
         return String.format("container_%s_%02d_", appId.substring("application_".length()), attempt);
-    }
-
-    /** The lines of the files in {@code dir}, which must all be committed parts ({@code part-<subtask>-<n>}). */
-    private static List<String> committedLines(String dir) throws IOException {
-        FileSystem fs = CLUSTER.fileSystem();
-        FileStatus[] files = fs.listStatus(new Path(dir));
-        Set<String> names = java.util.Arrays.stream(files).map(f -> f.getPath().getName()).collect(Collectors.toSet());
-        assertThat(names).as("files in %s", dir).isNotEmpty().allMatch(n -> n.matches("part-\\d+-\\d+"), "committed parts only");
-        List<String> lines = new ArrayList<>();
-        for (FileStatus file : files) {
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
-                reader.lines().forEach(lines::add);
-            }
-        }
-        return lines;
     }
 
     private static long millisSince(long startNanos) {
@@ -245,37 +219,5 @@ class YarnClientReattachITCase {
 
         @Override
         public void invoke(String value) {}
-    }
-
-    /** Writes to both streams; the buffer under its own lock, which {@link #console()} takes too. */
-    private static final class TeeStream extends OutputStream {
-        private final OutputStream first;
-        private final ByteArrayOutputStream second;
-
-        TeeStream(OutputStream first, ByteArrayOutputStream second) {
-            this.first = first;
-            this.second = second;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            first.write(b);
-            synchronized (second) {
-                second.write(b);
-            }
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            first.write(b, off, len);
-            synchronized (second) {
-                second.write(b, off, len);
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            first.flush();
-        }
     }
 }

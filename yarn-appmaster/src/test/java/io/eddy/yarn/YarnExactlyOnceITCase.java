@@ -12,13 +12,9 @@ import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
 import io.eddy.yarn.testkit.YarnTargetSettings;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,9 +23,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
@@ -180,14 +174,9 @@ class YarnExactlyOnceITCase {
     private static Matcher awaitRestoreLog(String amContainer, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            java.nio.file.Path log = null;
-            try {
-                log = CLUSTER.containerLog(amContainer, "am.log");
-            } catch (AssertionError notYet) {
-                // the second attempt has not started yet
-            }
-            if (log != null) {
-                Matcher restored = RESTORED.matcher(Files.readString(log));
+            Optional<java.nio.file.Path> log = CLUSTER.findContainerLog(amContainer, "am.log"); // empty until the attempt starts
+            if (log.isPresent()) {
+                Matcher restored = RESTORED.matcher(Files.readString(log.get()));
                 if (restored.find()) {
                     return restored;
                 }
@@ -261,22 +250,7 @@ class YarnExactlyOnceITCase {
 
     /** Only committed part files are left, and they hold exactly-once output ({@link ExactlyOnceJob#assertExactlyOnce}). */
     private static void assertExactOutput(String base) throws IOException {
-        ExactlyOnceJob.assertExactlyOnce(committedLines(base + "/counts"), committedLines(base + "/windows"));
-    }
-
-    /** The lines of the files in {@code dir}, which must all be committed parts ({@code part-<subtask>-<n>}). */
-    private static List<String> committedLines(String dir) throws IOException {
-        FileSystem fs = CLUSTER.fileSystem();
-        FileStatus[] files = fs.listStatus(new Path(dir));
-        assertThat(files).as("files in %s", dir).isNotEmpty()
-                .allMatch(f -> f.getPath().getName().matches("part-\\d+-\\d+"), "committed parts (part-<subtask>-<n>) only");
-        List<String> lines = new ArrayList<>();
-        for (FileStatus file : files) {
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
-                reader.lines().forEach(lines::add);
-            }
-        }
-        return lines;
+        ExactlyOnceJob.assertExactlyOnce(CLUSTER.committedPartLines(base + "/counts"), CLUSTER.committedPartLines(base + "/windows"));
     }
 
     private static long millisSince(long startNanos) {

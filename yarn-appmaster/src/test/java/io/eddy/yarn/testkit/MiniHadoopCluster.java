@@ -1,5 +1,7 @@
 package io.eddy.yarn.testkit;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -394,6 +396,24 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
     }
 
     /**
+     * The lines of the files in {@code dir} on HDFS, which must all be committed parts of a file
+     * sink ({@code part-<subtask>-<n>}: nothing in progress or pending left).
+     */
+    public List<String> committedPartLines(String dir) throws IOException {
+        FileSystem fs = fileSystem();
+        FileStatus[] files = fs.listStatus(new org.apache.hadoop.fs.Path(dir));
+        assertThat(files).as("files in %s", dir).isNotEmpty()
+                .allMatch(f -> f.getPath().getName().matches("part-\\d+-\\d+"), "committed parts (part-<subtask>-<n>) only");
+        List<String> lines = new ArrayList<>();
+        for (FileStatus file : files) {
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
+                reader.lines().forEach(lines::add);
+            }
+        }
+        return lines;
+    }
+
+    /**
      * The {@code key,sum} lines of the files in {@code dir} on HDFS (those not starting with {@code _}
      * or {@code .}) as a map; a key found twice fails.
      */
@@ -448,19 +468,26 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
      * cluster keeps them after the container ends).
      */
     public Path containerLog(String containerId, String fileName) {
+        List<Path> candidates = containerLogCandidates(containerId, fileName);
+        return findContainerLog(containerId, fileName).orElseThrow(() -> new AssertionError("No " + fileName + " of " + containerId
+                + " in the NodeManagers' log directories: " + candidates));
+    }
+
+    /** {@link #containerLog}, or empty while the container has not written it (it may not have started yet). */
+    public Optional<Path> findContainerLog(String containerId, String fileName) {
+        return containerLogCandidates(containerId, fileName).stream().filter(Files::isRegularFile).findFirst();
+    }
+
+    private List<Path> containerLogCandidates(String containerId, String fileName) {
         MiniYARNCluster cluster = requireYarn();
         String app = ContainerId.fromString(containerId).getApplicationAttemptId().getApplicationId().toString();
-        List<Path> tried = new ArrayList<>();
+        List<Path> candidates = new ArrayList<>();
         for (int i = 0; i < nodeManagers; i++) {
             for (String dir : cluster.getNodeManager(i).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOG_DIRS)) {
-                Path log = Path.of(dir, app, containerId, fileName);
-                if (Files.isRegularFile(log)) {
-                    return log;
-                }
-                tried.add(log);
+                candidates.add(Path.of(dir, app, containerId, fileName));
             }
         }
-        throw new AssertionError("No " + fileName + " of " + containerId + " in the NodeManagers' log directories: " + tried);
+        return candidates;
     }
 
     /** Waits until {@code appId} reached a final state, and returns its report. */

@@ -186,16 +186,15 @@ public final class ContainerMain {
             if (session == null) {
                 return stoppedBySignal ? 0 : 1;
             }
-            masterAddress = session.master();
         }
         while (true) {
-            out.println("Worker " + config.id() + " registered with the master at " + HostPort.format(masterAddress));
+            out.println("Worker " + config.id() + " registered with the master at " + HostPort.format(session.master()));
             out.flush();
             Throwable cause = awaitEnd(session.end());
             if (stoppedBySignal) {
                 return 0;
             }
-            String lost = "the connection to the master at " + HostPort.format(masterAddress) + " closed" + (cause == null ? "" : " (" + cause + ")");
+            String lost = "the connection to the master at " + HostPort.format(session.master()) + " closed" + (cause == null ? "" : " (" + cause + ")");
             if (masterAddressFile == null) {
                 LOG.error("Worker {}: {}; exiting", config.id(), lost);
                 session.shutdown();
@@ -209,12 +208,10 @@ public final class ContainerMain {
                         config.id());
                 return 1;
             }
-            Session next = reconnect(config, masterAddress, secret, settings, timeout, waitForMaster);
-            if (next == null) {
+            session = reconnect(config, session.master(), secret, settings, timeout, waitForMaster);
+            if (session == null) {
                 return stoppedBySignal ? 0 : 1;
             }
-            session = next;
-            masterAddress = next.master();
         }
     }
 
