@@ -56,6 +56,10 @@ public final class EddyBench implements Runnable {
                 description = "Milliseconds between checkpoints (to a temporary directory); 0: none (default: ${DEFAULT-VALUE}).")
         long checkpointInterval;
 
+        @Option(names = "--job", defaultValue = "0",
+                description = "The run's number among the jobs on its cluster, printed as job=N; 0: not printed (default: ${DEFAULT-VALUE}).")
+        int job;
+
         @Override
         public Integer call() throws Exception {
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -75,9 +79,9 @@ public final class EddyBench implements Runnable {
                 }
             }
             double seconds = s.netRuntimeMillis() / 1000.0;
-            System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s%n",
+            System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s%s%n",
                     name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected(),
-                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "");
+                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "", job > 0 ? " job=" + job : "");
             if (!s.matches()) {
                 System.err.printf("eddy-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", s.alerts(), s.injected());
                 return 1;

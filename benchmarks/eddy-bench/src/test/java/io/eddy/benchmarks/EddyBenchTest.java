@@ -2,8 +2,12 @@ package io.eddy.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class EddyBenchTest {
 
@@ -25,5 +29,21 @@ class EddyBenchTest {
     void withoutACompletedCheckpointThereIsNoShare() {
         assertThat(EddyBench.syncShare(0, 10_000, 0)).isEqualTo("none");
         assertThat(EddyBench.syncShare(1_200, 1_000, 2)).isEqualTo("0.06%");
+    }
+
+    @Test
+    void aRunOnAClusterNamesItsJobNumberInItsResultLine() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        int code;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            code = new CommandLine(new EddyBench()).execute("statemachine", "--events", "20000", "--name", "statemachine-network", "--job", "2");
+        } finally {
+            System.setOut(original);
+        }
+
+        assertThat(code).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).containsPattern("(?m)^RESULT name=statemachine-network system=eddy rate=\\d+ .* job=2$");
     }
 }

@@ -6,7 +6,9 @@ import io.eddy.examples.statemachine.model.GeneratorSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -40,6 +42,10 @@ public final class FlinkBench implements Callable<Integer> {
     @Option(names = "--name", description = "The benchmark name in the RESULT line (default: statemachine-<cluster>).")
     String name;
 
+    @Option(names = "--jobs", description = "Jobs run one after another on the one cluster, a RESULT line each (default: ${DEFAULT-VALUE}).",
+            defaultValue = "1")
+    int jobs;
+
     @Option(names = "--checkpoint-interval", description = "Milliseconds between checkpoints (to a temporary directory); 0: none "
             + "(default: ${DEFAULT-VALUE}).", defaultValue = "0")
     long checkpointInterval;
@@ -63,19 +69,30 @@ public final class FlinkBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String benchmark = name != null ? name : "statemachine-" + shape.name().toLowerCase(Locale.ROOT);
-        Outcome o = run(events, parallelism, shape, benchmark, checkpointInterval);
-        System.out.printf(Locale.ROOT, "RESULT name=%s system=flink rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d"
-                + " checkpoint-interval=%d checkpoints=%d%n", benchmark, o.rate(), events, parallelism, o.seconds(), o.alerts(), o.injected(),
-                checkpointInterval, o.checkpoints());
-        if (o.alerts() != o.injected()) {
-            System.err.printf("flink-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", o.alerts(), o.injected());
-            return 1;
+        List<Outcome> outcomes = run(events, parallelism, shape, benchmark, checkpointInterval, jobs);
+        int code = 0;
+        for (int i = 0; i < outcomes.size(); i++) {
+            Outcome o = outcomes.get(i);
+            System.out.printf(Locale.ROOT, "RESULT name=%s system=flink rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d"
+                    + " checkpoint-interval=%d checkpoints=%d job=%d%n", benchmark, o.rate(), events, parallelism, o.seconds(), o.alerts(),
+                    o.injected(), checkpointInterval, o.checkpoints(), i + 1);
+            if (o.alerts() != o.injected()) {
+                System.err.printf("flink-bench: job %d: %d alerts but %d injected invalid transitions: the job lost or invented events%n",
+                        i + 1, o.alerts(), o.injected());
+                code = 1;
+            }
         }
-        return 0;
+        return code;
     }
 
-    /** Builds the job (source, keyBy(address), detector, counting sink) and runs it on a cluster of {@code shape}. */
+    /** Builds the job (source, keyBy(address), detector, counting sink) and runs it once on a cluster of {@code shape}. */
     static Outcome run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval) throws Exception {
+        return run(events, parallelism, shape, jobName, checkpointInterval, 1).get(0);
+    }
+
+    /** Builds the job and runs it {@code jobs} times, one after another, on one cluster of {@code shape}. */
+    static List<Outcome> run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval, int jobs)
+            throws Exception {
         Configuration configuration = new Configuration();
         Path checkpoints = null;
         if (checkpointInterval > 0) {
@@ -97,10 +114,13 @@ public final class FlinkBench implements Callable<Integer> {
                 .addSink(new AlertCountingSink())
                 .name("alert counter");
         try {
-            JobExecutionResult result = FlinkMiniClusters.run(env, shape, jobName);
-            return new Outcome(events, longValue(result.getAccumulatorResult(AlertCountingSink.ALERTS)),
-                    longValue(result.getAccumulatorResult(EventSource.INJECTED)), result.getNetRuntime(),
-                    longValue(result.getAccumulatorResult(AlertCountingSink.CHECKPOINTS)));
+            List<Outcome> outcomes = new ArrayList<>(jobs);
+            for (JobExecutionResult result : FlinkMiniClusters.run(env, shape, jobName, jobs)) {
+                outcomes.add(new Outcome(events, longValue(result.getAccumulatorResult(AlertCountingSink.ALERTS)),
+                        longValue(result.getAccumulatorResult(EventSource.INJECTED)), result.getNetRuntime(),
+                        longValue(result.getAccumulatorResult(AlertCountingSink.CHECKPOINTS))));
+            }
+            return outcomes;
         } finally {
             if (checkpoints != null) {
                 deleteRecursively(checkpoints);

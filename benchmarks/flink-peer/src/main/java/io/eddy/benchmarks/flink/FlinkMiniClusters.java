@@ -1,6 +1,9 @@
 package io.eddy.benchmarks.flink;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
@@ -26,6 +29,20 @@ final class FlinkMiniClusters {
 
     /** Starts a cluster of {@code shape} for {@code env}'s parallelism, runs its job, stops the cluster. */
     static JobExecutionResult run(StreamExecutionEnvironment env, Shape shape, String jobName) throws Exception {
+        return run(env, shape, jobName, 1).get(0);
+    }
+
+    /**
+     * Starts a cluster of {@code shape} for {@code env}'s parallelism, runs its job {@code jobs} times
+     * one after another (each a new job with its own id, as a client submitting the same program
+     * again would), stops the cluster.
+     *
+     * @return the results in the order the jobs ran
+     */
+    static List<JobExecutionResult> run(StreamExecutionEnvironment env, Shape shape, String jobName, int jobs) throws Exception {
+        if (jobs < 1) {
+            throw new IllegalArgumentException("jobs: " + jobs + " (expected: at least 1)");
+        }
         int parallelism = env.getParallelism();
         MiniClusterConfiguration configuration = new MiniClusterConfiguration.Builder()
                 .setConfiguration(new Configuration())
@@ -35,10 +52,15 @@ final class FlinkMiniClusters {
                 .build();
         StreamGraph streamGraph = env.getStreamGraph();
         streamGraph.setJobName(jobName);
-        JobGraph jobGraph = streamGraph.getJobGraph();
+        List<JobExecutionResult> results = new ArrayList<>(jobs);
         try (MiniCluster cluster = new MiniCluster(configuration)) {
             cluster.start();
-            return cluster.executeJobBlocking(jobGraph);
+            for (int i = 0; i < jobs; i++) {
+                JobGraph jobGraph = streamGraph.getJobGraph();
+                jobGraph.setJobID(new JobID());
+                results.add(cluster.executeJobBlocking(jobGraph));
+            }
         }
+        return results;
     }
 }

@@ -20,6 +20,24 @@ class FlinkStateMachineITCase {
     void raisesExactlyTheInjectedAlerts(FlinkMiniClusters.Shape shape) throws Exception {
         FlinkBench.Outcome outcome = FlinkBench.run(EVENTS, 2, shape, "test " + shape, 0);
 
+        long expected = expectedAlerts();
+        assertThat(expected).isPositive();
+        assertThat(outcome.injected()).isEqualTo(expected);
+        assertThat(outcome.alerts()).isEqualTo(expected);
+        assertThat(outcome.netRuntimeMillis()).isPositive();
+    }
+
+    @Test
+    void runsTheJobAgainOnTheSameClusterForEachOfJobs() throws Exception {
+        var outcomes = FlinkBench.run(EVENTS, 2, FlinkMiniClusters.Shape.NETWORK, "test jobs", 0, 2);
+
+        assertThat(outcomes).hasSize(2).allSatisfy(o -> {
+            assertThat(o.alerts()).isEqualTo(expectedAlerts());
+            assertThat(o.injected()).isEqualTo(expectedAlerts());
+        });
+    }
+
+    private static long expectedAlerts() {
         long expected = 0;
         for (int subtask = 0; subtask < 2; subtask++) {
             EventGenerator generator = new EventGenerator(GeneratorSpec.DEFAULT, subtask, 2);
@@ -28,10 +46,7 @@ class FlinkStateMachineITCase {
             }
             expected += generator.injectedInvalid();
         }
-        assertThat(expected).isPositive();
-        assertThat(outcome.injected()).isEqualTo(expected);
-        assertThat(outcome.alerts()).isEqualTo(expected);
-        assertThat(outcome.netRuntimeMillis()).isPositive();
+        return expected;
     }
 
     @Test
