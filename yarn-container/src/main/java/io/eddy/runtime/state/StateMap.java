@@ -38,17 +38,28 @@ final class StateMap<V> {
     /** Fibonacci hashing: spreads hash codes whose low bits are alike (keys of one key group often are). */
     private static final int GOLDEN = 0x9E3779B9;
 
+    /**
+     * The arrays of every map that never held a key: two empty slots, never written (the first
+     * insertion resizes, {@link #growAt} is 0), so that a table can hold a map per key group from
+     * the start without allocating their arrays.
+     */
+    private static final Object[] NO_KEYS = new Object[2];
+    private static final Object[] NO_VALUES = new Object[2];
+    private static final int[] NO_INTS = new int[2];
+
     private final SnapshotVersions versions;
-    private Object[] keys = new Object[INITIAL_CAPACITY];
-    private Object[] values = new Object[INITIAL_CAPACITY];
-    private int[] epochs = new int[INITIAL_CAPACITY];
+    private Object[] keys = NO_KEYS;
+    private Object[] values = NO_VALUES;
+    private int[] epochs = NO_INTS;
     /** Per slot the {@code hashCode()} of its key (meaningless where there is no key). */
-    private int[] hashes = new int[INITIAL_CAPACITY];
+    private int[] hashes = NO_INTS;
+    /** The size at which the next insertion resizes first: half the capacity, 0 while the arrays are the shared empty ones. */
+    private int growAt;
     /** Whether every key ever put is an {@link Integer}: then equal hash codes mean equal keys. */
     private boolean integerKeysOnly = true;
     /** The epoch of the keys and values arrays: a snapshot taken after it holds them. */
     private int arraysEpoch;
-    private int shift = Integer.numberOfLeadingZeros(INITIAL_CAPACITY - 1);
+    private int shift = Integer.numberOfLeadingZeros(NO_KEYS.length - 1);
     private int size;
 
     /** The key object of the last lookup (compared by identity) and its slot, or -1 if absent. */
@@ -124,7 +135,7 @@ final class StateMap<V> {
             return;
         }
         int hash = memoHash; // find() just hashed this key
-        if (2 * (size + 1) > keys.length) {
+        if (size >= growAt) {
             resize();
         } else {
             ensureArraysOwned();
@@ -214,7 +225,7 @@ final class StateMap<V> {
         Object[] oldValues = values;
         int[] oldEpochs = epochs;
         int[] oldHashes = hashes;
-        int capacity = oldKeys.length * 2;
+        int capacity = oldKeys == NO_KEYS ? INITIAL_CAPACITY : oldKeys.length * 2;
         if (capacity <= 0) {
             throw new IllegalStateException("Keyed state of one key group exceeds " + oldKeys.length / 2
                     + " keys: raise the maximum parallelism so that keys spread over more key groups");
@@ -225,6 +236,7 @@ final class StateMap<V> {
         hashes = new int[capacity];
         arraysEpoch = versions.latest();
         shift = Integer.numberOfLeadingZeros(capacity - 1);
+        growAt = capacity / 2;
         memoKey = null;
         int mask = capacity - 1;
         for (int i = 0; i < oldKeys.length; i++) {

@@ -16,49 +16,44 @@ import java.util.function.UnaryOperator;
 final class StateTable<V> {
 
     private final int firstKeyGroup;
-    private final SnapshotVersions versions;
-    // A key group's map is created on first write, so an operator with few keys stays small.
+    /**
+     * A map per key group from the start: an empty map shares its arrays with every other empty
+     * one until its first key ({@link StateMap}), so this costs a small object per key group. No
+     * lookup has a branch for a missing map, which a new job's first keys would take after the
+     * previous job's compiled code had learnt that it is never taken.
+     */
     private final StateMap<V>[] byKeyGroup;
 
     @SuppressWarnings("unchecked")
     StateTable(int firstKeyGroup, int numberOfKeyGroups, SnapshotVersions versions) {
         this.firstKeyGroup = firstKeyGroup;
-        this.versions = versions;
         this.byKeyGroup = (StateMap<V>[]) new StateMap<?>[numberOfKeyGroups];
+        for (int i = 0; i < numberOfKeyGroups; i++) {
+            byKeyGroup[i] = new StateMap<>(versions);
+        }
     }
 
     V get(int keyGroupIndex, Object key) {
-        StateMap<V> map = byKeyGroup[keyGroupIndex];
-        return map == null ? null : map.get(key);
+        return byKeyGroup[keyGroupIndex].get(key);
     }
 
     /** The value of {@code key}, copied first with {@code copier} if a running snapshot holds it; see {@link StateMap#getOwned}. */
     V getOwned(int keyGroupIndex, Object key, UnaryOperator<V> copier) {
-        StateMap<V> map = byKeyGroup[keyGroupIndex];
-        return map == null ? null : map.getOwned(key, copier);
+        return byKeyGroup[keyGroupIndex].getOwned(key, copier);
     }
 
     /** Sets the value (not null) of {@code key}; a state without a value uses {@link #remove}. */
     void put(int keyGroupIndex, Object key, V value) {
-        StateMap<V> map = byKeyGroup[keyGroupIndex];
-        if (map == null) {
-            map = new StateMap<>(versions);
-            byKeyGroup[keyGroupIndex] = map;
-        }
-        map.put(key, value);
+        byKeyGroup[keyGroupIndex].put(key, value);
     }
 
     void remove(int keyGroupIndex, Object key) {
-        StateMap<V> map = byKeyGroup[keyGroupIndex];
-        if (map != null) {
-            map.remove(key);
-        }
+        byKeyGroup[keyGroupIndex].remove(key);
     }
 
     /** The entries of key group {@code keyGroup} (an absolute key group number), read-only. */
     Map<Object, V> entriesOfKeyGroup(int keyGroup) {
-        StateMap<V> map = byKeyGroup[keyGroup - firstKeyGroup];
-        return map == null ? Collections.emptyMap() : Collections.unmodifiableMap(map.asReadOnlyMap());
+        return Collections.unmodifiableMap(byKeyGroup[keyGroup - firstKeyGroup].asReadOnlyMap());
     }
 
     /** Per key group index, the entries as of now (null for a key group without entries); O(key groups). */
@@ -66,7 +61,7 @@ final class StateTable<V> {
         StateMap.View[] views = new StateMap.View[byKeyGroup.length];
         for (int i = 0; i < views.length; i++) {
             StateMap<V> map = byKeyGroup[i];
-            views[i] = map == null || map.size() == 0 ? null : map.snapshot();
+            views[i] = map.size() == 0 ? null : map.snapshot();
         }
         return views;
     }
@@ -75,7 +70,7 @@ final class StateTable<V> {
     int size() {
         int size = 0;
         for (StateMap<V> map : byKeyGroup) {
-            size += map == null ? 0 : map.size();
+            size += map.size();
         }
         return size;
     }

@@ -190,4 +190,30 @@ class StateMapTest {
         contents(view).forEach((k, v) -> actual.put(((Key) k).id(), ((int[]) v)[0]));
         assertThat(actual).isEqualTo(expected);
     }
+
+    @Test
+    void mapsThatNeverHeldAKeyShareNothingThatAnotherMapWrites() {
+        SnapshotVersions versions = new SnapshotVersions();
+        StateMap<String> first = new StateMap<>(versions);
+        StateMap<String> second = new StateMap<>(versions);
+        StateMap<String> untouched = new StateMap<>(versions);
+        assertThat(first.snapshot().capacity()).isEqualTo(2);
+        assertThat(first.get(new Key(1, 7))).isNull();
+        first.remove(new Key(1, 7));
+        assertThat(first.getOwned(new Key(1, 7), v -> v + "'")).isNull();
+
+        // Both slots of the shared empty arrays are where these keys would go.
+        first.put(new Key(1, 0), "a");
+        second.put(new Key(2, 0x40000000), "b");
+        second.put(new Key(3, 0), "c");
+
+        assertThat(first.snapshot().capacity()).isEqualTo(8);
+        assertThat(first.asReadOnlyMap()).isEqualTo(Map.of(new Key(1, 0), "a"));
+        assertThat(second.asReadOnlyMap()).isEqualTo(Map.of(new Key(2, 0x40000000), "b", new Key(3, 0), "c"));
+        assertThat(untouched.size()).isZero();
+        assertThat(untouched.get(new Key(1, 0))).isNull();
+        assertThat(untouched.get(new Key(2, 0x40000000))).isNull();
+        assertThat(untouched.asReadOnlyMap()).isEmpty();
+        assertThat(new StateMap<String>(versions).snapshot().size()).isZero();
+    }
 }

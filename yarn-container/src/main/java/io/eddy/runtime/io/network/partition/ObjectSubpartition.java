@@ -120,16 +120,8 @@ public final class ObjectSubpartition {
      * @param estimatedBytes the record's serialized size when {@link #wantsSizeEstimate()}, else ignored; -1 if unknown
      */
     public void add(Object value, long timestamp, Object key, int keyGroup, int estimatedBytes) throws InterruptedException {
-        if (writePos >= writeLimit) {
-            if (writePos > 0) {
-                if (released) {
-                    return;
-                }
-                rollOver(nextBatch());
-            }
-            writeLimit = estimatedBytes <= 0 ? batchSize : Math.max(1, Math.min(batchSize, batchBytes / estimatedBytes));
-            // Before any record of this batch is published: the consumer reads the arrays only after it saw one.
-            writeBatch.ensureCapacity(writeLimit);
+        if (writePos >= writeLimit && !startBatch(estimatedBytes)) {
+            return;
         }
         Batch batch = writeBatch;
         int pos = writePos;
@@ -139,6 +131,27 @@ public final class ObjectSubpartition {
         batch.keyGroups[pos] = keyGroup;
         writePos = pos + 1;
         PUBLISHED.setRelease(batch, pos + 1);
+    }
+
+    /**
+     * Publishes the full batch, if any, and sizes the next one. A method of its own, called once per
+     * batch, so that the compiled {@link #add} does not contain the branch that only a partition's
+     * first batch (or the one after an event) takes: when the next job's first record took it, it
+     * would throw away the producer's compiled code, not just this method's.
+     *
+     * @return false if the partition was released (the record is dropped)
+     */
+    private boolean startBatch(int estimatedBytes) throws InterruptedException {
+        if (writePos > 0) {
+            if (released) {
+                return false;
+            }
+            rollOver(nextBatch());
+        }
+        writeLimit = estimatedBytes <= 0 ? batchSize : Math.max(1, Math.min(batchSize, batchBytes / estimatedBytes));
+        // Before any record of this batch is published: the consumer reads the arrays only after it saw one.
+        writeBatch.ensureCapacity(writeLimit);
+        return true;
     }
 
     /** Appends an event after every record added before it, and wakes the consumer. */
