@@ -43,6 +43,9 @@ public final class EddyBench implements Runnable {
     @Command(name = "statemachine", mixinStandardHelpOptions = true, description = "The state machine job on Eddy.")
     static final class StateMachine implements Callable<Integer> {
 
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
         @Option(names = "--events", defaultValue = "50000000", description = "Events in total (default: ${DEFAULT-VALUE}).")
         long events;
 
@@ -56,12 +59,23 @@ public final class EddyBench implements Runnable {
                 description = "Milliseconds between checkpoints (to a temporary directory); 0: none (default: ${DEFAULT-VALUE}).")
         long checkpointInterval;
 
-        @Option(names = "--job", defaultValue = "0",
-                description = "The run's number among the jobs on its cluster, printed as job=N; 0: not printed (default: ${DEFAULT-VALUE}).")
-        int job;
+        @Option(names = "--jobs", defaultValue = "1",
+                description = "Jobs run one after another in this JVM, a RESULT line each; with more than one the lines carry job=N (default: ${DEFAULT-VALUE}).")
+        int jobs;
 
         @Override
         public Integer call() throws Exception {
+            if (jobs < 1) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--jobs: " + jobs + " (expected: at least 1)");
+            }
+            int code = 0;
+            for (int job = 1; job <= jobs; job++) {
+                code = Math.max(code, runOnce(jobs > 1 ? " job=" + job : ""));
+            }
+            return code;
+        }
+
+        private int runOnce(String jobField) throws Exception {
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
             env.setParallelism(parallelism);
             Path checkpoints = null;
@@ -81,7 +95,7 @@ public final class EddyBench implements Runnable {
             double seconds = s.netRuntimeMillis() / 1000.0;
             System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s%s%n",
                     name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected(),
-                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "", job > 0 ? " job=" + job : "");
+                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "", jobField);
             if (!s.matches()) {
                 System.err.printf("eddy-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", s.alerts(), s.injected());
                 return 1;

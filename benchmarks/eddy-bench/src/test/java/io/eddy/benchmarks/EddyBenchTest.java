@@ -32,18 +32,20 @@ class EddyBenchTest {
     }
 
     @Test
-    void aRunOnAClusterNamesItsJobNumberInItsResultLine() {
+    void runsTheJobsOneAfterAnotherAndNumbersTheirResultLines() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream original = System.out;
         int code;
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         try {
-            code = new CommandLine(new EddyBench()).execute("statemachine", "--events", "20000", "--name", "statemachine-network", "--job", "2");
+            code = new CommandLine(new EddyBench()).execute("statemachine", "--events", "20000", "--name", "statemachine-network", "--jobs", "2");
         } finally {
             System.setOut(original);
         }
 
         assertThat(code).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).containsPattern("(?m)^RESULT name=statemachine-network system=eddy rate=\\d+ .* job=2$");
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .containsPattern("(?m)^RESULT name=statemachine-network system=eddy rate=\\d+ .* job=1\n"
+                        + "RESULT name=statemachine-network system=eddy rate=\\d+ .* job=2$");
     }
 }
