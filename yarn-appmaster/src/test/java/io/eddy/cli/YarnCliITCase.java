@@ -3,7 +3,6 @@ package io.eddy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.yarn.testkit.MiniHadoopCluster;
-import io.eddy.yarn.testkit.TeeOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +27,7 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;

@@ -60,7 +60,7 @@ public final class EddyBench implements Runnable {
         long checkpointInterval;
 
         @Option(names = "--jobs", defaultValue = "1",
-                description = "Jobs run one after another in this JVM, a RESULT line each; with more than one the lines carry job=N (default: ${DEFAULT-VALUE}).")
+                description = "Jobs run one after another in this JVM, a RESULT line each with job=N (default: ${DEFAULT-VALUE}).")
         int jobs;
 
         @Override
@@ -70,12 +70,12 @@ public final class EddyBench implements Runnable {
             }
             int code = 0;
             for (int job = 1; job <= jobs; job++) {
-                code = Math.max(code, runOnce(jobs > 1 ? " job=" + job : ""));
+                code = Math.max(code, runOnce(job));
             }
             return code;
         }
 
-        private int runOnce(String jobField) throws Exception {
+        private int runOnce(int job) throws Exception {
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
             env.setParallelism(parallelism);
             Path checkpoints = null;
@@ -93,9 +93,9 @@ public final class EddyBench implements Runnable {
                 }
             }
             double seconds = s.netRuntimeMillis() / 1000.0;
-            System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s%s%n",
+            System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s job=%d%n",
                     name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected(),
-                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "", jobField);
+                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "", job);
             if (!s.matches()) {
                 System.err.printf("eddy-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", s.alerts(), s.injected());
                 return 1;

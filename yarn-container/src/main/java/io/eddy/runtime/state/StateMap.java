@@ -43,13 +43,12 @@ final class StateMap<V> {
      * insertion resizes, {@link #growAt} is 0), so that a table can hold a map per key group from
      * the start without allocating their arrays.
      */
-    private static final Object[] NO_KEYS = new Object[2];
-    private static final Object[] NO_VALUES = new Object[2];
+    private static final Object[] NO_OBJECTS = new Object[2];
     private static final int[] NO_INTS = new int[2];
 
     private final SnapshotVersions versions;
-    private Object[] keys = NO_KEYS;
-    private Object[] values = NO_VALUES;
+    private Object[] keys = NO_OBJECTS;
+    private Object[] values = NO_OBJECTS;
     private int[] epochs = NO_INTS;
     /** Per slot the {@code hashCode()} of its key (meaningless where there is no key). */
     private int[] hashes = NO_INTS;
@@ -59,7 +58,7 @@ final class StateMap<V> {
     private boolean integerKeysOnly = true;
     /** The epoch of the keys and values arrays: a snapshot taken after it holds them. */
     private int arraysEpoch;
-    private int shift = Integer.numberOfLeadingZeros(NO_KEYS.length - 1);
+    private int shift = Integer.numberOfLeadingZeros(NO_OBJECTS.length - 1);
     private int size;
 
     /** The key object of the last lookup (compared by identity) and its slot, or -1 if absent. */
@@ -225,11 +224,12 @@ final class StateMap<V> {
         Object[] oldValues = values;
         int[] oldEpochs = epochs;
         int[] oldHashes = hashes;
-        int capacity = oldKeys == NO_KEYS ? INITIAL_CAPACITY : oldKeys.length * 2;
-        if (capacity <= 0) {
+        int doubled = oldKeys.length * 2;
+        if (doubled <= 0) {
             throw new IllegalStateException("Keyed state of one key group exceeds " + oldKeys.length / 2
                     + " keys: raise the maximum parallelism so that keys spread over more key groups");
         }
+        int capacity = Math.max(INITIAL_CAPACITY, doubled);
         keys = new Object[capacity];
         values = new Object[capacity];
         epochs = new int[capacity];
