@@ -15,7 +15,9 @@ import java.util.Set;
  * <p>Each slot keeps its key's hash code beside the key, so that a probe compares hash codes first
  * and dereferences a stored key only when they match: a stored key is an object the map has not
  * touched for a while (its cache line is cold), and the hashes also spare removal and resizing any
- * call of {@code hashCode()}. While every key is an {@link Integer}, equal hash codes mean equal
+ * call of {@code hashCode()}. A slot's four fields lie in two arrays, each interleaved by slot (key
+ * and value in one, hash and epoch in the other), so that reading and then updating a key's value
+ * touches two cache lines, not four. While every key is an {@link Integer}, equal hash codes mean equal
  * keys and a lookup never reads a stored key at all (keyed streams are often keyed by an int).
  *
  * <p>It remembers the slot of the last key it looked up. A keyed operator reads a state of the
@@ -43,22 +45,24 @@ final class StateMap<V> {
      * insertion resizes, {@link #growAt} is 0), so that a table can hold a map per key group from
      * the start without allocating their arrays.
      */
-    private static final Object[] NO_OBJECTS = new Object[2];
-    private static final int[] NO_INTS = new int[2];
+    private static final Object[] NO_OBJECTS = new Object[2 * 2];
+    private static final int[] NO_INTS = new int[2 * 2];
 
     private final SnapshotVersions versions;
-    private Object[] keys = NO_OBJECTS;
-    private Object[] values = NO_OBJECTS;
-    private int[] epochs = NO_INTS;
-    /** Per slot the {@code hashCode()} of its key (meaningless where there is no key). */
-    private int[] hashes = NO_INTS;
+    /** Slot {@code s}'s key at {@code 2s} (null: an empty slot) and its value at {@code 2s + 1}. */
+    private Object[] entries = NO_OBJECTS;
+    /**
+     * Slot {@code s}'s key's {@code hashCode()} at {@code 2s} (meaningless where there is no key)
+     * and its value's epoch at {@code 2s + 1}.
+     */
+    private int[] meta = NO_INTS;
     /** The size at which the next insertion resizes first: half the capacity, 0 while the arrays are the shared empty ones. */
     private int growAt;
     /** Whether every key ever put is an {@link Integer}: then equal hash codes mean equal keys. */
     private boolean integerKeysOnly = true;
-    /** The epoch of the keys and values arrays: a snapshot taken after it holds them. */
+    /** The epoch of the entries array: a snapshot taken after it holds it. */
     private int arraysEpoch;
-    private int shift = Integer.numberOfLeadingZeros(NO_OBJECTS.length - 1);
+    private int shift = Integer.numberOfLeadingZeros(NO_OBJECTS.length / 2 - 1);
     private int size;
 
     /** The key object of the last lookup (compared by identity) and its slot, or -1 if absent. */
@@ -86,29 +90,28 @@ final class StateMap<V> {
         if (slot < 0) {
             return null;
         }
-        V value = (V) values[slot];
-        if (versions.isShared(epochs[slot])) {
+        V value = (V) entries[2 * slot + 1];
+        if (versions.isShared(meta[2 * slot + 1])) {
             ensureArraysOwned();
             value = copier.apply(value);
-            values[slot] = value;
-            epochs[slot] = versions.latest();
+            entries[2 * slot + 1] = value;
+            meta[2 * slot + 1] = versions.latest();
         }
         return value;
     }
 
     /** The entries as of now, unaffected by later changes (copy-on-write); O(1). */
     View snapshot() {
-        return new View(keys, values, size);
+        return new View(entries, size);
     }
 
     /**
-     * Copies the arrays a running snapshot holds (keys and values, see {@link #snapshot()}) before
-     * they are changed. Epochs and hashes are the map's own: the copies keep every entry's slot.
+     * Copies the array a running snapshot holds (keys and values, see {@link #snapshot()}) before
+     * it is changed. Hashes and epochs are the map's own: the copy keeps every entry's slot.
      */
     private void ensureArraysOwned() {
         if (versions.isShared(arraysEpoch)) {
-            keys = keys.clone();
-            values = values.clone();
+            entries = entries.clone();
             arraysEpoch = versions.latest();
         }
     }
@@ -117,7 +120,7 @@ final class StateMap<V> {
     @SuppressWarnings("unchecked")
     V get(Object key) {
         int slot = find(key);
-        return slot < 0 ? null : (V) values[slot];
+        return slot < 0 ? null : (V) entries[2 * slot + 1];
     }
 
     /**
@@ -129,8 +132,8 @@ final class StateMap<V> {
         int slot = find(key);
         if (slot >= 0) {
             ensureArraysOwned();
-            values[slot] = value;
-            epochs[slot] = versions.latest();
+            entries[2 * slot + 1] = value;
+            meta[2 * slot + 1] = versions.latest();
             return;
         }
         int hash = memoHash; // find() just hashed this key
@@ -139,15 +142,15 @@ final class StateMap<V> {
         } else {
             ensureArraysOwned();
         }
-        int mask = keys.length - 1;
+        int mask = capacity() - 1;
         slot = indexFor(hash);
-        while (keys[slot] != null) {
+        while (entries[2 * slot] != null) {
             slot = (slot + 1) & mask;
         }
-        keys[slot] = key;
-        values[slot] = value;
-        epochs[slot] = versions.latest();
-        hashes[slot] = hash;
+        entries[2 * slot] = key;
+        entries[2 * slot + 1] = value;
+        meta[2 * slot] = hash;
+        meta[2 * slot + 1] = versions.latest();
         if (key.getClass() != Integer.class) {
             integerKeysOnly = false;
         }
@@ -174,13 +177,13 @@ final class StateMap<V> {
         if (key == memoKey && key != null) {
             return memoSlot;
         }
-        int mask = keys.length - 1;
+        int mask = capacity() - 1;
         int hash = key.hashCode();
         int slot = indexFor(hash);
         boolean sameHashIsSameKey = integerKeysOnly && key.getClass() == Integer.class;
         Object k;
-        while ((k = keys[slot]) != null) {
-            if (hashes[slot] == hash && (sameHashIsSameKey || k == key || k.equals(key))) {
+        while ((k = entries[2 * slot]) != null) {
+            if (meta[2 * slot] == hash && (sameHashIsSameKey || k == key || k.equals(key))) {
                 memoKey = key;
                 memoSlot = slot;
                 memoHash = hash;
@@ -198,58 +201,62 @@ final class StateMap<V> {
         return (hash * GOLDEN) >>> shift;
     }
 
+    /** The number of slots, a power of two. */
+    private int capacity() {
+        return entries.length >> 1;
+    }
+
     /** Empties {@code slot} and moves later entries of the same probe run back, so that lookups need no tombstones. */
     private void shiftBack(int slot) {
-        int mask = keys.length - 1;
+        int mask = capacity() - 1;
         int hole = slot;
         int next = (hole + 1) & mask;
-        while (keys[next] != null) {
-            int home = indexFor(hashes[next]);
+        while (entries[2 * next] != null) {
+            int home = indexFor(meta[2 * next]);
             // Move the entry at 'next' into the hole unless its home slot lies cyclically in (hole, next].
             if (((next - home) & mask) >= ((next - hole) & mask)) {
-                keys[hole] = keys[next];
-                values[hole] = values[next];
-                epochs[hole] = epochs[next];
-                hashes[hole] = hashes[next];
+                entries[2 * hole] = entries[2 * next];
+                entries[2 * hole + 1] = entries[2 * next + 1];
+                meta[2 * hole] = meta[2 * next];
+                meta[2 * hole + 1] = meta[2 * next + 1];
                 hole = next;
             }
             next = (next + 1) & mask;
         }
-        keys[hole] = null;
-        values[hole] = null;
+        entries[2 * hole] = null;
+        entries[2 * hole + 1] = null;
     }
 
     private void resize() {
-        Object[] oldKeys = keys;
-        Object[] oldValues = values;
-        int[] oldEpochs = epochs;
-        int[] oldHashes = hashes;
-        int doubled = oldKeys.length * 2;
-        if (doubled <= 0) {
-            throw new IllegalStateException("Keyed state of one key group exceeds " + oldKeys.length / 2
+        Object[] oldEntries = entries;
+        int[] oldMeta = meta;
+        int oldCapacity = capacity();
+        int doubled = oldCapacity * 2;
+        // The arrays hold two elements per slot, so they reach Java's limit at half the capacity.
+        if (doubled <= 0 || doubled > (1 << 29)) {
+            throw new IllegalStateException("Keyed state of one key group exceeds " + oldCapacity / 2
                     + " keys: raise the maximum parallelism so that keys spread over more key groups");
         }
         int capacity = Math.max(INITIAL_CAPACITY, doubled);
-        keys = new Object[capacity];
-        values = new Object[capacity];
-        epochs = new int[capacity];
-        hashes = new int[capacity];
+        entries = new Object[2 * capacity];
+        meta = new int[2 * capacity];
         arraysEpoch = versions.latest();
         shift = Integer.numberOfLeadingZeros(capacity - 1);
         growAt = capacity / 2;
         memoKey = null;
         int mask = capacity - 1;
-        for (int i = 0; i < oldKeys.length; i++) {
-            Object key = oldKeys[i];
+        for (int i = 0; i < oldCapacity; i++) {
+            Object key = oldEntries[2 * i];
             if (key != null) {
-                int slot = indexFor(oldHashes[i]);
-                while (keys[slot] != null) {
+                int hash = oldMeta[2 * i];
+                int slot = indexFor(hash);
+                while (entries[2 * slot] != null) {
                     slot = (slot + 1) & mask;
                 }
-                keys[slot] = key;
-                values[slot] = oldValues[i];
-                epochs[slot] = oldEpochs[i];
-                hashes[slot] = oldHashes[i];
+                entries[2 * slot] = key;
+                entries[2 * slot + 1] = oldEntries[2 * i + 1];
+                meta[2 * slot] = hash;
+                meta[2 * slot + 1] = oldMeta[2 * i + 1];
             }
         }
     }
@@ -295,7 +302,7 @@ final class StateMap<V> {
 
         private int advance(int from) {
             int slot = from;
-            while (slot < keys.length && keys[slot] == null) {
+            while (slot < capacity() && entries[2 * slot] == null) {
                 slot++;
             }
             return slot;
@@ -303,7 +310,7 @@ final class StateMap<V> {
 
         @Override
         public boolean hasNext() {
-            return next < keys.length;
+            return next < capacity();
         }
 
         @Override
@@ -312,7 +319,7 @@ final class StateMap<V> {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }
-            Map.Entry<Object, V> entry = Map.entry(keys[next], (V) values[next]);
+            Map.Entry<Object, V> entry = Map.entry(entries[2 * next], (V) entries[2 * next + 1]);
             next = advance(next + 1);
             return entry;
         }
@@ -320,13 +327,12 @@ final class StateMap<V> {
 
     /** The entries of a map at one moment: arrays no one changes any more (see {@link #snapshot()}). */
     static final class View {
-        private final Object[] keys;
-        private final Object[] values;
+        /** As {@link StateMap#entries}: key of slot {@code s} at {@code 2s}, value at {@code 2s + 1}. */
+        private final Object[] entries;
         private final int size;
 
-        private View(Object[] keys, Object[] values, int size) {
-            this.keys = keys;
-            this.values = values;
+        private View(Object[] entries, int size) {
+            this.entries = entries;
             this.size = size;
         }
 
@@ -336,16 +342,16 @@ final class StateMap<V> {
 
         /** The capacity: slots {@code 0..capacity()-1}, of which {@link #size()} hold an entry. */
         int capacity() {
-            return keys.length;
+            return entries.length >> 1;
         }
 
         /** The key in {@code slot}, or null for an empty slot. */
         Object keyAt(int slot) {
-            return keys[slot];
+            return entries[2 * slot];
         }
 
         Object valueAt(int slot) {
-            return values[slot];
+            return entries[2 * slot + 1];
         }
     }
 }
