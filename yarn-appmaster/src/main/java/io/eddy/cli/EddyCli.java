@@ -58,6 +58,12 @@ public final class EddyCli implements Runnable {
     /** Runs the command line {@code args}, printing to {@code out} and {@code err}, and returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new EddyCli());
+        // Everything after a job jar is the job's, options included ("app.jar --input in.txt -p 4"),
+        // as with 'java -jar'; Eddy's own options go before the jar.
+        cli.getSubcommands().get("run").setStopAtPositional(true);
+        cli.getSubcommands().get("plan").setStopAtPositional(true);
+        // The demo has no jar: the options it does not know itself are the example's.
+        cli.getSubcommands().get("demo").setUnmatchedOptionsArePositionalParams(true);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new FailureHandler());

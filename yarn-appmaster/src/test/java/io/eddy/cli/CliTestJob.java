@@ -8,13 +8,15 @@ import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * A job program for {@code eddy run} tests, packed into a jar by the test: counts 1..N by
  * {@code x % 5} and writes {@code key=count} lines to the file named by its first argument. With
- * the argument {@code fail} it throws instead.
+ * the argument {@code fail} it throws instead; with {@code echo FILE ARGS...} it writes the ARGS it
+ * was given to FILE, one a line, and runs no job.
  */
 public final class CliTestJob {
 
@@ -23,6 +25,10 @@ public final class CliTestJob {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("fail")) {
             throw new IllegalStateException("the job program failed on purpose");
+        }
+        if (args.length > 1 && args[0].equals("echo")) {
+            Files.write(Path.of(args[1]), Arrays.asList(args).subList(2, args.length), StandardCharsets.UTF_8);
+            return;
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);

@@ -77,6 +77,27 @@ class EddyCliITCase {
     }
 
     @Test
+    void everythingAfterTheJobJarGoesToTheJobOptionsIncluded(@TempDir Path dir) throws Exception {
+        Path jar = jobJar(dir);
+        Path echoed = dir.resolve("args.txt");
+        // -p and --name are options of 'eddy run' too: after the jar they are the job's.
+        Result r = eddy("run", "-p", "2", jar.toString(), "echo", echoed.toString(), "--input", "in.txt", "-p", "3", "--name", "x", "--", "--help");
+        assertThat(r.code()).as(r.err()).isEqualTo(EddyCli.EXIT_OK);
+        assertThat(Files.readAllLines(echoed)).containsExactly("--input", "in.txt", "-p", "3", "--name", "x", "--", "--help");
+
+        Path planned = dir.resolve("plan-args.txt");
+        eddy("plan", jar.toString(), "echo", planned.toString(), "--input", "in.txt");
+        assertThat(Files.readAllLines(planned)).containsExactly("--input", "in.txt");
+    }
+
+    @Test
+    void theDemoPassesTheOptionsItDoesNotKnowToTheExample() {
+        Result r = eddy("demo", "--events", "1000", "--parallelism", "2", "--quiet");
+        assertThat(r.code()).as(r.err()).isNotEqualTo(EddyCli.EXIT_USAGE);
+        assertThat(r.err()).doesNotContain("Unknown option");
+    }
+
+    @Test
     void demoWithoutTheExamplesOnTheClassPathSaysHowToRunIt() {
         Result r = eddy("demo", "--events", "1000");
         if (r.code() != EddyCli.EXIT_OK) {
