@@ -7,7 +7,7 @@ public final class OptimizerOptions {
 
     public static final ConfigOption<Boolean> PLAN_ONLY = ConfigOption.of("execution.plan-only", Boolean.class, false,
             "When true, a batch program's first execute()/collect()/count()/print() compiles the plan and throws "
-                    + "PlanCapturedException carrying it instead of running the job (set by 'eddy plan').");
+                    + "PlanCaptured carrying it instead of running the job (set by 'eddy plan').");
 
     private OptimizerOptions() {}
 }

@@ -3,6 +3,8 @@ package io.eddy.optimizer;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
+import java.math.BigDecimal;
+import java.math.MathContext;
 
 /**
  * The chosen plan as text for people ({@code eddy plan}): one block per node with its strategies,
@@ -42,7 +44,10 @@ final class PlanText {
 
     private static void appendParam(StringBuilder sb, OptNode n, String label, String param) {
         Object value = n.params().get(param);
-        if (value != null) {
+        if (value instanceof Double fraction) {
+            // a share of the managed memory, for reading: 0.11, not 0.1111111111111111
+            sb.append(", ").append(label).append(' ').append(new BigDecimal(fraction).round(new MathContext(2)).stripTrailingZeros().toPlainString());
+        } else if (value != null) {
             sb.append(", ").append(label).append(' ').append(value);
         }
     }

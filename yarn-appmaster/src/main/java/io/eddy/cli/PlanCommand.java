@@ -3,7 +3,7 @@ package io.eddy.cli;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.optimizer.CompiledPlan;
 import io.eddy.optimizer.OptimizerOptions;
-import io.eddy.optimizer.PlanCapturedException;
+import io.eddy.optimizer.PlanCaptured;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code eddy plan app.jar [args...]}: runs a batch job jar's {@code main} as {@code eddy run}
  * does, but with {@code eddy.execution.plan-only=true}, so the program's first job action compiles
- * the plan and hands it back ({@link PlanCapturedException}) instead of running it; prints the
+ * the plan and hands it back ({@link PlanCaptured}) instead of running it; prints the
  * plan readably (or as JSON with {@code --json}). Nothing is submitted.
  */
 @Command(name = "plan", mixinStandardHelpOptions = true,
@@ -75,7 +75,7 @@ final class PlanCommand implements Callable<Integer> {
             RunCommand.runMain(jarFile, className, args, properties);
         } catch (CliException e) {
             for (Throwable t = e; t != null; t = t.getCause()) {
-                if (t instanceof PlanCapturedException captured && captured.plan() != null) {
+                if (t instanceof PlanCaptured captured && captured.plan() != null) {
                     return captured.plan();
                 }
             }

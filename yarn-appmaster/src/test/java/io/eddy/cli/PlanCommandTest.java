@@ -36,6 +36,22 @@ class PlanCommandTest {
         }
     }
 
+    /**
+     * The same job in a program that handles its own failures, as a picocli command's runner does
+     * (it prints the exception and returns an exit code for {@code main} to exit with).
+     */
+    public static final class GuardedWordCountJob {
+        private GuardedWordCountJob() {}
+
+        public static void main(String[] args) {
+            try {
+                WordCountJob.main(args);
+            } catch (Exception e) {
+                System.err.println("the job failed: " + e);
+            }
+        }
+    }
+
     /** Line to (word, 1). */
     public static final class Split implements FlatMapFunction<String, Tuple2<String, Integer>> {
         @Override
@@ -73,12 +89,19 @@ class PlanCommandTest {
         Result text = eddy("plan", "-p", "3", jar.toString(), dir.resolve("words.txt").toString());
         assertThat(text.code()).as(text.err()).isZero();
         assertThat(text.out()).contains("Plan of job 'plan test'").contains("reduceCombine").contains("HASH on [0]").contains("p=3")
-                .contains("Tasks (2 vertices");
+                .contains("Tasks (2 vertices").containsPattern("memory 0\\.\\d{1,2}\\s");
 
         Result json = eddy("plan", "--json", jar.toString(), dir.resolve("words.txt").toString());
         assertThat(json.code()).as(json.err()).isZero();
         assertThat(json.out().trim()).startsWith("{\"job\":\"plan test\"").contains("\"ship\":\"HASH\"");
         assertThat(System.getProperty("eddy.execution.plan-only")).isNull();
+    }
+
+    @Test
+    void capturesThePlanOfAProgramThatCatchesItsExceptions(@TempDir Path dir) throws Exception {
+        Result text = eddy("plan", "-c", GuardedWordCountJob.class.getName(), jobJar(dir).toString(), dir.resolve("words.txt").toString());
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).contains("Plan of job 'plan test'").contains("reduceCombine");
     }
 
     private static Path jobJar(Path dir) throws Exception {
@@ -87,7 +110,7 @@ class PlanCommandTest {
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, WordCountJob.class.getName());
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
-            for (Class<?> c : List.of(WordCountJob.class, Split.class, Discard.class)) {
+            for (Class<?> c : List.of(WordCountJob.class, GuardedWordCountJob.class, Split.class, Discard.class)) {
                 String entry = c.getName().replace('.', '/') + ".class";
                 out.putNextEntry(new JarEntry(entry));
                 try (InputStream in = c.getClassLoader().getResourceAsStream(entry)) {

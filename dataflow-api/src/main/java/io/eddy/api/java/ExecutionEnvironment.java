@@ -26,7 +26,7 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.optimizer.BatchCompiler;
 import io.eddy.optimizer.CompiledPlan;
 import io.eddy.optimizer.OptimizerOptions;
-import io.eddy.optimizer.PlanCapturedException;
+import io.eddy.optimizer.PlanCaptured;
 import io.eddy.streaming.api.environment.ExecutorLookup;
 import io.eddy.jobgraph.KeyGroups;
 import java.util.ArrayList;
@@ -276,12 +276,12 @@ public class ExecutionEnvironment {
      * ExecutionOptions#TARGET} (as {@code StreamExecutionEnvironment.executeAsync} does) and
      * returns at once. The sinks are cleared once submitted (kept if the plan is invalid).
      *
-     * @throws PlanCapturedException instead of submitting, when {@link OptimizerOptions#PLAN_ONLY} is set ({@code eddy plan})
+     * @throws PlanCaptured instead of submitting, when {@link OptimizerOptions#PLAN_ONLY} is set ({@code eddy plan})
      */
     public JobClient executeAsync(String jobName) throws Exception {
         CompiledPlan compiled = compile(jobName);
         if (Boolean.TRUE.equals(configuration.get(OptimizerOptions.PLAN_ONLY))) {
-            throw new PlanCapturedException(compiled);
+            throw new PlanCaptured(compiled);
         }
         JobGraph jobGraph = compiled.toJobGraph(RestartStrategy.jobSettings(configuration, restartStrategy));
         ClassLoader userClassLoader = Thread.currentThread().getContextClassLoader();
