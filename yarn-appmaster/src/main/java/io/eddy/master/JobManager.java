@@ -15,6 +15,7 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.runtime.io.network.partition.ProducerFailedException;
 import io.eddy.runtime.tasks.TaskExecutionState;
 import io.eddy.runtime.tasks.TaskId;
 import io.eddy.runtime.worker.UserCodeLibrary;
@@ -336,12 +337,23 @@ final class JobManager {
             return;
         }
         checkpointing.onTaskFailure(cause);
+        String what = cause.message() != null ? cause.message() : cause.exceptionClass();
+        JobFailure ofTask = new JobFailure(cause, "Task '" + task.taskName() + "' on " + task.worker().describeShort() + " failed: " + what);
         if (status == JobStatus.RUNNING) {
-            String what = cause.message() != null ? cause.message() : cause.exceptionClass();
-            handleFailure(List.of(task), new JobFailure(cause, "Task '" + task.taskName() + "' on " + task.worker().describeShort()
-                    + " failed: " + what), false);
+            handleFailure(List.of(task), ofTask, false);
+        } else if (status == JobStatus.FAILING && restarts == 0 && failure != null && isInputFailure(failure.cause()) && !isInputFailure(cause)) {
+            // The job is failing because a task's input failed: a consumer often hears of its
+            // producer's failure before the master does. This is a failure of the task's own, the
+            // likelier cause: the client gets it instead.
+            LOG.info("Job {}: {}; reported as the job's failure instead of: {}", id(), ofTask.summary(), failure.summary());
+            failure = ofTask;
         }
         checkCancellationComplete();
+    }
+
+    /** Whether a task failed because one of its inputs failed (its producer, or the producer's own input). */
+    private static boolean isInputFailure(FailureInfo cause) {
+        return cause != null && ProducerFailedException.class.getName().equals(cause.exceptionClass());
     }
 
     void onWorkerLost(RegisteredWorker worker, String reason) {

@@ -15,6 +15,7 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.runtime.io.network.partition.ProducerFailedException;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.io.Serializable;
@@ -116,6 +117,29 @@ class MasterTest {
         assertThat(result.failureSummary()).isEqualTo(
                 "Task 'Map (2/2)' on worker-1 (127.0.0.1) failed: Operator 'Map (2/2)' failed while processing a record: boom");
         assertThat(result.failureOrNull().toException()).isSameAs(boom);
+    }
+
+    @Test
+    void aProducersOwnFailureReportedAfterItsConsumersIsTheJobsFailure() throws Exception {
+        FakeWorker worker = register(new FakeWorker("worker-1", 2, 1001));
+        RecordingClient client = new RecordingClient();
+        submit(TestGraphs.twoVertices(2, ShipStrategy.REBALANCE, 2), client);
+        List<TaskDeploymentSpec> specs = worker.awaitDeployments(4);
+        TaskId producer = byTask(specs, 0, 0).task();
+        TaskId consumer = byTask(specs, 1, 1).task();
+        IllegalStateException root = new IllegalStateException("Operator 'Source (1/2)' failed while running its source function: in.csv:7: bad");
+
+        // The consumer hears of the failure over the network before the producer's report reaches the master.
+        master.taskStateChanged(TaskStateUpdate.failed(consumer,
+                FailureInfo.of(new ProducerFailedException("The producer of partition p subpartition 1 failed: " + root, root))));
+        List<TaskId> cancelled = worker.awaitCancellations(3);
+        master.taskStateChanged(TaskStateUpdate.failed(producer, FailureInfo.of(root)));
+        cancelled.stream().filter(t -> !t.equals(producer)).forEach(t -> master.taskStateChanged(TaskStateUpdate.canceled(t)));
+
+        JobResultInfo result = client.awaitResult();
+        assertThat(result.status()).isEqualTo(JobStatus.FAILED);
+        assertThat(result.failureSummary()).isEqualTo("Task 'Source (1/2)' on worker-1 (127.0.0.1) failed: " + root.getMessage());
+        assertThat(result.failureOrNull().toException()).isSameAs(root);
     }
 
     @Test

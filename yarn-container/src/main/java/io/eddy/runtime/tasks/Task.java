@@ -7,6 +7,7 @@ import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
 import io.eddy.runtime.checkpoint.CheckpointBarrier;
 import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.io.network.partition.ProducerFailedException;
 import io.eddy.runtime.operators.InputOrdered;
 import io.eddy.runtime.operators.OperatorFactory;
 import io.eddy.runtime.operators.SourceOperator;
@@ -355,7 +356,12 @@ public final class Task {
         }
         closeMailbox();
         TaskExecutionState end = cancelled ? TaskExecutionState.CANCELED : TaskExecutionState.FAILED;
-        if (!cancelled) {
+        if (cancelled) {
+            // ended by the cancellation: nothing to report
+        } else if (cause instanceof ProducerFailedException) {
+            // a consequence: the producer logs the cause with its stack trace where it failed
+            LOG.info("Task {} ({}, job {}) failed because an input failed: {}", nameWithSubtask, id, id.job(), cause.getMessage());
+        } else {
             LOG.warn("Task {} ({}, job {}) failed", nameWithSubtask, id, id.job(), cause);
         }
         transition(end);

@@ -69,7 +69,8 @@ final class TaskReporter implements TaskListener {
             LOG.info("Task {} '{}' of job {} was cancelled", id, taskName, id.job());
             master.taskStateChanged(TaskStateUpdate.canceled(id));
         } else {
-            LOG.warn("Task {} '{}' of job {} failed", id, taskName, id.job(), cause);
+            // the task logged the failure with its stack trace already
+            LOG.info("Task {} '{}' of job {} failed: {}", id, taskName, id.job(), cause.toString());
             master.taskStateChanged(TaskStateUpdate.failed(id, FailureInfo.of(cause)));
         }
     }
