@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
  * {@code eddy run --from-savepoint PATH} starts a job from.
  */
 @Command(name = "savepoint", mixinStandardHelpOptions = true,
-        description = "Takes a savepoint of a running job (checkpointing must be on) and prints its path.")
+        description = "Takes a savepoint of a running job and prints its path.")
 final class SavepointCommand implements Callable<Integer> {
 
     @CommandLine.Spec
