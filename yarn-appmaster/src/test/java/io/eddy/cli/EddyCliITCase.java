@@ -151,6 +151,26 @@ class EddyCliITCase {
     }
 
     @Test
+    void aClusterStartsAgainInTheDirectoryOfAStoppedOne(@TempDir Path dir) throws Exception {
+        Path clusterDir = dir.resolve("cluster");
+        List<String> start = new ArrayList<>(List.of("cluster", "start", "--workers", "1", "--port", "0", "--dir", clusterDir.toString()));
+        ProcessClusterExtension.TEST_JVM_OPTIONS.forEach(o -> start.add("--jvm-option=" + o));
+        for (int round = 1; round <= 2; round++) {
+            // The second master appends to the first one's master.out, whose address line is stale.
+            Result started = eddy(start.toArray(new String[0]));
+            try {
+                assertThat(started.code()).as("start %d: %s %s", round, started.out(), started.err()).isZero();
+                Result status = eddy("cluster", "status", "--dir", clusterDir.toString());
+                assertThat(status.code()).as(status.err()).isZero();
+                assertThat(status.out()).contains("1 worker(s) registered");
+            } finally {
+                eddy("cluster", "stop", "--dir", clusterDir.toString());
+            }
+        }
+        assertThat(Files.readString(clusterDir.resolve("master.out"))).as("both masters' output").containsPattern("(?s)Master listening.*Master listening");
+    }
+
+    @Test
     void clusterStartOnAPortInUseFailsWithTheMastersReasonAndCleansUp(@TempDir Path dir) throws Exception {
         Path clusterDir = dir.resolve("cluster");
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {

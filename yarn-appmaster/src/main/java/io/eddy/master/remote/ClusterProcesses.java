@@ -6,6 +6,8 @@ import io.eddy.runtime.worker.ContainerMain;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,15 +38,37 @@ public final class ClusterProcesses {
     private ClusterProcesses() {}
 
     /** A started process and its files. */
-    public record Launched(String name, Process process, Path logFile, Path outFile) {
+    /**
+     * A started process. Its console output is appended to {@code outFile} (which keeps the output
+     * of earlier processes of the same name in that directory); this process's own output starts at
+     * byte {@code outStart}.
+     */
+    public record Launched(String name, Process process, Path logFile, Path outFile, long outStart) {
 
         public long pid() {
             return process.pid();
         }
 
-        /** The last {@code lines} lines of the process's console output (for error messages). */
+        /** The console output of this process so far (not that of earlier processes in the same file). */
+        public String output() throws IOException {
+            if (!Files.exists(outFile)) {
+                return "";
+            }
+            try (SeekableByteChannel channel = Files.newByteChannel(outFile)) {
+                channel.position(outStart);
+                return new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
+            }
+        }
+
+        /** The last {@code lines} lines of this process's console output (for error messages). */
         public String outputTail(int lines) {
-            return tail(outFile, lines);
+            try {
+                List<String> all = output().lines().toList();
+                List<String> last = all.subList(Math.max(0, all.size() - lines), all.size());
+                return last.isEmpty() ? "  (no output in " + outFile + ")" : "  " + String.join(System.lineSeparator() + "  ", last);
+            } catch (IOException e) {
+                return "  (cannot read " + outFile + ": " + e.getMessage() + ")";
+            }
         }
     }
 
@@ -95,7 +119,8 @@ public final class ClusterProcesses {
         if (secret != null) {
             builder.environment().put(ContainerMain.SECRET_ENVIRONMENT_VARIABLE, secret.toEncodedString());
         }
-        return new Launched(name, builder.start(), log, out);
+        long outStart = Files.exists(out) ? Files.size(out) : 0;
+        return new Launched(name, builder.start(), log, out, outStart);
     }
 
     /**
@@ -107,7 +132,7 @@ public final class ClusterProcesses {
     public static InetSocketAddress awaitMasterAddress(Launched master, Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            InetSocketAddress address = findListeningLine(master.outFile());
+            InetSocketAddress address = findListeningLine(master.output());
             if (address != null) {
                 return address;
             }
@@ -124,11 +149,8 @@ public final class ClusterProcesses {
         }
     }
 
-    private static InetSocketAddress findListeningLine(Path outFile) throws IOException {
-        if (!Files.exists(outFile)) {
-            return null;
-        }
-        for (String line : Files.readAllLines(outFile, StandardCharsets.UTF_8)) {
+    private static InetSocketAddress findListeningLine(String output) {
+        for (String line : output.lines().toList()) {
             if (line.startsWith(MasterMain.LISTENING_PREFIX)) {
                 return HostPort.parse(line.substring(MasterMain.LISTENING_PREFIX.length()).trim(), "the master's address line");
             }
@@ -163,15 +185,5 @@ public final class ClusterProcesses {
     static String javaBinary() {
         return ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    }
-
-    static String tail(Path file, int lines) {
-        try {
-            List<String> all = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
-            List<String> last = all.subList(Math.max(0, all.size() - lines), all.size());
-            return last.isEmpty() ? "  (no output in " + file + ")" : "  " + String.join(System.lineSeparator() + "  ", last);
-        } catch (IOException e) {
-            return "  (cannot read " + file + ": " + e.getMessage() + ")";
-        }
     }
 }
