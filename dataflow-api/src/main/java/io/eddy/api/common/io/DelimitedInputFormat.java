@@ -3,7 +3,9 @@ package io.eddy.api.common.io;
 import io.eddy.api.common.accumulators.LongCounter;
 import io.eddy.api.common.functions.RuntimeContext;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,11 @@ public abstract class DelimitedInputFormat<OT> extends FileInputFormat<OT> {
     private static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
     private static final int DEFAULT_MAX_RECORD_LENGTH = 64 * 1024 * 1024;
     private static final int MAX_EXCERPT_CHARS = 200;
+    /**
+     * How far into a file an error message's line number is counted when the failing split starts
+     * mid-file (the record's byte offset is given beyond it).
+     */
+    static final long MAX_COUNTED_BYTES = 256L << 20;
 
     private byte[] delimiter = {'\n'};
     private int bufferSize = DEFAULT_BUFFER_SIZE;
@@ -342,7 +349,8 @@ public abstract class DelimitedInputFormat<OT> extends FileInputFormat<OT> {
     private void grow() throws IOException {
         if (buf.length >= maxRecordLength) {
             String file = currentSplit.getPath();
-            String where = lineNumber >= 0 ? file + ":" + (lineNumber + 1) : file + ":byte " + recordOffset;
+            long line = lineNumber >= 0 ? lineNumber + 1 : countedLineNumber();
+            String where = line > 0 ? file + ":" + line : file + ":byte " + recordOffset;
             throw new IOException(where + ": record longer than " + maxRecordLength + " bytes without a delimiter '"
                     + new String(delimiter, StandardCharsets.UTF_8).replace("\n", "\\n").replace("\r", "\\r")
                     + "': is the delimiter right? (setDelimiter; setMaxRecordLength raises the limit)");
@@ -382,8 +390,79 @@ public abstract class DelimitedInputFormat<OT> extends FileInputFormat<OT> {
 
     /** {@code file:line} where the line number is known, else {@code file:byte offset}. */
     protected String location() {
+        return location(lineNumberForError());
+    }
+
+    private String location(long line) {
         String file = currentSplit == null ? "?" : currentSplit.getPath();
-        return lineNumber > 0 ? file + ":" + lineNumber : file + ":byte " + recordOffset;
+        return line > 0 ? file + ":" + line : file + ":byte " + recordOffset;
+    }
+
+    /**
+     * The current record's line number for an error message: known when the split starts at the
+     * file's start; else, for an error that fails the job, counted by reading the file up to the
+     * record (at most {@link #MAX_COUNTED_BYTES}); else -1. Skipped lines
+     * ({@link #ignoreInvalidLines()}) are not counted: there may be many of them.
+     */
+    private long lineNumberForError() {
+        if (lineNumber > 0) {
+            return lineNumber;
+        }
+        return ignoreInvalidLines ? -1 : countedLineNumber();
+    }
+
+    private long countedLineNumber() {
+        if (currentSplit == null || isReadingCompressed() || recordOffset > MAX_COUNTED_BYTES) {
+            return -1;
+        }
+        Path path = new Path(currentSplit.getPath());
+        try (InputStream in = HadoopFileSystems.get(path, hadoopConfiguration()).open(path)) {
+            return countDelimiters(in, delimiter, recordOffset) + 1;
+        } catch (IOException e) {
+            LOG.info("Could not count the lines of {} before byte {} for an error message; it gives the byte offset: {}",
+                    path, recordOffset, e.toString());
+            return -1;
+        }
+    }
+
+    /**
+     * How many delimiters lie within the first {@code length} bytes of {@code in}, matched from the
+     * left without overlap, as the reader splits records.
+     */
+    static long countDelimiters(InputStream in, byte[] delimiter, long length) throws IOException {
+        byte[] chunk = new byte[64 * 1024 + delimiter.length];
+        long count = 0;
+        long remaining = length;
+        int carried = 0;
+        while (true) {
+            int n = remaining == 0 ? -1 : in.read(chunk, carried, (int) Math.min(chunk.length - carried, remaining));
+            if (n < 0) {
+                return count;
+            }
+            remaining -= n;
+            int end = carried + n;
+            int i = 0;
+            while (i <= end - delimiter.length) {
+                if (matches(chunk, i, delimiter)) {
+                    count++;
+                    i += delimiter.length;
+                } else {
+                    i++;
+                }
+            }
+            // The bytes from i on may begin a delimiter that the next read completes.
+            carried = end - i;
+            System.arraycopy(chunk, i, chunk, 0, carried);
+        }
+    }
+
+    private static boolean matches(byte[] bytes, int at, byte[] delimiter) {
+        for (int k = 0; k < delimiter.length; k++) {
+            if (bytes[at + k] != delimiter[k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The current record's 1-based line number, or -1 where unknown (split not at the file's start). */
@@ -406,11 +485,11 @@ public abstract class DelimitedInputFormat<OT> extends FileInputFormat<OT> {
      */
     protected ParseException invalidRecord(String what, int field, byte[] bytes, int offset, int length) {
         String excerpt = Utf8.excerpt(bytes, offset, length, MAX_EXCERPT_CHARS);
-        String message = location() + ": " + what + (field > 0 ? " in field " + field : "") + ": \"" + excerpt
+        long line = lineNumberForError();
+        String message = location(line) + ": " + what + (field > 0 ? " in field " + field : "") + ": \"" + excerpt
                 + "\". Fix the input, or call ignoreInvalidLines() on the source to skip such lines and count them"
                 + " in accumulator '" + getInvalidLinesAccumulatorName() + "'";
-        return new ParseException(message, currentSplit == null ? null : currentSplit.getPath(),
-                lineNumber > 0 ? lineNumber : -1, recordOffset);
+        return new ParseException(message, currentSplit == null ? null : currentSplit.getPath(), line, recordOffset);
     }
 
     @Override

@@ -148,7 +148,7 @@ class TextInputFormatTest {
     }
 
     @Test
-    void laterSplitsReportByteOffsetsInsteadOfLines() throws IOException {
+    void laterSplitsCountTheLinesBeforeTheFailingOne() throws IOException {
         Path file = dir.resolve("offsets.txt");
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < 1000; i++) {
@@ -162,7 +162,29 @@ class TextInputFormatTest {
         assertThat(last.getStart()).isPositive();
         assertThatThrownBy(() -> Formats.readSplit(format, last))
                 .isInstanceOf(ParseException.class)
-                .hasMessageContaining("offsets.txt:byte " + head.length + ": invalid UTF-8");
+                .hasMessageContaining("offsets.txt:1001: invalid UTF-8")
+                .satisfies(e -> assertThat(((ParseException) e).getLine()).isEqualTo(1001));
+    }
+
+    @Test
+    void delimitersAreCountedAsTheReaderMatchesThemAcrossReads() throws IOException {
+        Random random = new Random(7);
+        for (String delimiter : List.of("\n", "\r\n", "||", "aba")) {
+            StringBuilder text = new StringBuilder();
+            while (text.length() < 300_000) {
+                text.append("ab|\r\n".charAt(random.nextInt(5)));
+            }
+            byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+            for (int length : new int[] {0, 1, 65_536, 65_537, 200_001, bytes.length}) {
+                long expected = 0;
+                String prefix = text.substring(0, length);
+                for (int i = prefix.indexOf(delimiter); i >= 0; i = prefix.indexOf(delimiter, i + delimiter.length())) {
+                    expected++;
+                }
+                assertThat(DelimitedInputFormat.countDelimiters(new java.io.ByteArrayInputStream(bytes), delimiter.getBytes(StandardCharsets.UTF_8),
+                        length)).as("'%s' in %d bytes", delimiter, length).isEqualTo(expected);
+            }
+        }
     }
 
     @Test
