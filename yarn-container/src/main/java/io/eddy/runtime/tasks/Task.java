@@ -356,12 +356,10 @@ public final class Task {
         }
         closeMailbox();
         TaskExecutionState end = cancelled ? TaskExecutionState.CANCELED : TaskExecutionState.FAILED;
-        if (cancelled) {
-            // ended by the cancellation: nothing to report
-        } else if (cause instanceof ProducerFailedException) {
+        if (!cancelled && cause instanceof ProducerFailedException) {
             // a consequence: the producer logs the cause with its stack trace where it failed
             LOG.info("Task {} ({}, job {}) failed because an input failed: {}", nameWithSubtask, id, id.job(), cause.getMessage());
-        } else {
+        } else if (!cancelled) {
             LOG.warn("Task {} ({}, job {}) failed", nameWithSubtask, id, id.job(), cause);
         }
         transition(end);
