@@ -44,7 +44,7 @@ final class PlanCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "JAR", description = "The job jar.")
     private Path jar;
 
-    @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for the job's main method.")
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for the job's main method: everything after JAR, options included.")
     private List<String> args = new ArrayList<>();
 
     @Override
