@@ -75,6 +75,7 @@ final class ClusterStartCommand implements Callable<Integer> {
             out.println("Started the master (pid " + started.get(0).pid() + ") and " + workers + " worker(s) with " + slots
                     + " slot(s) each; files in " + cluster.path());
             out.println("Master listening on " + HostPort.format(master));
+            ClusterProcesses.webEndpoint(started.get(0)).ifPresent(url -> out.println("Web endpoint at " + url + " (jobs as JSON at " + url + "jobs)"));
             out.println("Run jobs with: eddy run --cluster-dir " + cluster.path() + " app.jar   Stop with: eddy cluster stop --dir " + cluster.path());
             out.flush();
             return EddyCli.EXIT_OK;

@@ -114,7 +114,7 @@ class EddyCliITCase {
         List<Long> pids = new ArrayList<>();
         try {
             assertThat(started.code()).as("start: %s %s", started.out(), started.err()).isZero();
-            assertThat(started.out()).contains("Master listening on 127.0.0.1:");
+            assertThat(started.out()).contains("Master listening on 127.0.0.1:").containsPattern("Web endpoint at http://127\\.0\\.0\\.1:\\d+/ ");
             for (String line : Files.readAllLines(clusterDir.resolve("processes"))) {
                 pids.add(Long.parseLong(line.split(" ")[1]));
             }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -147,6 +148,12 @@ public final class ClusterProcesses {
             // Wake up as soon as the process exits, else re-read its output shortly.
             master.process().waitFor(50, TimeUnit.MILLISECONDS);
         }
+    }
+
+    /** The URL of the master's web endpoint as it printed it ({@link MasterMain#WEB_PREFIX}), if it did. */
+    public static Optional<String> webEndpoint(Launched master) throws IOException {
+        return master.output().lines().filter(l -> l.startsWith(MasterMain.WEB_PREFIX))
+                .map(l -> l.substring(MasterMain.WEB_PREFIX.length()).trim()).findFirst();
     }
 
     private static InetSocketAddress findListeningLine(String output) {
