@@ -1,6 +1,7 @@
 package io.eddy.master;
 
 import io.eddy.runtime.cluster.FailureInfo;
+import io.eddy.runtime.io.network.partition.ProducerFailedException;
 
 /**
  * Why a job failed: the root failure and a one-line summary naming what failed where.
@@ -12,5 +13,19 @@ record JobFailure(FailureInfo cause, String summary) {
 
     static JobFailure of(Throwable t, String summary) {
         return new JobFailure(FailureInfo.of(t), summary);
+    }
+
+    /** The failure of a task: {@code Task 'NAME' on WORKER failed: MESSAGE}. */
+    static JobFailure ofTask(String taskName, String worker, FailureInfo cause) {
+        String what = cause.message() != null ? cause.message() : cause.exceptionClass();
+        return new JobFailure(cause, "Task '" + taskName + "' on " + worker + " failed: " + what);
+    }
+
+    /**
+     * Whether a task failed because one of its inputs failed (its producer, or the producer's own
+     * input): a consequence of another task's failure, not a cause.
+     */
+    boolean isInputFailure() {
+        return cause != null && ProducerFailedException.class.getName().equals(cause.exceptionClass());
     }
 }

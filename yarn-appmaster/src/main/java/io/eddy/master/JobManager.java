@@ -15,7 +15,6 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskStateUpdate;
-import io.eddy.runtime.io.network.partition.ProducerFailedException;
 import io.eddy.runtime.tasks.TaskExecutionState;
 import io.eddy.runtime.tasks.TaskId;
 import io.eddy.runtime.worker.UserCodeLibrary;
@@ -337,23 +336,16 @@ final class JobManager {
             return;
         }
         checkpointing.onTaskFailure(cause);
-        String what = cause.message() != null ? cause.message() : cause.exceptionClass();
-        JobFailure ofTask = new JobFailure(cause, "Task '" + task.taskName() + "' on " + task.worker().describeShort() + " failed: " + what);
+        JobFailure ofTask = JobFailure.ofTask(task.taskName(), task.worker().describeShort(), cause);
         if (status == JobStatus.RUNNING) {
             handleFailure(List.of(task), ofTask, false);
-        } else if (status == JobStatus.FAILING && restarts == 0 && failure != null && isInputFailure(failure.cause()) && !isInputFailure(cause)) {
-            // The job is failing because a task's input failed: a consumer often hears of its
-            // producer's failure before the master does. This is a failure of the task's own, the
-            // likelier cause: the client gets it instead.
+        } else if (status == JobStatus.FAILING && restarts == 0 && failure != null && failure.isInputFailure() && !ofTask.isInputFailure()) {
+            // A consumer often hears of its producer's failure before the master does: the client
+            // gets the failure of the task's own, the likelier cause.
             LOG.info("Job {}: {}; reported as the job's failure instead of: {}", id(), ofTask.summary(), failure.summary());
             failure = ofTask;
         }
         checkCancellationComplete();
-    }
-
-    /** Whether a task failed because one of its inputs failed (its producer, or the producer's own input). */
-    private static boolean isInputFailure(FailureInfo cause) {
-        return cause != null && ProducerFailedException.class.getName().equals(cause.exceptionClass());
     }
 
     void onWorkerLost(RegisteredWorker worker, String reason) {

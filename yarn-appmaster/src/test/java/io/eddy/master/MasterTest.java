@@ -100,11 +100,10 @@ class MasterTest {
 
     @Test
     void theFirstTaskFailureCancelsTheOthersAndFailsTheJobNamingTaskAndWorker() throws Exception {
-        FakeWorker worker = register(new FakeWorker("worker-1", 2, 1001));
-        RecordingClient client = new RecordingClient();
-        submit(TestGraphs.twoVertices(2, ShipStrategy.REBALANCE, 2), client);
-        List<TaskDeploymentSpec> specs = worker.awaitDeployments(4);
-        TaskId failing = byTask(specs, 1, 1).task();
+        TwoByTwo job = deployTwoByTwo();
+        FakeWorker worker = job.worker();
+        RecordingClient client = job.client();
+        TaskId failing = byTask(job.specs(), 1, 1).task();
         IllegalStateException boom = new IllegalStateException("Operator 'Map (2/2)' failed while processing a record: boom");
 
         master.taskStateChanged(TaskStateUpdate.failed(failing, FailureInfo.of(boom)));
@@ -121,12 +120,11 @@ class MasterTest {
 
     @Test
     void aProducersOwnFailureReportedAfterItsConsumersIsTheJobsFailure() throws Exception {
-        FakeWorker worker = register(new FakeWorker("worker-1", 2, 1001));
-        RecordingClient client = new RecordingClient();
-        submit(TestGraphs.twoVertices(2, ShipStrategy.REBALANCE, 2), client);
-        List<TaskDeploymentSpec> specs = worker.awaitDeployments(4);
-        TaskId producer = byTask(specs, 0, 0).task();
-        TaskId consumer = byTask(specs, 1, 1).task();
+        TwoByTwo job = deployTwoByTwo();
+        FakeWorker worker = job.worker();
+        RecordingClient client = job.client();
+        TaskId producer = byTask(job.specs(), 0, 0).task();
+        TaskId consumer = byTask(job.specs(), 1, 1).task();
         IllegalStateException root = new IllegalStateException("Operator 'Source (1/2)' failed while running its source function: in.csv:7: bad");
 
         // The consumer hears of the failure over the network before the producer's report reaches the master.
@@ -266,6 +264,16 @@ class MasterTest {
 
     private JobId submit(JobGraph graph, RecordingClient client) throws Exception {
         return master.submitJob(JobGraphBytes.artifactsWithoutJars(graph), client).get(10, TimeUnit.SECONDS);
+    }
+
+    /** A job of two vertices of two subtasks each (rebalanced), deployed on one worker of two slots. */
+    private record TwoByTwo(FakeWorker worker, RecordingClient client, List<TaskDeploymentSpec> specs) {}
+
+    private TwoByTwo deployTwoByTwo() throws Exception {
+        FakeWorker worker = register(new FakeWorker("worker-1", 2, 1001));
+        RecordingClient client = new RecordingClient();
+        submit(TestGraphs.twoVertices(2, ShipStrategy.REBALANCE, 2), client);
+        return new TwoByTwo(worker, client, worker.awaitDeployments(4));
     }
 
     private static TaskDeploymentSpec byTask(List<TaskDeploymentSpec> specs, int vertex, int subtask) {

@@ -38,9 +38,8 @@ public final class ClusterProcesses {
 
     private ClusterProcesses() {}
 
-    /** A started process and its files. */
     /**
-     * A started process. Its console output is appended to {@code outFile} (which keeps the output
+     * A started process and its files. Its console output is appended to {@code outFile} (which keeps the output
      * of earlier processes of the same name in that directory); this process's own output starts at
      * byte {@code outStart}.
      */

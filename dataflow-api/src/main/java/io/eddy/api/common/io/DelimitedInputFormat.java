@@ -318,20 +318,11 @@ public abstract class DelimitedInputFormat<OT> extends FileInputFormat<OT> {
         }
         int last = lim - delimiter.length;
         for (int i = from; i <= last; i++) {
-            if (b[i] == d0 && delimiterAt(i)) {
+            if (b[i] == d0 && matches(b, i, delimiter)) {
                 return i;
             }
         }
         return -1;
-    }
-
-    private boolean delimiterAt(int i) {
-        for (int k = 1; k < delimiter.length; k++) {
-            if (buf[i + k] != delimiter[k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Moves the unread bytes to the buffer's front; returns by how much positions shifted. */
@@ -348,9 +339,8 @@ public abstract class DelimitedInputFormat<OT> extends FileInputFormat<OT> {
 
     private void grow() throws IOException {
         if (buf.length >= maxRecordLength) {
-            String file = currentSplit.getPath();
-            long line = lineNumber >= 0 ? lineNumber + 1 : countedLineNumber();
-            String where = line > 0 ? file + ":" + line : file + ":byte " + recordOffset;
+            // the record is not complete, so lineNumber does not count it yet
+            String where = location(lineNumber >= 0 ? lineNumber + 1 : countedLineNumber());
             throw new IOException(where + ": record longer than " + maxRecordLength + " bytes without a delimiter '"
                     + new String(delimiter, StandardCharsets.UTF_8).replace("\n", "\\n").replace("\r", "\\r")
                     + "': is the delimiter right? (setDelimiter; setMaxRecordLength raises the limit)");
@@ -456,6 +446,7 @@ public abstract class DelimitedInputFormat<OT> extends FileInputFormat<OT> {
         }
     }
 
+    /** Whether {@code delimiter} starts at {@code bytes[at]} (the caller made sure it fits). */
     private static boolean matches(byte[] bytes, int at, byte[] delimiter) {
         for (int k = 0; k < delimiter.length; k++) {
             if (bytes[at + k] != delimiter[k]) {
