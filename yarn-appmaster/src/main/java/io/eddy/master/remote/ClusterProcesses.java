@@ -33,8 +33,13 @@ public final class ClusterProcesses {
 
     public static final String MASTER_MAIN = "io.eddy.master.remote.MasterMain";
     public static final String WORKER_MAIN = "io.eddy.runtime.worker.ContainerMain";
-    /** JVM options of the processes unless the caller gives others. */
-    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseParallelGC");
+    /**
+     * JVM options of the processes unless the caller gives others. Transparent huge pages for the
+     * heap: a combiner's or keyed state's objects spread over far more memory than the processor's
+     * TLB maps with 4 KB pages (docs/benchmarks.md, session 11); where the kernel does not offer
+     * them the JVM warns once and goes on with small pages.
+     */
+    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseParallelGC", "-XX:+UseTransparentHugePages");
 
     private ClusterProcesses() {}
 
