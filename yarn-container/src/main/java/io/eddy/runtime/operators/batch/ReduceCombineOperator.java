@@ -1,10 +1,15 @@
 package io.eddy.runtime.operators.batch;
 
+import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.api.common.typeutils.TupleSerializer;
+import io.eddy.api.java.tuple.Tuple;
+import io.eddy.runtime.operators.hash.BinaryCombiningTable;
+import io.eddy.runtime.operators.hash.CombiningTable;
 import io.eddy.runtime.operators.hash.HeapCombiningTable;
 import io.eddy.runtime.operators.sort.NormalizedKeySorter;
 import io.eddy.runtime.streamrecord.StreamRecord;
@@ -17,8 +22,9 @@ import java.util.EnumSet;
  * more than once (the reduce after the shuffle finishes the job). Never spills.
  *
  * <ul>
- *   <li>{@code HASH}: a {@link HeapCombiningTable} of live objects within the operator's reserved share
- *       of managed memory (emits all its values when its estimate reaches the budget).
+ *   <li>{@code HASH}: within the operator's reserved share of managed memory (emitting all its values
+ *       when the share is used up), a {@link BinaryCombiningTable} of serialized entries for tuples
+ *       keyed by basic fields, and a {@link HeapCombiningTable} of live objects for other types.
  *   <li>{@code SORT}: a {@link NormalizedKeySorter}; when full it is sorted, each group is reduced and
  *       emitted, and the buffer starts over. A record larger than the whole buffer is emitted as it is.
  *   <li>No keys: one running value, emitted in {@link #finish()}.
@@ -34,7 +40,7 @@ public final class ReduceCombineOperator<T> extends BatchOperatorBase<T, T> {
     private final ReduceFunction<T> function;
     private final KeySpec keys;
     private final LocalStrategy strategy;
-    private HeapCombiningTable<T> hashTable;
+    private CombiningTable<T> hashTable;
     private NormalizedKeySorter<T> sortBuffer;
     private PairwiseReducer<T> reducer;
 
@@ -55,11 +61,20 @@ public final class ReduceCombineOperator<T> extends BatchOperatorBase<T, T> {
         if (keys == null) {
             reducer = new PairwiseReducer<>(function, inputSerializer(), null);
         } else if (strategy == LocalStrategy.HASH) {
-            hashTable = new HeapCombiningTable<>(inputSerializer(), comparator(keys), function, reserveMemory(MIN_PAGES), collector);
+            hashTable = createHashTable(reserveMemory(MIN_PAGES));
         } else {
             reducer = new PairwiseReducer<>(function, inputSerializer(), null);
             sortBuffer = new NormalizedKeySorter<>(inputSerializer(), comparator(keys), allocateMemory(MIN_PAGES));
         }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private CombiningTable<T> createHashTable(long budget) {
+        if (BinaryCombiningTable.supports(inputType(), keys.positions()) && inputSerializer() instanceof TupleSerializer<?> tuples) {
+            return (CombiningTable<T>) new BinaryCombiningTable<>((TupleSerializer<Tuple>) tuples, keys.positions(),
+                    (ReduceFunction<Tuple>) function, budget, (Collector<Tuple>) (Object) collector);
+        }
+        return new HeapCombiningTable<>(inputSerializer(), comparator(keys), function, budget, collector);
     }
 
     @Override

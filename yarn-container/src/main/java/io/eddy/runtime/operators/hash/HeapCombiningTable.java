@@ -24,24 +24,19 @@ import java.io.IOException;
  * covers records of boxed fields and strings; a value whose heap form is far larger than its
  * serialized form (deep graphs of tiny objects) is underestimated, see docs/batch-drivers.md.
  *
- * <p>Batches: records are combined {@value #BATCH} at a time ({@link #flush()} combines the rest
- * first). Each batch is passed over three times: hashes and the slots they point to, the values
- * found there, then the probes and reduce calls in the records' order. The first two passes
- * change nothing; they issue the cache misses of the batch's records together, where one record
- * at a time would wait for each in turn (the misses of reaching a stored value were most of the
- * table's time in the word count). A reduce function's exception therefore surfaces with the
- * batch, up to {@value #BATCH} records after the record that caused it.
+ * <p>Batches ({@link CombiningTable}): each batch is passed over three times: hashes and the slots
+ * they point to, the values found there, then the probes and reduce calls in the records' order.
+ * The first two passes change nothing; they issue the cache misses of the batch's records together
+ * (the misses of reaching a stored value were most of the table's time in the word count).
  *
  * <p>Object reuse: the table keeps objects, so it copies ({@link TypeSerializer#copy}) the record
  * that starts a key and a reduce result that is the received record itself; a function that
  * modifies and returns its first argument ({@code a.f1 += b.f1; return a;}) therefore only ever
- * modifies the table's own object. A record handed to {@link #updateOrInsert} is read until its
- * batch is combined, so the caller must not modify it afterwards: the runtime's contract for
- * emitted records (docs/tasks.md, "Operator chain and object reuse").
+ * modifies the table's own object.
  *
  * <p>Not thread-safe: all calls come from the task thread.
  */
-public final class HeapCombiningTable<T> {
+public final class HeapCombiningTable<T> extends CombiningTable<T> {
 
     /** Estimated heap bytes per serialized byte of a value. */
     static final int BYTES_PER_SERIALIZED_BYTE = 4;
@@ -56,8 +51,6 @@ public final class HeapCombiningTable<T> {
     /** Heap bytes of a slot: the value reference, the hash and the estimate. */
     private static final int BYTES_PER_SLOT = 12;
     private static final int MIN_CAPACITY = 64;
-    /** Records combined together, so that their cache misses overlap. */
-    static final int BATCH = 16;
 
     private final TypeSerializer<T> serializer;
     private final TypeComparator<T> comparator;
@@ -76,10 +69,7 @@ public final class HeapCombiningTable<T> {
     private int updatesUntilResample = RESAMPLE_INTERVAL;
     /** The xorshift state drawing the gaps between samples. */
     private int sampleRandom = 0x2545F491;
-    private long flushes;
-    private final Object[] pending = new Object[BATCH];
     private final int[] pendingHashes = new int[BATCH];
-    private int pendingCount;
     /** What the touching passes of {@link #drain} read, kept so that the reads are not left out. */
     private int touched;
 
@@ -102,30 +92,14 @@ public final class HeapCombiningTable<T> {
     }
 
     /**
-     * Reduces {@code record} into its key's value, or keeps a copy of it if the key is new (emitting
-     * all values first when the new one would not fit), once its batch is full; see the class
-     * comment.
-     *
-     * @throws Exception what the reduce function throws for a record of the batch
-     */
-    public void updateOrInsert(T record) throws Exception {
-        pending[pendingCount++] = record;
-        if (pendingCount == BATCH) {
-            drain();
-        }
-    }
-
-    /**
      * Combines the pending records, in order, in three passes: their hashes, with a load of each
      * one's first slot; a load of the value found there (its key's hash, which reads the key); then
      * the probes and reduce calls themselves. The first two passes change nothing; they let the
      * processor wait for the cache misses of several records at once instead of one after another.
      */
+    @Override
     @SuppressWarnings("unchecked")
-    private void drain() throws Exception {
-        int n = pendingCount;
-        pendingCount = 0;
-        Object[] batch = pending;
+    protected void combine(Object[] batch, int n) throws Exception {
         int[] batchHashes = pendingHashes;
         int sink = 0;
         for (int i = 0; i < n; i++) {
@@ -143,12 +117,12 @@ public final class HeapCombiningTable<T> {
         for (int i = 0; i < n; i++) {
             T record = (T) batch[i];
             batch[i] = null;
-            combine(record, batchHashes[i]);
+            combineRecord(record, batchHashes[i]);
         }
     }
 
     @SuppressWarnings("unchecked")
-    private void combine(T record, int hash) throws Exception {
+    private void combineRecord(T record, int hash) throws Exception {
         comparator.setReference(record);
         for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             Object stored = values[slot];
@@ -263,19 +237,10 @@ public final class HeapCombiningTable<T> {
         return x ^ (x >>> 16);
     }
 
-    /**
-     * Combines the records of the batch not yet combined, then emits every value, in no particular
-     * order, and empties the table (its arrays keep their size).
-     *
-     * @throws Exception what the reduce function throws for a record of that batch
-     */
-    public void flush() throws Exception {
-        drain();
-        emitAll();
-    }
-
+    /** Emits every value, in no particular order, and empties the table (its arrays keep their size). */
+    @Override
     @SuppressWarnings("unchecked")
-    private void emitAll() {
+    protected void emitValues() {
         for (int i = 0; i < values.length; i++) {
             Object value = values[i];
             if (value != null) {
@@ -285,15 +250,10 @@ public final class HeapCombiningTable<T> {
         }
         size = 0;
         estimatedBytes = 0;
-        flushes++;
-    }
-
-    /** How many times the table was flushed (when the budget was reached, and by {@link #flush()} calls). */
-    public long flushCount() {
-        return flushes;
     }
 
     /** The number of keys held now. */
+    @Override
     public int size() {
         return size;
     }

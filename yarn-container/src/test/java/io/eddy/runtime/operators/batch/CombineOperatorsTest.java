@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.eddy.api.common.functions.GroupCombineFunction;
 import io.eddy.api.common.functions.ReduceFunction;
+import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
@@ -85,6 +86,29 @@ class CombineOperatorsTest extends BatchDriverTestBase {
             assertThat(out.size()).as("combined").isLessThan(input.size()).isGreaterThan(30_000);
             assertThat(sumOfPartials(out)).isEqualTo(totals(input, false));
             assertThat(spillFiles()).isZero();
+        }
+    }
+
+    @Test
+    void reduceCombineHashCombinesKeysWithoutASingleSerializedFormToo() throws Exception {
+        // A double key (0.0 and -0.0 are two forms of one value) is kept in the table of objects, not the binary one.
+        ReduceFunction<Tuple2<Double, Long>> sum = (a, b) -> Tuple2.of(a.f0, a.f1 + b.f1);
+        OperatorDescriptor.Builder d = descriptor(BatchKinds.REDUCE_COMBINE, sum, Types.TUPLE(Types.DOUBLE, Types.LONG),
+                Types.TUPLE(Types.DOUBLE, Types.LONG));
+        d.param(BatchKinds.PARAM_KEYS, KeySpec.of(0)).param(BatchKinds.PARAM_LOCAL_STRATEGY, LocalStrategy.HASH);
+        List<Tuple2<Double, Long>> input = new ArrayList<>();
+        Map<Double, Long> expected = new HashMap<>();
+        for (Tuple2<Integer, Long> t : randomInput(20_000, 500)) {
+            input.add(Tuple2.of(t.f0 / 4.0, t.f1));
+            expected.merge(t.f0 / 4.0, t.f1, Long::sum);
+        }
+        try (OperatorTestHarness h = harness(d.build(), BatchKinds.REDUCE_COMBINE).open()) {
+            h.processAll(input).finish();
+            Map<Double, Long> actual = new HashMap<>();
+            for (Tuple2<Double, Long> t : h.<Tuple2<Double, Long>>output()) {
+                assertThat(actual.put(t.f0, t.f1)).as("one value per key").isNull();
+            }
+            assertThat(actual).isEqualTo(expected);
         }
     }
 

@@ -1,0 +1,168 @@
+package io.eddy.runtime.operators.hash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.ReduceFunction;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeinfo.Types;
+import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.api.common.typeutils.TupleSerializer;
+import io.eddy.api.java.tuple.Tuple;
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.api.java.tuple.Tuple3;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class BinaryCombiningTableTest extends CombiningTableContractTest {
+
+    private static final TypeInfo<Tuple2<String, Long>> COUNT_TYPE = Types.TUPLE(Types.STRING, Types.LONG);
+    private static final TypeInfo<Tuple2<Integer, String>> TEXT_TYPE = Types.TUPLE(Types.INT, Types.STRING);
+    private static final TypeInfo<Tuple3<String, Integer, Long>> PAIR_COUNT_TYPE = Types.TUPLE(Types.STRING, Types.INT, Types.LONG);
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Tuple> BinaryCombiningTable<T> table(TypeInfo<T> type, int[] keys, ReduceFunction<T> reducer, long budget,
+            Collector<T> out) {
+        assertThat(BinaryCombiningTable.supports(type, keys)).as("supports " + type).isTrue();
+        return new BinaryCombiningTable<>((TupleSerializer<T>) type.createSerializer(new SerializerConfig()), keys, reducer, budget, out);
+    }
+
+    @Override
+    BinaryCombiningTable<Tuple2<String, Long>> counts(ReduceFunction<Tuple2<String, Long>> reducer, long budget,
+            Collector<Tuple2<String, Long>> out) {
+        return table(COUNT_TYPE, new int[] {0}, reducer, budget, out);
+    }
+
+    /** The chunks and slots: exact. */
+    @Override
+    long heldBytes(CombiningTable<Tuple2<String, Long>> table) {
+        return ((BinaryCombiningTable<Tuple2<String, Long>>) table).memoryBytes();
+    }
+
+    @Test
+    void supportsStandardTuplesKeyedByBasicFieldsWithOneSerializedFormPerValue() {
+        assertThat(BinaryCombiningTable.supports(COUNT_TYPE, new int[] {0})).isTrue();
+        assertThat(BinaryCombiningTable.supports(COUNT_TYPE, new int[] {1})).isTrue();
+        assertThat(BinaryCombiningTable.supports(PAIR_COUNT_TYPE, new int[] {1, 0})).isTrue();
+        assertThat(BinaryCombiningTable.supports(Types.TUPLE(Types.BOOLEAN, Types.CHAR, Types.BYTE, Types.SHORT), new int[] {0, 1, 2, 3}))
+                .isTrue();
+        assertThat(BinaryCombiningTable.supports(Types.TUPLE(Types.DOUBLE, Types.LONG), new int[] {0}))
+                .as("a double's equal values (0.0, -0.0) have two forms").isFalse();
+        assertThat(BinaryCombiningTable.supports(Types.TUPLE(Types.TUPLE(Types.INT, Types.INT), Types.LONG), new int[] {0}))
+                .as("nested fields").isFalse();
+        assertThat(BinaryCombiningTable.supports(COUNT_TYPE, new int[] {0, 0})).as("a field twice").isFalse();
+        assertThat(BinaryCombiningTable.supports(COUNT_TYPE, new int[] {2})).as("no such field").isFalse();
+        assertThat(BinaryCombiningTable.supports(Types.STRING, new int[] {0})).as("not a tuple").isFalse();
+    }
+
+    @Test
+    void aValueThatChangesLengthMovesAndTheOldBytesCountUntilTheNextFlush() throws Exception {
+        // Two keys whose values are concatenations: every update appends a longer entry, so the
+        // table fills up with superseded entries and must flush on the budget, in order per key.
+        Partials<Tuple2<Integer, String>> out = new Partials<>();
+        long budget = 64 << 10;
+        BinaryCombiningTable<Tuple2<Integer, String>> table = table(TEXT_TYPE, new int[] {0}, (a, b) -> Tuple2.of(a.f0, a.f1 + b.f1), budget,
+                out);
+        StringBuilder all0 = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            String piece = Integer.toString(i % 10);
+            table.updateOrInsert(Tuple2.of(i % 2, piece));
+            if (i % 2 == 0) {
+                all0.append(piece);
+            }
+            assertThat(table.memoryBytes()).isLessThanOrEqualTo(budget);
+        }
+        table.flush();
+        assertThat(table.flushCount()).isGreaterThan(2);
+        StringBuilder joined0 = new StringBuilder();
+        for (Tuple2<Integer, String> t : out.records) {
+            if (t.f0 == 0) {
+                joined0.append(t.f1);
+            }
+        }
+        assertThat(joined0.toString().equals(all0.toString())).as("partials of key 0, in order").isTrue();
+    }
+
+    @Test
+    void combinesByAKeyOfSeveralFieldsInAnyOrder() throws Exception {
+        Partials<Tuple3<String, Integer, Long>> out = new Partials<>();
+        BinaryCombiningTable<Tuple3<String, Integer, Long>> table = table(PAIR_COUNT_TYPE, new int[] {1, 0}, (a, b) -> {
+            a.f2 += b.f2;
+            return a;
+        }, 1 << 20, out);
+        Map<String, Long> expected = new HashMap<>();
+        Random random = new Random(4);
+        for (int i = 0; i < 10_000; i++) {
+            String s = "s" + random.nextInt(20);
+            int n = random.nextInt(20);
+            long v = random.nextInt(1000);
+            table.updateOrInsert(Tuple3.of(s, n, v));
+            expected.merge(s + "/" + n, v, Long::sum);
+        }
+        table.flush();
+        Map<String, Long> actual = new HashMap<>();
+        for (Tuple3<String, Integer, Long> t : out.records) {
+            assertThat(actual.put(t.f0 + "/" + t.f1, t.f2)).as("one value per key").isNull();
+        }
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    @Test
+    void passesTheStoredValuesWithTheIncomingKeyAndTakesWhateverTheFunctionReturns() throws Exception {
+        Partials<Tuple2<String, Long>> out = new Partials<>();
+        List<String> seen = new ArrayList<>();
+        // The larger of the two, returning the second argument or a new tuple, never the first.
+        BinaryCombiningTable<Tuple2<String, Long>> table = counts((a, b) -> {
+            seen.add(a.f0 + "=" + b.f0);
+            return b.f1 > a.f1 ? b : Tuple2.of(a.f0, a.f1);
+        }, 1 << 20, out);
+        long[] values = {5, 3, 9, 1, 9, 12, 2};
+        for (long v : values) {
+            table.updateOrInsert(Tuple2.of("k", v));
+            table.updateOrInsert(Tuple2.of("other", -v));
+        }
+        table.flush();
+        assertThat(sums(out.records)).isEqualTo(Map.of("k", 12L, "other", -1L));
+        assertThat(seen).hasSize(2 * (values.length - 1)).allSatisfy(s -> assertThat(s).matches("(k=k|other=other)"));
+    }
+
+    @Test
+    void passesOnARecordLargerThanTheWholeBudgetAndCombinesTheOthers() throws Exception {
+        Partials<Tuple2<String, Long>> out = new Partials<>();
+        long budget = 64 << 10;
+        BinaryCombiningTable<Tuple2<String, Long>> table = counts(SUM_INTO_FIRST, budget, out);
+        String huge = "x".repeat(100_000);
+        String large = "y".repeat(20_000);
+        for (int i = 0; i < 10; i++) {
+            table.updateOrInsert(Tuple2.of("small", 1L));
+            table.updateOrInsert(Tuple2.of(huge, 1L));
+            table.updateOrInsert(Tuple2.of(large, 1L));
+        }
+        table.flush();
+        assertThat(sums(out.records)).isEqualTo(Map.of("small", 10L, huge, 10L, large, 10L));
+        assertThat(out.records.stream().filter(t -> t.f0.equals(large)).count()).as("an entry larger than a chunk is kept").isEqualTo(1);
+        assertThat(out.records.stream().filter(t -> t.f0.equals(huge)).count()).as("one larger than the budget is passed on").isEqualTo(10);
+        assertThat(table.flushCount()).as("without emptying the table").isEqualTo(1);
+        assertThat(table.memoryBytes()).isLessThanOrEqualTo(budget);
+    }
+
+    @Test
+    void aNullKeyFieldFailsNamingTheField() throws Exception {
+        BinaryCombiningTable<Tuple2<String, Long>> table = counts(SUM_INTO_FIRST, 1 << 20, new Partials<>());
+        table.updateOrInsert(Tuple2.of(null, 1L));
+        assertThatThrownBy(table::flush).isInstanceOf(NullPointerException.class).hasMessageContaining("field f0 is null");
+    }
+
+    @Test
+    void refusesABudgetTooSmall() {
+        assertThatThrownBy(() -> counts(SUM_INTO_FIRST, 1000, new Partials<>()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1000 bytes")
+                .hasMessageContaining("managed memory");
+    }
+}
