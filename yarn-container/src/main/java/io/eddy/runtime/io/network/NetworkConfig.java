@@ -3,6 +3,7 @@ package io.eddy.runtime.io.network;
 import io.eddy.runtime.io.network.partition.BlockingPartitionSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Settings of a worker's network stack. Build with {@link #builder()}; every setting has a default.
@@ -28,6 +29,8 @@ import java.time.Duration;
  *     once per batch, so batches should be as large as the memory bound allows
  * @param objectBatchesPerChannel batches a local object channel holds before its producer blocks
  *     (default 4): the bound on what is in flight per local object channel
+ * @param transport the sockets of the data plane: {@code auto} (default: Linux's native epoll where it
+ *     loads, else the JDK's NIO), {@code nio} or {@code epoll} (see {@code NettyTransport})
  */
 public record NetworkConfig(
         int segmentSize,
@@ -44,7 +47,8 @@ public record NetworkConfig(
         long blockingPartitionMemory,
         Path spillDirectory,
         int objectBatchSize,
-        int objectBatchesPerChannel) {
+        int objectBatchesPerChannel,
+        String transport) {
 
     public NetworkConfig {
         positive("segmentSize", segmentSize, 64);
@@ -68,6 +72,9 @@ public record NetworkConfig(
         }
         if (spillDirectory == null) {
             throw new IllegalArgumentException("spillDirectory: null (expected: a directory for the spill files of blocking partitions)");
+        }
+        if (!List.of("auto", "nio", "epoll").contains(transport)) {
+            throw new IllegalArgumentException("transport: '" + transport + "' (expected: auto, nio or epoll)");
         }
         if (bindHost == null || bindHost.isEmpty()) {
             throw new IllegalArgumentException("bindHost: '" + bindHost + "' (expected: a host name or address)");
@@ -115,6 +122,7 @@ public record NetworkConfig(
         private Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
         private int objectBatchSize = 4096;
         private int objectBatchesPerChannel = 4;
+        private String transport = "auto";
 
         private Builder() {}
 
@@ -193,11 +201,16 @@ public record NetworkConfig(
             return this;
         }
 
+        public Builder transport(String transport) {
+            this.transport = transport;
+            return this;
+        }
+
         public NetworkConfig build() {
             return new NetworkConfig(segmentSize, totalBuffers, exclusiveBuffersPerChannel, floatingBuffersPerGate,
                     buffersPerSubpartition, extraBuffersPerPartition, bindHost, dataPort, partitionRequestTimeout, offHeap, nettyThreads,
                     blockingPartitionMemory, spillDirectory,
-                    objectBatchSize, objectBatchesPerChannel);
+                    objectBatchSize, objectBatchesPerChannel, transport);
         }
     }
 }

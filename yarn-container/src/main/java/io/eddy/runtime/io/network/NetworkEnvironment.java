@@ -5,6 +5,7 @@ import io.eddy.runtime.io.network.buffer.LocalBufferPool;
 import io.eddy.runtime.io.network.buffer.NetworkBufferPool;
 import io.eddy.runtime.io.network.netty.NettyConnectionManager;
 import io.eddy.runtime.io.network.netty.NettyServer;
+import io.eddy.runtime.io.network.netty.NettyTransport;
 import io.eddy.runtime.io.network.partition.ObjectSubpartition;
 import io.eddy.runtime.io.network.partition.ObjectSubpartitionRegistry;
 import io.eddy.runtime.io.network.partition.ResultPartition;
@@ -17,9 +18,6 @@ import io.eddy.runtime.io.network.partition.consumer.LocalObjectInputChannel;
 import io.eddy.runtime.io.network.partition.consumer.RemoteInputChannel;
 import io.eddy.runtime.io.network.partition.consumer.SingleInputGate;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -29,6 +27,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The network stack of one worker process: a fixed {@link NetworkBufferPool}, the registered result
@@ -38,6 +38,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Threads: thread-safe; tasks call it from their own threads.
  */
 public final class NetworkEnvironment implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NetworkEnvironment.class);
+
 
     private final NetworkConfig config;
     private final NetworkBufferPool bufferPool;
@@ -64,17 +67,18 @@ public final class NetworkEnvironment implements AutoCloseable {
 
     /** Allocates the buffers and starts the data server (and the client side). */
     public static NetworkEnvironment start(NetworkConfig config) throws IOException {
+        NettyTransport transport = NettyTransport.of(config.transport());
         NetworkBufferPool pool = new NetworkBufferPool(config.totalBuffers(), config.segmentSize(), config.offHeap());
-        EventLoopGroup serverGroup = new MultiThreadIoEventLoopGroup(config.nettyThreads(),
-                new DefaultThreadFactory("eddy-data-server", true), NioIoHandler.newFactory());
-        EventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(config.nettyThreads(),
-                new DefaultThreadFactory("eddy-data-client", true), NioIoHandler.newFactory());
+        EventLoopGroup serverGroup = transport.newGroup(config.nettyThreads(), "eddy-data-server");
+        EventLoopGroup clientGroup = transport.newGroup(config.nettyThreads(), "eddy-data-client");
         NetworkEnvironment environment = null;
         try {
             ResultPartitionManager partitions = new ResultPartitionManager();
-            NettyServer server = NettyServer.bind(serverGroup, config.bindHost(), config.dataPort(), partitions, config.partitionRequestTimeout());
+            NettyServer server = NettyServer.bind(serverGroup, transport, config.bindHost(), config.dataPort(), partitions, config.partitionRequestTimeout());
             environment = new NetworkEnvironment(config, pool, partitions, serverGroup, clientGroup, server,
-                    new NettyConnectionManager(clientGroup, config.segmentSize()));
+                    new NettyConnectionManager(clientGroup, transport, config.segmentSize()));
+            LOG.info("Network: data server on {} ({} sockets), {} buffers of {} bytes", server.address(), transport,
+                    config.totalBuffers(), config.segmentSize());
             return environment;
         } finally {
             if (environment == null) {

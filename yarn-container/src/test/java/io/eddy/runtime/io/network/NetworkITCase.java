@@ -38,9 +38,15 @@ class NetworkITCase {
     private NetworkEnvironment producerSide;
     private NetworkEnvironment consumerSide;
 
+    /** The sockets of both sides: the default ({@code auto}: epoll on Linux); {@link NioNetworkITCase} runs every test on NIO. */
+    String transport() {
+        return "auto";
+    }
+
     @BeforeEach
     void start() throws IOException {
         NetworkConfig.Builder config = NetworkConfig.builder()
+                .transport(transport())
                 .segmentSize(8 * 1024)
                 .totalBuffers(512)
                 .partitionRequestTimeout(Duration.ofSeconds(10));
@@ -198,7 +204,8 @@ class NetworkITCase {
     @Test
     void missingRemotePartitionFailsAfterTheTimeoutNamingPartitionAndProducer() throws Exception {
         producerSide.close();
-        producerSide = NetworkEnvironment.start(NetworkConfig.builder().partitionRequestTimeout(Duration.ofMillis(300)).build());
+        producerSide = NetworkEnvironment.start(
+                NetworkConfig.builder().transport(transport()).partitionRequestTimeout(Duration.ofMillis(300)).build());
         InputGate gate = consumerSide.createInputGate("consumer", List.of(spec(5, 0)));
         RecordInput<TestRecord> input = new RecordInput<>(gate, TestRecordSerializer.INSTANCE);
         assertThatThrownBy(() -> pollUntilNot(input, InputStatus.NOTHING_AVAILABLE))

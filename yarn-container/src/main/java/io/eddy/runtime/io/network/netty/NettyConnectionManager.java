@@ -10,7 +10,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,10 +32,10 @@ public final class NettyConnectionManager implements ConnectionManager, AutoClos
     private final Map<InetSocketAddress, CompletableFuture<PartitionRequestClient>> connections = new ConcurrentHashMap<>();
     private final Map<InetSocketAddress, Channel> openChannels = new ConcurrentHashMap<>();
 
-    public NettyConnectionManager(EventLoopGroup group, int segmentSize) {
+    public NettyConnectionManager(EventLoopGroup group, NettyTransport transport, int segmentSize) {
         this.bootstrap = new Bootstrap()
                 .group(group)
-                .channel(NioSocketChannel.class)
+                .channel(transport.socketChannel())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
         this.segmentSize = segmentSize;

@@ -10,7 +10,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -45,12 +44,12 @@ public final class NettyServer implements AutoCloseable {
     }
 
     /** Binds the server; the event loops are owned by the caller. */
-    public static NettyServer bind(EventLoopGroup group, String host, int port, ResultPartitionManager partitions, Duration requestTimeout)
+    public static NettyServer bind(EventLoopGroup group, NettyTransport transport, String host, int port, ResultPartitionManager partitions, Duration requestTimeout)
             throws IOException {
         AtomicInteger connections = new AtomicInteger();
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
-                .channel(NioServerSocketChannel.class)
+                .channel(transport.serverSocketChannel())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WRITE_WATER_MARK)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
