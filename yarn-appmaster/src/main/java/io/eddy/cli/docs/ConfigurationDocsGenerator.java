@@ -9,6 +9,7 @@ import io.eddy.master.MasterOptions;
 import io.eddy.master.RestartOptions;
 import io.eddy.master.remote.RemoteOptions;
 import io.eddy.optimizer.OptimizerOptions;
+import io.eddy.runtime.io.network.NetworkOptions;
 import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.rpc.RpcOptions;
 import io.eddy.yarn.YarnOptions;
@@ -48,6 +49,7 @@ public final class ConfigurationDocsGenerator {
             ExecutionOptions.class,
             MasterOptions.class,
             MemoryOptions.class,
+            NetworkOptions.class,
             OptimizerOptions.class,
             RemoteOptions.class,
             RestartOptions.class,

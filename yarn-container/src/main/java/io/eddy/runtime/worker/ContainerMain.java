@@ -220,8 +220,8 @@ public final class ContainerMain {
             throws StartupException {
         NetworkEnvironment network;
         try {
-            network = NetworkEnvironment.start(NetworkConfig.builder().bindHost(host).spillDirectory(config.tempDirectory()).build());
-        } catch (IOException e) {
+            network = NetworkEnvironment.start(NetworkConfig.builder(settings).bindHost(host).spillDirectory(config.tempDirectory()).build());
+        } catch (IOException | IllegalArgumentException e) {
             throw new StartupException(1, "cannot start the data server on " + host + ": " + e.getMessage(), e);
         }
         CompletableFuture<Throwable> end = new CompletableFuture<>();

@@ -1,9 +1,11 @@
 package io.eddy.runtime.io.network;
 
+import io.eddy.configuration.Configuration;
 import io.eddy.runtime.io.network.partition.BlockingPartitionSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Settings of a worker's network stack. Build with {@link #builder()}; every setting has a default.
@@ -50,6 +52,8 @@ public record NetworkConfig(
         int objectBatchesPerChannel,
         String transport) {
 
+    private static final List<String> TRANSPORTS = List.of("auto", "nio", "epoll");
+
     public NetworkConfig {
         positive("segmentSize", segmentSize, 64);
         positive("totalBuffers", totalBuffers, 1);
@@ -73,7 +77,7 @@ public record NetworkConfig(
         if (spillDirectory == null) {
             throw new IllegalArgumentException("spillDirectory: null (expected: a directory for the spill files of blocking partitions)");
         }
-        if (!List.of("auto", "nio", "epoll").contains(transport)) {
+        if (!TRANSPORTS.contains(transport)) {
             throw new IllegalArgumentException("transport: '" + transport + "' (expected: auto, nio or epoll)");
         }
         if (bindHost == null || bindHost.isEmpty()) {
@@ -99,6 +103,20 @@ public record NetworkConfig(
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * A builder with the settings of {@link NetworkOptions} taken from {@code settings}.
+     *
+     * @throws IllegalArgumentException naming the option if a value is invalid
+     */
+    public static Builder builder(Configuration settings) {
+        String transport = settings.get(NetworkOptions.TRANSPORT).trim().toLowerCase(Locale.ROOT);
+        if (!TRANSPORTS.contains(transport)) {
+            throw new IllegalArgumentException(NetworkOptions.TRANSPORT.key() + ": '" + settings.get(NetworkOptions.TRANSPORT)
+                    + "' (expected: auto, nio or epoll)");
+        }
+        return new Builder().transport(transport);
     }
 
     public static NetworkConfig defaults() {

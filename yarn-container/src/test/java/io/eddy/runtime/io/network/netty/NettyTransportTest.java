@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.eddy.configuration.Configuration;
 import io.eddy.runtime.io.network.NetworkConfig;
+import io.eddy.runtime.io.network.NetworkOptions;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -25,6 +27,15 @@ class NettyTransportTest {
     void nioCanBeChosenAnywhere() {
         assertThat(NettyTransport.of("nio")).isEqualTo(NettyTransport.NIO);
         assertThat(NettyTransport.NIO.socketChannel()).isEqualTo(NioSocketChannel.class);
+    }
+
+    @Test
+    void aWorkerTakesTheTransportFromItsSettings() {
+        assertThat(NetworkConfig.builder(new Configuration()).build().transport()).isEqualTo("auto");
+        assertThat(NetworkConfig.builder(new Configuration().set(NetworkOptions.TRANSPORT, " NIO ")).build().transport()).isEqualTo("nio");
+        assertThatThrownBy(() -> NetworkConfig.builder(new Configuration().set(NetworkOptions.TRANSPORT, "io_uring")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("network.transport").hasMessageContaining("'io_uring'").hasMessageContaining("auto, nio or epoll");
     }
 
     @Test
