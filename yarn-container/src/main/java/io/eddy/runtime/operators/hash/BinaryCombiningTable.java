@@ -62,7 +62,6 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
             BasicTypeInfo.INT_TYPE_INFO, BasicTypeInfo.SHORT_TYPE_INFO, BasicTypeInfo.BYTE_TYPE_INFO, BasicTypeInfo.CHAR_TYPE_INFO,
             BasicTypeInfo.BOOLEAN_TYPE_INFO);
 
-    private final Class<? extends Tuple> tupleClass;
     private final int arity;
     private final int[] keyFields;
     private final int[] valueFields;
@@ -88,7 +87,7 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
     private final int[] pendingHashes = new int[BATCH];
     private final int[] keyStarts = new int[BATCH + 1];
     private final DataOutputSerializer pendingKeys = new DataOutputSerializer(16 * BATCH);
-    /** What the touching pass of {@link #drain} read, kept so that the reads are not left out. */
+    /** What the touching passes of {@link #combine(Object[], int)} read, kept so that the reads are not left out. */
     private int touched;
 
     /**
@@ -128,7 +127,6 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
                     + 16 * MIN_CHUNK + "; raise the operator's managed memory share)");
         }
         TupleSerializer<T> own = serializer.duplicate();
-        this.tupleClass = own.getTupleClass();
         this.fieldSerializers = (TypeSerializer<Object>[]) own.getFieldSerializers();
         this.arity = fieldSerializers.length;
         this.keyFields = keys.clone();

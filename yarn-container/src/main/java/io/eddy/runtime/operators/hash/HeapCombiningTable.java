@@ -70,7 +70,7 @@ public final class HeapCombiningTable<T> extends CombiningTable<T> {
     /** The xorshift state drawing the gaps between samples. */
     private int sampleRandom = 0x2545F491;
     private final int[] pendingHashes = new int[BATCH];
-    /** What the touching passes of {@link #drain} read, kept so that the reads are not left out. */
+    /** What the touching passes of {@link #combine(Object[], int)} read, kept so that the reads are not left out. */
     private int touched;
 
     /**
