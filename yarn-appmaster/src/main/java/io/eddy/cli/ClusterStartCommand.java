@@ -54,7 +54,7 @@ final class ClusterStartCommand implements Callable<Integer> {
             description = "How long to wait for the master and the workers to come up (default: ${DEFAULT-VALUE}).")
     private int timeoutSeconds;
 
-    @Option(names = "--jvm-option", paramLabel = "OPTION", description = "JVM option of the processes (repeatable; default: -Xmx512m -XX:+UseParallelGC -XX:+UseTransparentHugePages).")
+    @Option(names = "--jvm-option", paramLabel = "OPTION", description = "JVM option of the processes (repeatable; default: -Xmx512m -XX:+UseParallelGC, and -XX:+UseTransparentHugePages where the kernel offers them).")
     private List<String> jvmOptions;
 
     @Override

@@ -34,12 +34,28 @@ public final class ClusterProcesses {
     public static final String MASTER_MAIN = "io.eddy.master.remote.MasterMain";
     public static final String WORKER_MAIN = "io.eddy.runtime.worker.ContainerMain";
     /**
-     * JVM options of the processes unless the caller gives others. Transparent huge pages for the
-     * heap: a combiner's or keyed state's objects spread over far more memory than the processor's
-     * TLB maps with 4 KB pages (docs/benchmarks.md, session 11); where the kernel does not offer
-     * them the JVM warns once and goes on with small pages.
+     * JVM options of the processes unless the caller gives others: {@link #defaultJvmOptions(Path)}
+     * of this machine.
      */
-    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseParallelGC", "-XX:+UseTransparentHugePages");
+    public static final List<String> DEFAULT_JVM_OPTIONS = defaultJvmOptions(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"));
+
+    /**
+     * {@code -Xmx512m -XX:+UseParallelGC}, and transparent huge pages for the heap unless {@code
+     * thpSetting} (the kernel's {@code transparent_hugepage/enabled}) says {@code [never]}: a
+     * combiner's or keyed state's objects spread over far more memory than the processor's TLB maps
+     * with 4 KB pages (docs/benchmarks.md, session 11), and where the kernel offers no huge pages
+     * the JVM would warn on every start. A file that cannot be read (not Linux) leaves them out too.
+     */
+    static List<String> defaultJvmOptions(Path thpSetting) {
+        String setting;
+        try {
+            setting = Files.readString(thpSetting);
+        } catch (IOException e) {
+            setting = "[never]";
+        }
+        return setting.contains("[never]") ? List.of("-Xmx512m", "-XX:+UseParallelGC")
+                : List.of("-Xmx512m", "-XX:+UseParallelGC", "-XX:+UseTransparentHugePages");
+    }
 
     private ClusterProcesses() {}
 
