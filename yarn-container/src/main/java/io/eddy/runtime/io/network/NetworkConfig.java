@@ -1,11 +1,10 @@
 package io.eddy.runtime.io.network;
 
 import io.eddy.configuration.Configuration;
+import io.eddy.runtime.io.network.netty.NettyTransport;
 import io.eddy.runtime.io.network.partition.BlockingPartitionSettings;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
 
 /**
  * Settings of a worker's network stack. Build with {@link #builder()}; every setting has a default.
@@ -52,8 +51,6 @@ public record NetworkConfig(
         int objectBatchesPerChannel,
         String transport) {
 
-    private static final List<String> TRANSPORTS = List.of("auto", "nio", "epoll");
-
     public NetworkConfig {
         positive("segmentSize", segmentSize, 64);
         positive("totalBuffers", totalBuffers, 1);
@@ -77,9 +74,7 @@ public record NetworkConfig(
         if (spillDirectory == null) {
             throw new IllegalArgumentException("spillDirectory: null (expected: a directory for the spill files of blocking partitions)");
         }
-        if (!TRANSPORTS.contains(transport)) {
-            throw new IllegalArgumentException("transport: '" + transport + "' (expected: auto, nio or epoll)");
-        }
+        transport = NettyTransport.checkSetting(transport);
         if (bindHost == null || bindHost.isEmpty()) {
             throw new IllegalArgumentException("bindHost: '" + bindHost + "' (expected: a host name or address)");
         }
@@ -111,12 +106,11 @@ public record NetworkConfig(
      * @throws IllegalArgumentException naming the option if a value is invalid
      */
     public static Builder builder(Configuration settings) {
-        String transport = settings.get(NetworkOptions.TRANSPORT).trim().toLowerCase(Locale.ROOT);
-        if (!TRANSPORTS.contains(transport)) {
-            throw new IllegalArgumentException(NetworkOptions.TRANSPORT.key() + ": '" + settings.get(NetworkOptions.TRANSPORT)
-                    + "' (expected: auto, nio or epoll)");
+        try {
+            return new Builder().transport(NettyTransport.checkSetting(settings.get(NetworkOptions.TRANSPORT)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(NetworkOptions.TRANSPORT.key() + ": " + e.getMessage(), e);
         }
-        return new Builder().transport(transport);
     }
 
     public static NetworkConfig defaults() {

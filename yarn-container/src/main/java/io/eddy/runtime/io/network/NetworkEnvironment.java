@@ -41,7 +41,6 @@ public final class NetworkEnvironment implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NetworkEnvironment.class);
 
-
     private final NetworkConfig config;
     private final NetworkBufferPool bufferPool;
     private final ResultPartitionManager partitions;

@@ -26,12 +26,25 @@ public enum NettyTransport {
     EPOLL;
 
     /**
-     * The transport for {@code setting} ({@code auto}, {@code nio} or {@code epoll}, any case).
+     * {@code setting} as one of {@code auto}, {@code nio} or {@code epoll}: trimmed, lower case.
+     *
+     * @throws IllegalArgumentException for another setting
+     */
+    public static String checkSetting(String setting) {
+        String normalized = setting == null ? "" : setting.trim().toLowerCase(Locale.ROOT);
+        if (!normalized.equals("auto") && !normalized.equals("nio") && !normalized.equals("epoll")) {
+            throw new IllegalArgumentException("Unknown network transport '" + setting + "' (expected: auto, nio or epoll)");
+        }
+        return normalized;
+    }
+
+    /**
+     * The transport for {@code setting} ({@link #checkSetting}).
      *
      * @throws IllegalArgumentException for another setting, or {@code epoll} where it does not load
      */
     public static NettyTransport of(String setting) {
-        switch (setting.toLowerCase(Locale.ROOT)) {
+        switch (checkSetting(setting)) {
             case "auto":
                 return Epoll.isAvailable() ? EPOLL : NIO;
             case "nio":
@@ -43,7 +56,7 @@ public enum NettyTransport {
                 }
                 return EPOLL;
             default:
-                throw new IllegalArgumentException("Unknown network transport '" + setting + "' (expected: auto, nio or epoll)");
+                return NIO;
         }
     }
 
