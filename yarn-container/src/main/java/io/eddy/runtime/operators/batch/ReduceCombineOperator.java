@@ -2,12 +2,12 @@ package io.eddy.runtime.operators.batch;
 
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.ReduceFunction;
+import io.eddy.api.common.typeutils.TupleSerializer;
+import io.eddy.api.java.tuple.Tuple;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
-import io.eddy.api.common.typeutils.TupleSerializer;
-import io.eddy.api.java.tuple.Tuple;
 import io.eddy.runtime.operators.hash.BinaryCombiningTable;
 import io.eddy.runtime.operators.hash.CombiningTable;
 import io.eddy.runtime.operators.hash.HeapCombiningTable;
