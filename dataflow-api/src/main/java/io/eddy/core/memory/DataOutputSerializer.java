@@ -2,7 +2,10 @@ package io.eddy.core.memory;
 
 import java.io.IOException;
 import java.io.UTFDataFormatException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -16,6 +19,10 @@ import java.util.Arrays;
 public final class DataOutputSerializer implements DataOutputView {
 
     private static final int MAX_ARRAY_SIZE = Integer.MAX_VALUE - 8;
+    // Big-endian views of the array: one store per value instead of one per byte (DataInputDeserializer).
+    private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private byte[] buffer;
     /** The write position; also the number of valid bytes unless {@link #setPosition} moved it back. */
@@ -128,10 +135,8 @@ public final class DataOutputSerializer implements DataOutputView {
     @Override
     public void writeShort(int v) {
         ensureCapacity(position + 2);
-        byte[] b = buffer;
         int p = position;
-        b[p] = (byte) (v >>> 8);
-        b[p + 1] = (byte) v;
+        SHORTS.set(buffer, p, (short) v);
         position = p + 2;
     }
 
@@ -143,28 +148,16 @@ public final class DataOutputSerializer implements DataOutputView {
     @Override
     public void writeInt(int v) {
         ensureCapacity(position + 4);
-        byte[] b = buffer;
         int p = position;
-        b[p] = (byte) (v >>> 24);
-        b[p + 1] = (byte) (v >>> 16);
-        b[p + 2] = (byte) (v >>> 8);
-        b[p + 3] = (byte) v;
+        INTS.set(buffer, p, v);
         position = p + 4;
     }
 
     @Override
     public void writeLong(long v) {
         ensureCapacity(position + 8);
-        byte[] b = buffer;
         int p = position;
-        b[p] = (byte) (v >>> 56);
-        b[p + 1] = (byte) (v >>> 48);
-        b[p + 2] = (byte) (v >>> 40);
-        b[p + 3] = (byte) (v >>> 32);
-        b[p + 4] = (byte) (v >>> 24);
-        b[p + 5] = (byte) (v >>> 16);
-        b[p + 6] = (byte) (v >>> 8);
-        b[p + 7] = (byte) v;
+        LONGS.set(buffer, p, v);
         position = p + 8;
     }
 

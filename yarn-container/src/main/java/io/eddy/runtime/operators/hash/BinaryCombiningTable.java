@@ -57,6 +57,7 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
     private static final int MIN_CAPACITY = 64;
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     /** Key types whose equal values, and only those, serialize to equal bytes. */
     private static final Set<TypeInfo<?>> BINARY_KEY_TYPES = Set.of(BasicTypeInfo.STRING_TYPE_INFO, BasicTypeInfo.LONG_TYPE_INFO,
             BasicTypeInfo.INT_TYPE_INFO, BasicTypeInfo.SHORT_TYPE_INFO, BasicTypeInfo.BYTE_TYPE_INFO, BasicTypeInfo.CHAR_TYPE_INFO,
@@ -202,8 +203,7 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
             int address = (int) slot - 1;
             byte[] chunk = chunks[address >>> OFFSET_BITS];
             int offset = address & (MAX_CHUNK - 1);
-            if ((int) INTS.get(chunk, offset) == keyLength
-                    && Arrays.equals(chunk, offset + HEADER, offset + HEADER + keyLength, keyBytes, keyStart, keyStart + keyLength)) {
+            if ((int) INTS.get(chunk, offset) == keyLength && keyEquals(chunk, offset + HEADER, keyBytes, keyStart, keyLength)) {
                 update(index, hash, chunk, offset, keyLength, record, keyBytes, keyStart);
                 return;
             }
@@ -359,20 +359,53 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
         }
     }
 
-    /** A hash of a key's bytes (8 at a time). */
-    private static int hash(byte[] bytes, int start, int length) {
+    /**
+     * A hash of a key's bytes, 8 at a time: a key of at least 8 bytes ends with its last 8 (which may
+     * overlap the ones before), one of 4 to 7 with its first and last 4, so only keys of 1 to 3
+     * bytes are read byte by byte.
+     */
+    static int hash(byte[] bytes, int start, int length) {
         long h = length * 0x9E3779B97F4A7C15L;
-        int i = 0;
-        for (; i + Long.BYTES <= length; i += Long.BYTES) {
-            h = (h ^ (long) LONGS.get(bytes, start + i)) * 0x9E3779B97F4A7C15L;
-            h ^= h >>> 29;
+        if (length >= Long.BYTES) {
+            int last = start + length - Long.BYTES;
+            for (int p = start; p < last; p += Long.BYTES) {
+                h = (h ^ (long) LONGS.get(bytes, p)) * 0x9E3779B97F4A7C15L;
+                h ^= h >>> 29;
+            }
+            h ^= (long) LONGS.get(bytes, last);
+        } else if (length >= Integer.BYTES) {
+            h ^= ((long) (int) INTS_LE.get(bytes, start) << 32) | ((int) INTS_LE.get(bytes, start + length - Integer.BYTES) & 0xFFFF_FFFFL);
+        } else {
+            for (int i = 0; i < length; i++) {
+                h = (h << 8) ^ (bytes[start + i] & 0xFF);
+            }
         }
-        long tail = 0;
-        for (; i < length; i++) {
-            tail = (tail << 8) | (bytes[start + i] & 0xFF);
-        }
-        h = (h ^ tail) * 0xC2B2AE3D27D4EB4FL;
+        h *= 0xC2B2AE3D27D4EB4FL;
         return (int) (h ^ (h >>> 32));
+    }
+
+    /** Whether {@code a[aStart, aStart + length)} equals {@code b[bStart, bStart + length)}; reads 8 bytes at a time as {@link #hash} does. */
+    static boolean keyEquals(byte[] a, int aStart, byte[] b, int bStart, int length) {
+        if (length >= Long.BYTES) {
+            int last = length - Long.BYTES;
+            for (int i = 0; i < last; i += Long.BYTES) {
+                if ((long) LONGS.get(a, aStart + i) != (long) LONGS.get(b, bStart + i)) {
+                    return false;
+                }
+            }
+            return (long) LONGS.get(a, aStart + last) == (long) LONGS.get(b, bStart + last);
+        }
+        if (length >= Integer.BYTES) {
+            int last = length - Integer.BYTES;
+            return (int) INTS_LE.get(a, aStart) == (int) INTS_LE.get(b, bStart)
+                    && (int) INTS_LE.get(a, aStart + last) == (int) INTS_LE.get(b, bStart + last);
+        }
+        for (int i = 0; i < length; i++) {
+            if (a[aStart + i] != b[bStart + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Emits every value as a new tuple, in no particular order, and empties the table (its slot array and first chunk stay). */

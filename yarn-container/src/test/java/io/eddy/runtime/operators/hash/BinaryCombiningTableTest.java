@@ -165,4 +165,32 @@ class BinaryCombiningTableTest extends CombiningTableContractTest {
                 .hasMessageContaining("1000 bytes")
                 .hasMessageContaining("managed memory");
     }
+
+    @Test
+    void keyBytesHashAndCompareByEveryByteAndNothingAround() {
+        Random random = new Random(11);
+        for (int length = 0; length <= 40; length++) {
+            byte[] key = new byte[length];
+            random.nextBytes(key);
+            // The same key at other offsets, with other bytes before and after it.
+            byte[] a = placed(key, 3, random);
+            byte[] b = placed(key, 17, random);
+            assertThat(BinaryCombiningTable.hash(a, 3, length)).as("hash of %d bytes", length).isEqualTo(BinaryCombiningTable.hash(b, 17, length));
+            assertThat(BinaryCombiningTable.keyEquals(a, 3, b, 17, length)).as("equal keys of %d bytes", length).isTrue();
+            for (int i = 0; i < length; i++) {
+                byte[] changed = b.clone();
+                changed[17 + i] ^= (byte) (1 + random.nextInt(255));
+                assertThat(BinaryCombiningTable.keyEquals(a, 3, changed, 17, length)).as("byte %d of %d changed", i, length).isFalse();
+                assertThat(BinaryCombiningTable.hash(changed, 17, length)).as("hash, byte %d of %d changed", i, length)
+                        .isNotEqualTo(BinaryCombiningTable.hash(a, 3, length));
+            }
+        }
+    }
+
+    private static byte[] placed(byte[] key, int offset, Random random) {
+        byte[] array = new byte[offset + key.length + 9];
+        random.nextBytes(array);
+        System.arraycopy(key, 0, array, offset, key.length);
+        return array;
+    }
 }

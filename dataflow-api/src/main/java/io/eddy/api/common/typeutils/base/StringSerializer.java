@@ -4,6 +4,7 @@ import io.eddy.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.api.common.typeutils.TypeSerializerSnapshot;
 import io.eddy.core.memory.DataInputView;
+import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,11 +57,34 @@ public final class StringSerializer extends TypeSerializer<String> {
 
     @Override
     public void serialize(String record, DataOutputView target) throws IOException {
+        if (target instanceof DataOutputSerializer out) {
+            serialize(record, out);
+            return;
+        }
         int len = record.length();
         byte[] buf = scratch(3 * len);
-        int n = encode(record, buf);
+        int n = encode(record, buf, 0);
         VarInts.writeVarInt(n, target);
         target.write(buf, 0, n);
+    }
+
+    /**
+     * Encodes straight into {@code out}'s array behind a one-byte length, which is where a string of
+     * fewer than 128 encoded bytes ends; a longer one moves its bytes up to make room for the
+     * longer length. The same bytes as the general path, without the copy through the scratch buffer.
+     */
+    private static void serialize(String record, DataOutputSerializer out) {
+        int start = out.length();
+        out.setPosition(start + 1 + 3 * record.length());
+        byte[] buf = out.getSharedBuffer();
+        int n = encode(record, buf, start + 1) - (start + 1);
+        int prefix = VarInts.sizeOfVarInt(n);
+        out.setPosition(start + prefix + n);
+        if (prefix > 1) {
+            buf = out.getSharedBuffer(); // the move may need more room than was reserved
+            System.arraycopy(buf, start + 1, buf, start + prefix, n);
+        }
+        VarInts.putVarInt(n, buf, start);
     }
 
     @Override
@@ -91,10 +115,10 @@ public final class StringSerializer extends TypeSerializer<String> {
         return buf;
     }
 
-    /** Encodes {@code s} into {@code buf} (at least {@code 3 * s.length()} bytes); returns the byte count. */
-    static int encode(String s, byte[] buf) {
+    /** Encodes {@code s} into {@code buf} from {@code offset} (room for {@code 3 * s.length()} bytes); returns the end offset. */
+    static int encode(String s, byte[] buf, int offset) {
         int len = s.length();
-        int p = 0;
+        int p = offset;
         for (int i = 0; i < len; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {

@@ -20,6 +20,23 @@ public final class VarInts {
         out.writeByte(v);
     }
 
+    /** The number of bytes {@link #writeVarInt} writes for {@code value} (>= 0): 1 to 5. */
+    public static int sizeOfVarInt(int value) {
+        return 1 + (31 - Integer.numberOfLeadingZeros(value | 1)) / 7;
+    }
+
+    /** Writes {@code value} (>= 0) as {@link #writeVarInt} does into {@code buf} from {@code offset}; returns the end offset. */
+    public static int putVarInt(int value, byte[] buf, int offset) {
+        int v = value;
+        int p = offset;
+        while ((v & ~0x7F) != 0) {
+            buf[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[p++] = (byte) v;
+        return p;
+    }
+
     /** Reads an int written by {@link #writeVarInt}. */
     public static int readVarInt(DataInputView in) throws IOException {
         int b = in.readUnsignedByte();
