@@ -26,6 +26,14 @@ public final class YarnOptions {
     public static final ConfigOption<MemorySize> AM_MEMORY = ConfigOption.of("yarn.am-memory", MemorySize.class,
             MemorySize.parse("1g"), "Memory of the ApplicationMaster's container; its heap is 75% of it");
 
+    public static final ConfigOption<String> CONTAINER_JVM_OPTIONS = ConfigOption.of("yarn.container-jvm-options", String.class, null,
+            "JVM options of the worker containers, separated by spaces, after Eddy's own (-XX:+UseParallelGC); the JVM takes the last"
+                    + " of repeated options, so these win. No quotes, backslashes or shell characters; <LOG_DIR> stands for the"
+                    + " container's log directory");
+
+    public static final ConfigOption<String> AM_JVM_OPTIONS = ConfigOption.of("yarn.am-jvm-options", String.class, null,
+            "JVM options of the ApplicationMaster's container, as yarn.container-jvm-options");
+
     public static final ConfigOption<String> QUEUE = ConfigOption.of("yarn.queue", String.class, "default",
             "The YARN queue applications are submitted to");
 

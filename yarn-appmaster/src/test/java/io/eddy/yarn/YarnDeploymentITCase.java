@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileStatus;
@@ -51,6 +52,8 @@ class YarnDeploymentITCase {
     static final MiniHadoopCluster CLUSTER = MiniHadoopCluster.shared();
     /** A staging root every user may read, so the NodeManager caches the shipped jars across the applications of this class. */
     private static final String STAGING_ROOT = "/eddy-staging";
+    /** A system property the per-job application's worker JVMs get from {@code yarn.container-jvm-options}. */
+    private static final String MARKER = "eddy.it.container-jvm-option";
 
     private static YarnClusterDeployer deployer;
 
@@ -107,8 +110,9 @@ class YarnDeploymentITCase {
 
     @Test
     void perJobApplicationEndsWithItsJob() throws Exception {
-        YarnCluster ok = deployer.deploy(new YarnDeployment(YarnDeployment.Mode.PER_JOB, "it-per-job", List.of(), new Configuration()));
-        assertThat(runDoublingJob(ok, 1)).isEqualTo(2L * (1000L * 1001 / 2));
+        YarnCluster ok = deployer.deploy(new YarnDeployment(YarnDeployment.Mode.PER_JOB, "it-per-job", List.of(),
+                new Configuration().set(YarnOptions.CONTAINER_JVM_OPTIONS, "-D" + MARKER + "=from-yarn.container-jvm-options")));
+        assertThat(runDoublingJob(ok, 1, Map.of(MARKER, "from-yarn.container-jvm-options"))).isEqualTo(2L * (1000L * 1001 / 2));
         assertThat(deployer.awaitFinalStatus(ok.applicationId(), END_TIMEOUT)).isEqualTo("SUCCEEDED");
         assertThat(CLUSTER.fileSystem().exists(new org.apache.hadoop.fs.Path(ok.stagingDir()))).isFalse();
 
@@ -170,6 +174,9 @@ class YarnDeploymentITCase {
                 io.eddy.configuration.MemorySize.parse("4g")))))
                 .isInstanceOf(YarnDeploymentException.class)
                 .hasMessageContaining("4096 MB").hasMessageContaining("2048 MB").hasMessageContaining("--container-memory");
+        assertThatThrownBy(() -> deployer.deploy(session(new Configuration().set(YarnOptions.AM_JVM_OPTIONS, "-Dx=$(id)"))))
+                .isInstanceOf(YarnDeploymentException.class)
+                .hasMessageContaining("yarn.am-jvm-options").hasMessageContaining("'-Dx=$(id)'");
         Path missing = temp.resolve("missing-job.jar");
         assertThatThrownBy(() -> deployer.deploy(new YarnDeployment(YarnDeployment.Mode.PER_JOB, "it-missing-jar", List.of(missing),
                 new Configuration())))
@@ -213,10 +220,18 @@ class YarnDeploymentITCase {
 
     /** Runs 1..1000 doubled on the cluster and returns the sum of the collected results. */
     private long runDoublingJob(YarnCluster cluster, int parallelism) throws Exception {
+        return runDoublingJob(cluster, parallelism, Map.of());
+    }
+
+    /**
+     * Runs 1..1000 doubled on the cluster and returns the sum of the collected results; the workers'
+     * JVMs must have the system properties {@code expectedProperties}, or the job fails.
+     */
+    private long runDoublingJob(YarnCluster cluster, int parallelism, Map<String, String> expectedProperties) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(remote(cluster));
         env.setParallelism(parallelism);
         long sum = 0;
-        try (CloseableIterator<Long> it = env.generateSequence(1, 1000).map(new Doubler()).executeAndCollect("doubling")) {
+        try (CloseableIterator<Long> it = env.generateSequence(1, 1000).map(new Doubler(expectedProperties)).executeAndCollect("doubling")) {
             while (it.hasNext()) {
                 sum += it.next();
             }
@@ -241,9 +256,19 @@ class YarnDeploymentITCase {
 
     static final class Doubler implements MapFunction<Long, Long> {
         private static final long serialVersionUID = 1L;
+        private final Map<String, String> expectedProperties;
+
+        Doubler(Map<String, String> expectedProperties) {
+            this.expectedProperties = Map.copyOf(expectedProperties);
+        }
 
         @Override
         public Long map(Long value) {
+            expectedProperties.forEach((key, expected) -> {
+                if (!expected.equals(System.getProperty(key))) {
+                    throw new IllegalStateException("The worker's JVM has " + key + "=" + System.getProperty(key) + ", expected " + expected);
+                }
+            });
             return value * 2;
         }
     }

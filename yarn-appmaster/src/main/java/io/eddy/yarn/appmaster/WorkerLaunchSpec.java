@@ -2,6 +2,7 @@ package io.eddy.yarn.appmaster;
 
 import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.runtime.worker.ContainerMain;
+import io.eddy.yarn.client.ContainerJvmOptions;
 import io.eddy.yarn.client.LaunchContexts;
 import io.eddy.yarn.client.StagingLayout;
 import java.net.InetSocketAddress;
@@ -18,7 +19,7 @@ import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
  * NodeManagers"): the shipped files as local resources, {@code CLASSPATH=$PWD:$PWD/*}, and
  *
  * <pre>
- * java -Xmx&lt;75%&gt; ... io.eddy.runtime.worker.ContainerMain --master &lt;AM host:port&gt; --slots S --name &lt;container id&gt;
+ * java -Xmx&lt;75%&gt; ... -XX:+UseParallelGC [yarn.container-jvm-options] io.eddy.runtime.worker.ContainerMain --master &lt;AM host:port&gt; --slots S --name &lt;container id&gt;
  *      --host &lt;the container's node&gt; --tmp-dir &lt;first of LOCAL_DIRS&gt; --secret-file eddy-secret
  *      --settings-file eddy-conf.properties [--master-address-file &lt;staging&gt;/&lt;appId&gt;/master.address]
  * </pre>
@@ -33,9 +34,16 @@ import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
  * @param slots slots per worker
  * @param containerMemoryMb the worker container's memory
  * @param masterAddressFile where each AM attempt publishes its address, or null if workers end with their attempt
+ * @param jvmOptions the worker JVM's options ({@link ContainerJvmOptions#worker})
  */
 record WorkerLaunchSpec(List<FileStatus> shippedFiles, Set<Path> publicFiles, InetSocketAddress master, int slots, int containerMemoryMb,
-        String masterAddressFile) {
+        String masterAddressFile, List<String> jvmOptions) {
+
+    /** A worker of Eddy's JVM options only ({@link ContainerJvmOptions#WORKER_DEFAULTS}). */
+    WorkerLaunchSpec(List<FileStatus> shippedFiles, Set<Path> publicFiles, InetSocketAddress master, int slots, int containerMemoryMb,
+            String masterAddressFile) {
+        this(shippedFiles, publicFiles, master, slots, containerMemoryMb, masterAddressFile, ContainerJvmOptions.WORKER_DEFAULTS);
+    }
 
     WorkerLaunchSpec(List<FileStatus> shippedFiles, Set<Path> publicFiles, InetSocketAddress master, int slots, int containerMemoryMb) {
         this(shippedFiles, publicFiles, master, slots, containerMemoryMb, null);
@@ -44,6 +52,7 @@ record WorkerLaunchSpec(List<FileStatus> shippedFiles, Set<Path> publicFiles, In
     WorkerLaunchSpec {
         shippedFiles = List.copyOf(shippedFiles);
         publicFiles = Set.copyOf(publicFiles);
+        jvmOptions = List.copyOf(jvmOptions);
         if (shippedFiles.stream().noneMatch(f -> f.getPath().getName().equals(StagingLayout.SECRET_FILE))) {
             throw new IllegalArgumentException("Bug: the shipped files lack " + StagingLayout.SECRET_FILE + ": " + shippedFiles);
         }
@@ -65,6 +74,6 @@ record WorkerLaunchSpec(List<FileStatus> shippedFiles, Set<Path> publicFiles, In
             arguments.addAll(List.of("--master-address-file", masterAddressFile));
         }
         return LaunchContexts.launchContext(shippedFiles, publicFiles, Map.of(),
-                new LaunchContexts.JavaCommand(containerMemoryMb, "worker", ContainerMain.class.getName(), arguments));
+                new LaunchContexts.JavaCommand(containerMemoryMb, "worker", ContainerMain.class.getName(), jvmOptions, arguments));
     }
 }

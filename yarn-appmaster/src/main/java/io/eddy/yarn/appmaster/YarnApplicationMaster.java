@@ -8,6 +8,7 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.runtime.worker.MasterAddressFile;
+import io.eddy.yarn.client.ContainerJvmOptions;
 import io.eddy.yarn.client.ResourceVisibility;
 import io.eddy.yarn.client.StagingLayout;
 import io.eddy.yarn.client.YarnDeployment;
@@ -115,7 +116,8 @@ final class YarnApplicationMaster {
             lifecycle.startIdleTimer(settings.idleTimeout());
             List<FileStatus> shipped = shippedFiles(settings.shipFiles());
             containers.start(settings.resources(), new WorkerLaunchSpec(shipped, publicFiles(shipped), workersReachMasterAt,
-                    settings.resources().slots(), settings.resources().containerMemoryMb(), masterAddressFile), localityHints.join(), previous);
+                    settings.resources().slots(), settings.resources().containerMemoryMb(), masterAddressFile,
+                    ContainerJvmOptions.worker(settings.settings())), localityHints.join(), previous);
             containers.firstWorkerStarted().thenRun(() -> LOG.info("First worker container started {} ms after the AM's JVM started",
                     ManagementFactory.getRuntimeMXBean().getUptime()));
         } catch (IOException | YarnException | RuntimeException e) {

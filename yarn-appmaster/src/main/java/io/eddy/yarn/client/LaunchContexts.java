@@ -31,17 +31,22 @@ public final class LaunchContexts {
 
     private LaunchContexts() {}
 
-    /** A JVM command line of a container, before expansion by the NodeManager. */
-    public record JavaCommand(int containerMemoryMb, String logName, String mainClass, List<String> arguments) {
+    /**
+     * A JVM command line of a container, before expansion by the NodeManager.
+     *
+     * @param jvmOptions options after Eddy's heap and logging ones ({@link ContainerJvmOptions}, which checks them)
+     */
+    public record JavaCommand(int containerMemoryMb, String logName, String mainClass, List<String> jvmOptions, List<String> arguments) {
         public JavaCommand {
             Objects.requireNonNull(logName, "logName");
             Objects.requireNonNull(mainClass, "mainClass");
+            jvmOptions = List.copyOf(jvmOptions);
             arguments = List.copyOf(arguments);
         }
 
         /**
          * {@code $JAVA_HOME/bin/java -Xmx<75%>m -Dlog4j2.configurationFile=log4j2-process.xml
-         * -Deddy.log.file=<LOG_DIR>/<name>.log MAIN ARGS 1><LOG_DIR>/<name>.out 2><LOG_DIR>/<name>.err}.
+         * -Deddy.log.file=<LOG_DIR>/<name>.log JVM-OPTIONS MAIN ARGS 1><LOG_DIR>/<name>.out 2><LOG_DIR>/<name>.err}.
          */
         public String render() {
             String logDir = ApplicationConstants.LOG_DIR_EXPANSION_VAR;
@@ -49,8 +54,11 @@ public final class LaunchContexts {
                     .append(Environment.JAVA_HOME.$$()).append("/bin/java")
                     .append(" -Xmx").append(heapMb(containerMemoryMb)).append('m')
                     .append(" -Dlog4j2.configurationFile=log4j2-process.xml")
-                    .append(" -Deddy.log.file=").append(logDir).append('/').append(logName).append(".log")
-                    .append(' ').append(mainClass);
+                    .append(" -Deddy.log.file=").append(logDir).append('/').append(logName).append(".log");
+            for (String option : jvmOptions) {
+                b.append(' ').append(option);
+            }
+            b.append(' ').append(mainClass);
             for (String argument : arguments) {
                 b.append(' ').append(argument);
             }

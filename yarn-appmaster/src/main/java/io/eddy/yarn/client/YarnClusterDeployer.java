@@ -124,6 +124,7 @@ public final class YarnClusterDeployer implements AutoCloseable {
         long start = System.nanoTime();
         Configuration merged = settings.merge(deployment.settings());
         ContainerResources resources = ContainerResources.of(merged);
+        checkJvmOptions(merged);
         checkUserJars(deployment.userJars());
         String queue = merged.get(YarnOptions.QUEUE);
         checkQueue(queue);
@@ -170,11 +171,22 @@ public final class YarnClusterDeployer implements AutoCloseable {
         }
     }
 
+    /** Fails before anything is staged if the containers' JVM options would not go on a command line (the AM reads the same settings). */
+    private static void checkJvmOptions(Configuration merged) throws YarnDeploymentException {
+        try {
+            ContainerJvmOptions.worker(merged);
+            ContainerJvmOptions.am(merged);
+        } catch (IllegalArgumentException e) {
+            throw new YarnDeploymentException(e.getMessage(), e);
+        }
+    }
+
     private void fillSubmissionContext(ApplicationSubmissionContext context, YarnDeployment deployment, Configuration merged,
             ContainerResources resources, ApplicationStaging.Staged staged) throws IOException {
         ContainerLaunchContext am = LaunchContexts.launchContext(staged.shippedFiles(), staged.publicFiles(),
                 Map.of(StagingLayout.APP_DIR_ENVIRONMENT_VARIABLE, staged.applicationDir().toString()),
-                new LaunchContexts.JavaCommand(resources.amMemoryMb(), "am", YarnApplicationMasterMain.class.getName(), List.of()));
+                new LaunchContexts.JavaCommand(resources.amMemoryMb(), "am", YarnApplicationMasterMain.class.getName(), ContainerJvmOptions.am(merged),
+                        List.of()));
         if (UserGroupInformation.isSecurityEnabled()) {
             am.setTokens(fileSystemTokens());
         }

@@ -3,6 +3,9 @@ package io.eddy.yarn.appmaster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.eddy.configuration.Configuration;
+import io.eddy.yarn.YarnOptions;
+import io.eddy.yarn.client.ContainerJvmOptions;
 import io.eddy.yarn.client.LaunchContexts;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -53,7 +56,8 @@ class YarnLaunchContextTest {
         assertThat(context.getCommands()).hasSize(1);
         String command = context.getCommands().get(0);
         assertThat(command).startsWith("{{JAVA_HOME}}/bin/java -Xmx768m ")
-                .contains(" -Dlog4j2.configurationFile=log4j2-process.xml -Deddy.log.file=<LOG_DIR>/worker.log ")
+                .contains(" -Dlog4j2.configurationFile=log4j2-process.xml -Deddy.log.file=<LOG_DIR>/worker.log -XX:+UseParallelGC"
+                        + " io.eddy.runtime.worker.ContainerMain ")
                 .contains(" io.eddy.runtime.worker.ContainerMain --master am-host:40123 --slots 2 --name container_1_0001_01_000002"
                         + " --host node-7 --tmp-dir ${LOCAL_DIRS%%,*} --secret-file eddy-secret --settings-file eddy-conf.properties ")
                 .endsWith(" 1><LOG_DIR>/worker.out 2><LOG_DIR>/worker.err");
@@ -85,10 +89,24 @@ class YarnLaunchContextTest {
     }
 
     @Test
+    void theUsersJvmOptionsFollowEddysSoThatTheyWin() {
+        Configuration settings = new Configuration().set(YarnOptions.CONTAINER_JVM_OPTIONS, " -Xmx300m  -XX:+UseG1GC -Dmarker=a=b ");
+        String command = new WorkerLaunchSpec(SHIPPED, Set.of(), InetSocketAddress.createUnresolved("h", 1), 1, 512, null,
+                ContainerJvmOptions.worker(settings)).build("c", "n").getCommands().get(0);
+        assertThat(command).contains(" -Deddy.log.file=<LOG_DIR>/worker.log -XX:+UseParallelGC -Xmx300m -XX:+UseG1GC -Dmarker=a=b"
+                + " io.eddy.runtime.worker.ContainerMain --master h:1 ");
+    }
+
+    @Test
     void amCommandAndHeap() {
-        String command = new LaunchContexts.JavaCommand(1024, "am", YarnApplicationMasterMain.class.getName(), List.of()).render();
+        String command = new LaunchContexts.JavaCommand(1024, "am", YarnApplicationMasterMain.class.getName(), List.of(), List.of()).render();
         assertThat(command).isEqualTo("{{JAVA_HOME}}/bin/java -Xmx768m -Dlog4j2.configurationFile=log4j2-process.xml"
                 + " -Deddy.log.file=<LOG_DIR>/am.log io.eddy.yarn.appmaster.YarnApplicationMasterMain 1><LOG_DIR>/am.out 2><LOG_DIR>/am.err");
+        String withOptions = new LaunchContexts.JavaCommand(1024, "am", YarnApplicationMasterMain.class.getName(),
+                ContainerJvmOptions.am(new Configuration().set(YarnOptions.AM_JVM_OPTIONS, "-XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath=<LOG_DIR>")),
+                List.of()).render();
+        assertThat(withOptions).contains(" -Deddy.log.file=<LOG_DIR>/am.log -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath=<LOG_DIR>"
+                + " io.eddy.yarn.appmaster.YarnApplicationMasterMain 1>");
         assertThat(LaunchContexts.heapMb(128)).isEqualTo(96);
         assertThat(LaunchContexts.heapMb(10)).isEqualTo(32);
     }
