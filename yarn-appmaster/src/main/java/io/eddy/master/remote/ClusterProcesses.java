@@ -33,6 +33,8 @@ public final class ClusterProcesses {
 
     public static final String MASTER_MAIN = "io.eddy.master.remote.MasterMain";
     public static final String WORKER_MAIN = "io.eddy.runtime.worker.ContainerMain";
+    /** The garbage collector of Eddy's processes, here and in YARN containers: the throughput collector. */
+    public static final String COLLECTOR = "-XX:+UseParallelGC";
     /**
      * JVM options of the processes unless the caller gives others: {@link #defaultJvmOptions(Path)}
      * of this machine.
@@ -53,8 +55,7 @@ public final class ClusterProcesses {
         } catch (IOException e) {
             setting = "[never]";
         }
-        return setting.contains("[never]") ? List.of("-Xmx512m", "-XX:+UseParallelGC")
-                : List.of("-Xmx512m", "-XX:+UseParallelGC", "-XX:+UseTransparentHugePages");
+        return setting.contains("[never]") ? List.of("-Xmx512m", COLLECTOR) : List.of("-Xmx512m", COLLECTOR, "-XX:+UseTransparentHugePages");
     }
 
     private ClusterProcesses() {}

@@ -2,6 +2,7 @@ package io.eddy.yarn.client;
 
 import io.eddy.configuration.ConfigOption;
 import io.eddy.configuration.Configuration;
+import io.eddy.master.remote.ClusterProcesses;
 import io.eddy.yarn.YarnOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +21,8 @@ import org.apache.hadoop.yarn.api.ApplicationConstants;
  */
 public final class ContainerJvmOptions {
 
-    /** Eddy's options of every worker container: the throughput collector, as {@code eddy cluster start} gives its workers. */
-    public static final List<String> WORKER_DEFAULTS = List.of("-XX:+UseParallelGC");
+    /** Eddy's options of every worker container: the collector {@code eddy cluster start} gives its workers. */
+    public static final List<String> WORKER_DEFAULTS = List.of(ClusterProcesses.COLLECTOR);
 
     /** Characters a POSIX shell gives a meaning to, and quotes and backslashes. */
     private static final String SHELL_CHARACTERS = "'\"\\`$;&|<>(){}[]*?!#~";

@@ -124,7 +124,7 @@ public final class YarnClusterDeployer implements AutoCloseable {
         long start = System.nanoTime();
         Configuration merged = settings.merge(deployment.settings());
         ContainerResources resources = ContainerResources.of(merged);
-        checkJvmOptions(merged);
+        List<String> amJvmOptions = checkJvmOptions(merged);
         checkUserJars(deployment.userJars());
         String queue = merged.get(YarnOptions.QUEUE);
         checkQueue(queue);
@@ -147,7 +147,7 @@ public final class YarnClusterDeployer implements AutoCloseable {
             }
             long stagedAt = System.nanoTime();
             ApplicationSubmissionContext context = app.getApplicationSubmissionContext();
-            fillSubmissionContext(context, deployment, merged, resources, staged);
+            fillSubmissionContext(context, deployment, merged, resources, amJvmOptions, staged);
             yarn.submitApplication(context);
             submitted = true;
             LOG.info("Submitted {} '{}' ({}, queue {}) after {} ms (staging {} ms: {} jars uploaded, {} cached)", appId, deployment.name(),
@@ -171,22 +171,24 @@ public final class YarnClusterDeployer implements AutoCloseable {
         }
     }
 
-    /** Fails before anything is staged if the containers' JVM options would not go on a command line (the AM reads the same settings). */
-    private static void checkJvmOptions(Configuration merged) throws YarnDeploymentException {
+    /**
+     * The AM's JVM options; fails before anything is staged if they or the workers' (which the AM
+     * reads from the same settings) would not go on a command line.
+     */
+    private static List<String> checkJvmOptions(Configuration merged) throws YarnDeploymentException {
         try {
             ContainerJvmOptions.worker(merged);
-            ContainerJvmOptions.am(merged);
+            return ContainerJvmOptions.am(merged);
         } catch (IllegalArgumentException e) {
             throw new YarnDeploymentException(e.getMessage(), e);
         }
     }
 
     private void fillSubmissionContext(ApplicationSubmissionContext context, YarnDeployment deployment, Configuration merged,
-            ContainerResources resources, ApplicationStaging.Staged staged) throws IOException {
+            ContainerResources resources, List<String> amJvmOptions, ApplicationStaging.Staged staged) throws IOException {
         ContainerLaunchContext am = LaunchContexts.launchContext(staged.shippedFiles(), staged.publicFiles(),
                 Map.of(StagingLayout.APP_DIR_ENVIRONMENT_VARIABLE, staged.applicationDir().toString()),
-                new LaunchContexts.JavaCommand(resources.amMemoryMb(), "am", YarnApplicationMasterMain.class.getName(), ContainerJvmOptions.am(merged),
-                        List.of()));
+                new LaunchContexts.JavaCommand(resources.amMemoryMb(), "am", YarnApplicationMasterMain.class.getName(), amJvmOptions, List.of()));
         if (UserGroupInformation.isSecurityEnabled()) {
             am.setTokens(fileSystemTokens());
         }

@@ -55,9 +55,9 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
     private static final int MAX_CHUNKS = (1 << (32 - OFFSET_BITS)) - 1;
     private static final int HEADER = 8;
     private static final int MIN_CAPACITY = 64;
-    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    /** Little-endian, as the key reads of {@link #hash} need; the entry headers, read only here, take the same. */
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INTS_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     /** Key types whose equal values, and only those, serialize to equal bytes. */
     private static final Set<TypeInfo<?>> BINARY_KEY_TYPES = Set.of(BasicTypeInfo.STRING_TYPE_INFO, BasicTypeInfo.LONG_TYPE_INFO,
             BasicTypeInfo.INT_TYPE_INFO, BasicTypeInfo.SHORT_TYPE_INFO, BasicTypeInfo.BYTE_TYPE_INFO, BasicTypeInfo.CHAR_TYPE_INFO,
@@ -374,7 +374,7 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
             }
             h ^= (long) LONGS.get(bytes, last);
         } else if (length >= Integer.BYTES) {
-            h ^= ((long) (int) INTS_LE.get(bytes, start) << 32) | ((int) INTS_LE.get(bytes, start + length - Integer.BYTES) & 0xFFFF_FFFFL);
+            h ^= ((long) (int) INTS.get(bytes, start) << 32) | ((int) INTS.get(bytes, start + length - Integer.BYTES) & 0xFFFF_FFFFL);
         } else {
             for (int i = 0; i < length; i++) {
                 h = (h << 8) ^ (bytes[start + i] & 0xFF);
@@ -397,8 +397,8 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
         }
         if (length >= Integer.BYTES) {
             int last = length - Integer.BYTES;
-            return (int) INTS_LE.get(a, aStart) == (int) INTS_LE.get(b, bStart)
-                    && (int) INTS_LE.get(a, aStart + last) == (int) INTS_LE.get(b, bStart + last);
+            return (int) INTS.get(a, aStart) == (int) INTS.get(b, bStart)
+                    && (int) INTS.get(a, aStart + last) == (int) INTS.get(b, bStart + last);
         }
         for (int i = 0; i < length; i++) {
             if (a[aStart + i] != b[bStart + i]) {

@@ -56,7 +56,7 @@ public enum NettyTransport {
                 }
                 return EPOLL;
             default:
-                return NIO;
+                throw new IllegalStateException("Bug: checkSetting passed the network transport '" + setting + "'");
         }
     }
 
