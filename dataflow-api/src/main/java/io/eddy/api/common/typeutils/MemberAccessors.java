@@ -2,6 +2,8 @@ package io.eddy.api.common.typeutils;
 
 import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeInfo;
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -138,28 +140,45 @@ public final class MemberAccessors {
             @Override
             @SuppressWarnings({"unchecked", "rawtypes"})
             protected Resolved computeValue(Class<?> type) {
-                return new RecordFactory(type).resolveNow();
+                return new RecordFactory(type, false).resolveNow();
             }
         };
 
         private final Class<T> recordClass;
-        /** Resolved on first use; final fields inside, so a racing thread sees it whole or not at all. */
+        /**
+         * Set when the factory is created or deserialized, not on first use: a task's factory is
+         * deserialized with each job, and a branch that only a job's first record takes would throw
+         * away the compiled code of the hot loop that inlined it, at the start of every job.
+         */
         private transient Resolved resolved;
 
+        /** @throws InvalidTypesException if the record's canonical constructor or accessors cannot be reached */
         public RecordFactory(Class<T> recordClass) {
+            this(recordClass, true);
+        }
+
+        private RecordFactory(Class<T> recordClass, boolean resolve) {
             if (!recordClass.isRecord()) {
                 throw new IllegalArgumentException("recordClass: " + recordClass.getName() + " (expected: a record class)");
             }
             this.recordClass = recordClass;
+            if (resolve) {
+                this.resolved = RESOLVED.get(recordClass);
+            }
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            resolved = RESOLVED.get(recordClass);
         }
 
         private Resolved handles() {
-            Resolved r = resolved;
-            if (r == null) {
-                r = RESOLVED.get(recordClass);
-                resolved = r;
-            }
-            return r;
+            return resolved;
+        }
+
+        /** Whether the accessors are in place, before any record was read or created (for tests). */
+        boolean isResolved() {
+            return resolved != null;
         }
 
         private Resolved resolveNow() {

@@ -3,6 +3,7 @@ package io.eddy.api.common.typeutils;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.Objects;
@@ -25,9 +26,13 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
     private final String[] names;
     private final MemberAccessors.RecordFactory<T> factory;
     private final int length;
-    /** The fast path for small records, or null; resolved on first use (a race resolves it twice, harmlessly). */
+    /**
+     * The fast path for small records, or null. Set when the serializer is created or deserialized,
+     * not on first use: a task's serializer is deserialized with each job, and a branch that only a
+     * job's first record takes would throw away the compiled code of the hot loop that inlined it,
+     * at the start of every job.
+     */
     private transient RecordCodecs.RecordCodec codec;
-    private transient boolean codecResolved;
 
     @SuppressWarnings("unchecked")
     public RecordSerializer(Class<T> recordClass, TypeSerializer<?>[] componentSerializers) {
@@ -48,6 +53,12 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
             names[i] = components[i].getName();
         }
         this.length = anyNullable ? -1 : TupleSerializer.fixedLength(componentSerializers);
+        this.codec = RecordCodecs.create(factory, this.componentSerializers, nullable);
+    }
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        codec = RecordCodecs.create(factory, componentSerializers, nullable);
     }
 
     public Class<T> getRecordClass() {
@@ -112,11 +123,12 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
     }
 
     private RecordCodecs.RecordCodec codec() {
-        if (!codecResolved) {
-            codec = RecordCodecs.create(factory, componentSerializers, nullable);
-            codecResolved = true;
-        }
         return codec;
+    }
+
+    /** Whether the unrolled codec is in place, before any record was written or read (for tests). */
+    boolean hasCodec() {
+        return codec != null;
     }
 
     @Override

@@ -106,6 +106,32 @@ class RecordFactoryTest {
     }
 
     @Test
+    void aDeserializedSerializerAndFactoryResolveNothingOnFirstUse() throws Exception {
+        // A task deserializes its serializers with every job; a branch that only the job's first record
+        // takes would deoptimize the compiled hot loop that inlined it, at the start of every job.
+        RecordSerializer<Pair> serializer = new RecordSerializer<>(Pair.class,
+                new TypeSerializer<?>[] {Types.INT.createSerializer(CONFIG), Types.STRING.createSerializer(CONFIG)});
+        assertThat(serializer.hasCodec()).as("created").isTrue();
+
+        RecordSerializer<Pair> copy = javaRoundTrip(serializer);
+        assertThat(copy.hasCodec()).as("deserialized, before any record").isTrue();
+        assertThat(javaRoundTrip(new MemberAccessors.RecordFactory<>(Pair.class)).isResolved()).isTrue();
+
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        copy.serialize(new Pair(7, "seven"), out);
+        assertThat(copy.deserialize(new DataInputDeserializer(out.getSharedBuffer(), 0, out.length()))).isEqualTo(new Pair(7, "seven"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T javaRoundTrip(T object) throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(object);
+        }
+        return (T) new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())).readObject();
+    }
+
+    @Test
     void smallRecordsTakeTheUnrolledPathAndWriteTheDocumentedLayout() throws Exception {
         RecordSerializer<Pair> serializer = new RecordSerializer<>(Pair.class,
                 new TypeSerializer<?>[] {Types.INT.createSerializer(CONFIG), Types.STRING.createSerializer(CONFIG)});
