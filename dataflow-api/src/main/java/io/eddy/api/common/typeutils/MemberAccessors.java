@@ -14,10 +14,10 @@ import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 /**
- * Field accessors for POJO fields and record components, resolved once to method handles (and
- * resolved again after Java deserialization, as handles are not serializable). No reflective
- * lookup happens per record. All accessors are safe to share between threads: the lazily resolved
- * handles are idempotent, so a race only resolves them twice.
+ * Field accessors for POJO fields and record components, resolved to method handles (or generated
+ * classes) when created and again when deserialized, as handles are not serializable; never on
+ * first use, so no reflective lookup and no first-use branch sits on the per-record path. All
+ * accessors are safe to share between threads once published.
  */
 public final class MemberAccessors {
 
@@ -26,16 +26,12 @@ public final class MemberAccessors {
 
     /** An accessor of the field {@code fieldName} declared by {@code declaringClass} (any visibility, not final). */
     public static <T, F> FieldAccessor<T, F> pojoField(Class<?> declaringClass, String fieldName, TypeInfo<F> type) {
-        PojoFieldAccessor<T, F> accessor = new PojoFieldAccessor<>(declaringClass, fieldName, type);
-        accessor.handles();
-        return accessor;
+        return new PojoFieldAccessor<>(declaringClass, fieldName, type);
     }
 
     /** An accessor of component {@code index} of {@code recordClass}; {@code set} creates a new record. */
     public static <T, F> FieldAccessor<T, F> recordComponent(Class<T> recordClass, int index, TypeInfo<F> type) {
-        RecordAccessor<T, F> accessor = new RecordAccessor<>(new RecordFactory<>(recordClass), index, type);
-        accessor.factory.resolve();
-        return accessor;
+        return new RecordAccessor<>(new RecordFactory<>(recordClass), index, type);
     }
 
     static MethodHandles.Lookup lookupFor(Class<?> type) throws IllegalAccessException {
@@ -53,7 +49,7 @@ public final class MemberAccessors {
     }
 
     /** Reads and writes one field through a getter and a setter handle typed {@code (Object)Object} and {@code (Object,Object)void}. */
-    private static final class PojoFieldAccessor<T, F> implements FieldAccessor<T, F> {
+    static final class PojoFieldAccessor<T, F> implements FieldAccessor<T, F> {
 
         private static final long serialVersionUID = 1L;
 
@@ -63,16 +59,30 @@ public final class MemberAccessors {
         private transient MethodHandle getter;
         private transient MethodHandle setter;
 
+        /** @throws InvalidTypesException if the field cannot be reached */
         PojoFieldAccessor(Class<?> declaringClass, String fieldName, TypeInfo<F> type) {
             this.declaringClass = declaringClass;
             this.fieldName = fieldName;
             this.type = type;
+            resolve();
         }
 
-        void handles() {
-            if (getter != null) {
-                return;
-            }
+        /**
+         * Takes the handles again when deserialized, not on first use: a key selector's accessor is
+         * deserialized with every job, and a branch that only a job's first record takes would throw
+         * away the compiled hot loop that inlined it, at the start of every job.
+         */
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            resolve();
+        }
+
+        /** Whether the handles are in place, before any record was read or written (for tests). */
+        boolean isResolved() {
+            return getter != null && setter != null;
+        }
+
+        private void resolve() {
             try {
                 Field field = declaringClass.getDeclaredField(fieldName);
                 MethodHandles.Lookup lookup = lookupFor(declaringClass);
@@ -87,7 +97,6 @@ public final class MemberAccessors {
         @Override
         @SuppressWarnings("unchecked")
         public F get(T record) {
-            handles();
             try {
                 return (F) (Object) getter.invokeExact((Object) record);
             } catch (Throwable t) {
@@ -97,7 +106,6 @@ public final class MemberAccessors {
 
         @Override
         public T set(T record, F value) {
-            handles();
             try {
                 setter.invokeExact((Object) record, (Object) value);
             } catch (Throwable t) {
@@ -331,10 +339,6 @@ public final class MemberAccessors {
             return handles().intConstructor();
         }
 
-        /** Resolves the accessors now (so that errors surface at plan time, not with the first record). */
-        void resolve() {
-            handles();
-        }
     }
 
     private record Resolved(Function<Object, Object>[] getters, ToIntFunction<Object>[] intGetters, RecordLambdas.Creator constructor,

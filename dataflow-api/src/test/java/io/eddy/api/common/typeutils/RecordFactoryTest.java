@@ -106,7 +106,8 @@ class RecordFactoryTest {
     }
 
     @Test
-    void aDeserializedSerializerAndFactoryResolveNothingOnFirstUse() throws Exception {
+    @SuppressWarnings("unchecked")
+    void deserializedSerializersAndAccessorsResolveNothingOnFirstUse() throws Exception {
         // A task deserializes its serializers with every job; a branch that only the job's first record
         // takes would deoptimize the compiled hot loop that inlined it, at the start of every job.
         RecordSerializer<Pair> serializer = new RecordSerializer<>(Pair.class,
@@ -116,10 +117,22 @@ class RecordFactoryTest {
         RecordSerializer<Pair> copy = javaRoundTrip(serializer);
         assertThat(copy.hasCodec()).as("deserialized, before any record").isTrue();
         assertThat(javaRoundTrip(new MemberAccessors.RecordFactory<>(Pair.class)).isResolved()).isTrue();
+        MemberAccessors.PojoFieldAccessor<Holder, String> fieldCopy = javaRoundTrip(
+                (MemberAccessors.PojoFieldAccessor<Holder, String>) MemberAccessors.<Holder, String>pojoField(Holder.class, "name", Types.STRING));
+        assertThat(fieldCopy.isResolved()).as("a POJO field accessor, deserialized").isTrue();
+        Holder holder = new Holder();
+        fieldCopy.set(holder, "x");
+        assertThat(fieldCopy.get(holder)).isEqualTo("x");
 
         DataOutputSerializer out = new DataOutputSerializer(64);
         copy.serialize(new Pair(7, "seven"), out);
         assertThat(copy.deserialize(new DataInputDeserializer(out.getSharedBuffer(), 0, out.length()))).isEqualTo(new Pair(7, "seven"));
+    }
+
+    /** A POJO with a field the accessor reaches. */
+    public static final class Holder implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        public String name;
     }
 
     @SuppressWarnings("unchecked")
