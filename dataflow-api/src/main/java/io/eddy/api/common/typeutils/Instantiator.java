@@ -2,6 +2,8 @@ package io.eddy.api.common.typeutils;
 
 import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.java.tuple.Tuple;
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -19,7 +21,10 @@ final class Instantiator<T> implements Serializable {
     private final Class<T> type;
     /** -1 unless {@code type} is the standard tuple class of that arity. */
     private final int tupleArity;
-    /** The constructor as {@code ()Object}; resolved lazily, benign race (idempotent). */
+    /**
+     * The constructor as {@code ()Object}, or null for a standard tuple class; resolved when created
+     * or deserialized, never on first use (docs/types.md, "Derived state").
+     */
     private transient MethodHandle constructor;
 
     private Instantiator(Class<T> type, int tupleArity) {
@@ -28,6 +33,18 @@ final class Instantiator<T> implements Serializable {
         if (tupleArity < 0) {
             this.constructor = resolve(type);
         }
+    }
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        if (tupleArity < 0) {
+            constructor = resolve(type);
+        }
+    }
+
+    /** Whether the constructor is in place (or not needed) before any instance was created (for tests). */
+    boolean isResolved() {
+        return tupleArity > 0 || constructor != null;
     }
 
     static <T> Instantiator<T> forClass(Class<T> type) {
@@ -44,13 +61,8 @@ final class Instantiator<T> implements Serializable {
         if (tupleArity > 0) {
             return (T) Tuple.newInstance(tupleArity);
         }
-        MethodHandle c = constructor;
-        if (c == null) {
-            c = resolve(type);
-            constructor = c;
-        }
         try {
-            return (T) (Object) c.invokeExact();
+            return (T) (Object) constructor.invokeExact();
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

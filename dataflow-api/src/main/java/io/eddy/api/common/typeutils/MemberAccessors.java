@@ -67,11 +67,7 @@ public final class MemberAccessors {
             resolve();
         }
 
-        /**
-         * Takes the handles again when deserialized, not on first use: a key selector's accessor is
-         * deserialized with every job, and a branch that only a job's first record takes would throw
-         * away the compiled hot loop that inlined it, at the start of every job.
-         */
+        /** Takes the handles again when deserialized, never on first use (docs/types.md, "Derived state"). */
         private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
             in.defaultReadObject();
             resolve();
@@ -153,11 +149,7 @@ public final class MemberAccessors {
         };
 
         private final Class<T> recordClass;
-        /**
-         * Set when the factory is created or deserialized, not on first use: a task's factory is
-         * deserialized with each job, and a branch that only a job's first record takes would throw
-         * away the compiled code of the hot loop that inlined it, at the start of every job.
-         */
+        /** Set when created or deserialized, never on first use (docs/types.md, "Derived state"); final fields inside. */
         private transient Resolved resolved;
 
         /** @throws InvalidTypesException if the record's canonical constructor or accessors cannot be reached */
@@ -178,10 +170,6 @@ public final class MemberAccessors {
         private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
             in.defaultReadObject();
             resolved = RESOLVED.get(recordClass);
-        }
-
-        private Resolved handles() {
-            return resolved;
         }
 
         /** Whether the accessors are in place, before any record was read or created (for tests). */
@@ -214,7 +202,7 @@ public final class MemberAccessors {
 
         /** Whether getters and constructor are generated classes rather than method handles (for tests). */
         boolean usesGeneratedAccess() {
-            return !(handles().constructor() instanceof HandleCreator);
+            return !(resolved.constructor() instanceof HandleCreator);
         }
 
         @SuppressWarnings("unchecked")
@@ -289,18 +277,18 @@ public final class MemberAccessors {
         }
 
         public int getArity() {
-            return handles().getters().length;
+            return resolved.getters().length;
         }
 
         /** Component {@code index} of {@code record}. */
         public Object get(T record, int index) {
-            return handles().getters()[index].apply(record);
+            return resolved.getters()[index].apply(record);
         }
 
         /** A new record of the given component values (the array is not kept). */
         @SuppressWarnings("unchecked")
         public T create(Object[] values) {
-            RecordLambdas.Creator constructor = handles().constructor();
+            RecordLambdas.Creator constructor = resolved.constructor();
             try {
                 return (T) constructor.create(values);
             } catch (RuntimeException e) {
@@ -313,12 +301,12 @@ public final class MemberAccessors {
 
         /** The getter of component {@code index}, for callers that call it per record. */
         Function<Object, Object> getter(int index) {
-            return handles().getters()[index];
+            return resolved.getters()[index];
         }
 
         /** The unboxed getter of component {@code index} if it is an {@code int} and could be generated, else null. */
         ToIntFunction<Object> intGetter(int index) {
-            ToIntFunction<Object>[] intGetters = handles().intGetters();
+            ToIntFunction<Object>[] intGetters = resolved.intGetters();
             return intGetters == null ? null : intGetters[index];
         }
 
@@ -327,7 +315,7 @@ public final class MemberAccessors {
          * the arity and pass the components without an array, or null where it could not be generated.
          */
         Object generatedConstructor() {
-            return handles().constructor() instanceof RecordLambdas.Generated g ? g.ctor() : null;
+            return resolved.constructor() instanceof RecordLambdas.Generated g ? g.ctor() : null;
         }
 
         /**
@@ -336,7 +324,7 @@ public final class MemberAccessors {
          * types), or null where the record has no such shape or it could not be generated.
          */
         Object generatedIntConstructor() {
-            return handles().intConstructor();
+            return resolved.intConstructor();
         }
 
     }

@@ -26,12 +26,7 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
     private final String[] names;
     private final MemberAccessors.RecordFactory<T> factory;
     private final int length;
-    /**
-     * The fast path for small records, or null. Set when the serializer is created or deserialized,
-     * not on first use: a task's serializer is deserialized with each job, and a branch that only a
-     * job's first record takes would throw away the compiled code of the hot loop that inlined it,
-     * at the start of every job.
-     */
+    /** The fast path for small records, or null; set when created or deserialized, never on first use (docs/types.md, "Derived state"). */
     private transient RecordCodecs.RecordCodec codec;
 
     @SuppressWarnings("unchecked")
@@ -122,10 +117,6 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
         return length;
     }
 
-    private RecordCodecs.RecordCodec codec() {
-        return codec;
-    }
-
     /** Whether the unrolled codec is in place, before any record was written or read (for tests). */
     boolean hasCodec() {
         return codec != null;
@@ -133,7 +124,7 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
 
     @Override
     public void serialize(T record, DataOutputView target) throws IOException {
-        RecordCodecs.RecordCodec fast = codec();
+        RecordCodecs.RecordCodec fast = codec;
         if (fast != null) {
             fast.serialize(record, target);
             return;
@@ -154,7 +145,7 @@ public final class RecordSerializer<T> extends TypeSerializer<T> {
     @Override
     @SuppressWarnings("unchecked")
     public T deserialize(DataInputView source) throws IOException {
-        RecordCodecs.RecordCodec fast = codec();
+        RecordCodecs.RecordCodec fast = codec;
         if (fast != null) {
             try {
                 return (T) fast.deserialize(source);

@@ -120,6 +120,9 @@ class RecordFactoryTest {
         MemberAccessors.PojoFieldAccessor<Holder, String> fieldCopy = javaRoundTrip(
                 (MemberAccessors.PojoFieldAccessor<Holder, String>) MemberAccessors.<Holder, String>pojoField(Holder.class, "name", Types.STRING));
         assertThat(fieldCopy.isResolved()).as("a POJO field accessor, deserialized").isTrue();
+        Instantiator<Holder> instantiator = javaRoundTrip(Instantiator.forClass(Holder.class));
+        assertThat(instantiator.isResolved()).as("a POJO's constructor, deserialized").isTrue();
+        assertThat(instantiator.newInstance()).isInstanceOf(Holder.class);
         Holder holder = new Holder();
         fieldCopy.set(holder, "x");
         assertThat(fieldCopy.get(holder)).isEqualTo("x");

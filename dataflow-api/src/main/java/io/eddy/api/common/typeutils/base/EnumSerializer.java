@@ -7,6 +7,7 @@ import io.eddy.api.common.typeutils.TypeSerializerSnapshots;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -35,13 +36,15 @@ public final class EnumSerializer<T extends Enum<T>> extends TypeSerializer<T> {
         return enumClass;
     }
 
-    private T[] values() {
-        T[] v = values;
-        if (v == null) {
-            v = enumClass.getEnumConstants();
-            values = v;
-        }
-        return v;
+    /** Rebuilds the constants when deserialized, never on first use (docs/types.md, "Derived state"). */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        values = enumClass.getEnumConstants();
+    }
+
+    /** Whether the constants are in place before any record was read (for tests). */
+    boolean hasConstants() {
+        return values != null;
     }
 
     @Override
@@ -56,8 +59,7 @@ public final class EnumSerializer<T extends Enum<T>> extends TypeSerializer<T> {
 
     @Override
     public T createInstance() {
-        T[] v = values();
-        return v.length > 0 ? v[0] : null;
+        return values.length > 0 ? values[0] : null;
     }
 
     @Override
@@ -83,7 +85,7 @@ public final class EnumSerializer<T extends Enum<T>> extends TypeSerializer<T> {
     @Override
     public T deserialize(DataInputView source) throws IOException {
         int ordinal = source.readInt();
-        T[] v = values();
+        T[] v = values;
         if (ordinal < 0 || ordinal >= v.length) {
             throw new IOException("Enum " + enumClass.getName() + " has no constant with ordinal " + ordinal
                     + " (it has " + v.length + "); the data was written with another version of the enum");

@@ -7,6 +7,7 @@ import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -22,8 +23,25 @@ public final class StringSerializer extends TypeSerializer<String> {
 
     private static final long serialVersionUID = 1L;
 
-    /** Scratch for encoding and decoding; owned by the thread using this instance. */
-    private transient byte[] scratch;
+    /** The scratch buffer's size until a longer string needs more. */
+    private static final int INITIAL_SCRATCH = 64;
+
+    /**
+     * Scratch for encoding and decoding; owned by the thread using this instance. Allocated when
+     * the serializer is created or deserialized, so that only a long string, never a job's first
+     * one, takes the growing branch (docs/types.md, "Derived state").
+     */
+    private transient byte[] scratch = new byte[INITIAL_SCRATCH];
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        scratch = new byte[INITIAL_SCRATCH];
+    }
+
+    /** Whether the scratch buffer is in place before any string was read or written (for tests). */
+    boolean hasScratch() {
+        return scratch != null;
+    }
 
     @Override
     public boolean isImmutableType() {
@@ -108,8 +126,8 @@ public final class StringSerializer extends TypeSerializer<String> {
 
     private byte[] scratch(int size) {
         byte[] buf = scratch;
-        if (buf == null || buf.length < size) {
-            buf = new byte[Math.max(size, 64)];
+        if (buf.length < size) {
+            buf = new byte[size];
             scratch = buf;
         }
         return buf;
