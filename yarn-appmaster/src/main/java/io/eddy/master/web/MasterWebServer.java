@@ -5,8 +5,10 @@ import io.eddy.master.Master;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -44,15 +46,18 @@ public final class MasterWebServer implements AutoCloseable {
 
     private final HttpServer server;
     private final ThreadPoolExecutor executor;
+    /** The pool's threads, so that {@link #close()} can wait until they have ended, not just finished their tasks. */
+    private final List<Thread> threads;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** The host as given to {@link #start}. */
     private final String host;
     /** Computed on first use (a wildcard address needs a name lookup); racy but idempotent. */
     private volatile String url;
 
-    private MasterWebServer(HttpServer server, ThreadPoolExecutor executor, String host) {
+    private MasterWebServer(HttpServer server, ThreadPoolExecutor executor, List<Thread> threads, String host) {
         this.server = server;
         this.executor = executor;
+        this.threads = threads;
         this.host = host;
     }
 
@@ -82,13 +87,14 @@ public final class MasterWebServer implements AutoCloseable {
             throw new IOException("Cannot start the master's web endpoint on " + host + ":" + port + ": " + e.getMessage()
                     + " (is the port in use? pass another one, or 0 for any free port)", e);
         }
+        List<Thread> threads = new CopyOnWriteArrayList<>();
         ThreadPoolExecutor executor = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUE),
-                daemonThreads(), new ThreadPoolExecutor.CallerRunsPolicy());
+                daemonThreads(threads), new ThreadPoolExecutor.CallerRunsPolicy());
         server.setExecutor(executor);
         server.createContext("/", new WebRoutes(master));
         server.start();
         LOG.info("Master web endpoint listening on {}", server.getAddress());
-        return new MasterWebServer(server, executor, host);
+        return new MasterWebServer(server, executor, threads, host);
     }
 
     /**
@@ -119,7 +125,14 @@ public final class MasterWebServer implements AutoCloseable {
         server.stop(0);
         executor.shutdownNow();
         try {
-            if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
+            // The pool reports termination just before its threads return from run(): join them too.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            boolean ended = executor.awaitTermination(5, TimeUnit.SECONDS);
+            for (Thread t : threads) {
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                ended &= !t.isAlive();
+            }
+            if (!ended) {
                 LOG.warn("The master's web endpoint {} still has request threads running 5 s after it was closed", server.getAddress());
             }
         } catch (InterruptedException e) {
@@ -143,11 +156,12 @@ public final class MasterWebServer implements AutoCloseable {
         return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 
-    private static ThreadFactory daemonThreads() {
+    private static ThreadFactory daemonThreads(List<Thread> created) {
         AtomicInteger counter = new AtomicInteger();
         return runnable -> {
             Thread t = new Thread(runnable, "eddy-web-" + counter.incrementAndGet());
             t.setDaemon(true);
+            created.add(t);
             return t;
         };
     }
