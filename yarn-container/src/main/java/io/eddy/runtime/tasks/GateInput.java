@@ -44,6 +44,9 @@ interface GateInput {
     /** Tells {@code listener} each channel that ends, from inside {@link #pollNext()}. */
     void setChannelEndListener(IntConsumer listener);
 
+    /** Tells {@code listener} each channel that delivers its final watermark, from inside {@link #pollNext()}, in order with its records. */
+    void setEndOfEventTimeListener(IntConsumer listener);
+
     /** {@code input} as a gate input. */
     static GateInput of(RecordInput<StreamElement> input) {
         return new GateInput() {
@@ -95,6 +98,11 @@ interface GateInput {
             @Override
             public void setChannelEndListener(IntConsumer listener) {
                 input.setChannelEndListener(listener);
+            }
+
+            @Override
+            public void setEndOfEventTimeListener(IntConsumer listener) {
+                input.setEndOfEventTimeListener(listener);
             }
         };
     }

@@ -1,6 +1,7 @@
 package io.eddy.runtime.tasks;
 
 import io.eddy.runtime.io.network.api.RecordWriter;
+import io.eddy.runtime.io.network.event.EndOfEventTimeEvent;
 import io.eddy.runtime.operators.Output;
 import io.eddy.runtime.streamrecord.StreamElement;
 import io.eddy.runtime.streamrecord.StreamRecord;
@@ -29,19 +30,28 @@ final class RecordWriterOutput<T> implements Output<T> {
     public void collect(StreamRecord<T> record) {
         try {
             writer.emit(record);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Writing a record to " + edgeDescription + " failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TaskInterruptedException("Interrupted while writing a record to " + edgeDescription
-                    + " (waiting for a network buffer): the task is being cancelled", e);
+        } catch (IOException | InterruptedException e) {
+            throw writeFailed("a record", e);
         }
     }
 
-    /** Sends the watermark to every subpartition: each consumer subtask combines its channels itself. */
+    /**
+     * Sends the watermark to every subpartition: each consumer subtask combines its channels
+     * itself. The final watermark ({@code Long.MAX_VALUE}) goes as an in-band {@link
+     * EndOfEventTimeEvent} instead of as an element, so that the consumers' record decoding never
+     * meets it (see the event's comment).
+     */
     @Override
     public void emitWatermark(Watermark watermark) {
-        broadcast(watermark);
+        if (watermark.getTimestamp() != Long.MAX_VALUE) {
+            broadcast(watermark);
+            return;
+        }
+        try {
+            writer.broadcastEvent(EndOfEventTimeEvent.INSTANCE);
+        } catch (IOException | InterruptedException e) {
+            throw writeFailed("the final watermark", e);
+        }
     }
 
     @Override
@@ -55,13 +65,19 @@ final class RecordWriterOutput<T> implements Output<T> {
     private void broadcast(StreamElement element) {
         try {
             writer.broadcastEmit(element);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Writing " + element + " to " + edgeDescription + " failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TaskInterruptedException("Interrupted while writing " + element + " to " + edgeDescription
-                    + " (waiting for a network buffer): the task is being cancelled", e);
+        } catch (IOException | InterruptedException e) {
+            throw writeFailed(element.toString(), e);
         }
+    }
+
+    /** The exception for a failed write of {@code what}; an interruption (the task is being cancelled) keeps the flag set. */
+    private RuntimeException writeFailed(String what, Exception e) {
+        if (e instanceof InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return new TaskInterruptedException("Interrupted while writing " + what + " to " + edgeDescription
+                    + " (waiting for a network buffer): the task is being cancelled", interrupted);
+        }
+        return new UncheckedIOException("Writing " + what + " to " + edgeDescription + " failed: " + e.getMessage(), (IOException) e);
     }
 
     /** Dropped: this output receives side output records only when nothing consumes them (see {@link RoutingOutput}). */

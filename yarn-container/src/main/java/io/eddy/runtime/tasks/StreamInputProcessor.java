@@ -38,6 +38,9 @@ import org.slf4j.LoggerFactory;
  * <p><b>Event time.</b> Watermarks and watermark statuses go, per logical input, through a {@link
  * StatusWatermarkValve} over all channels of all gates feeding that input: the input's event time
  * is the minimum over its active channels, and the head sees a watermark only when it advances.
+ * A channel's final watermark arrives in band as an event (the gate hands it over from inside its
+ * poll, see {@link io.eddy.runtime.io.network.api.RecordInput#setEndOfEventTimeListener}) and goes
+ * through the same valve.
  *
  * <p>Task thread only.
  */
@@ -122,6 +125,10 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
         this.valveOutputs = new StatusWatermarkValve.ValveOutput[numberOfInputs];
         this.valveOffset = new int[this.gates.length];
         createValves();
+        for (int g = 0; g < this.gates.length; g++) {
+            int gate = g;
+            this.gates[g].setEndOfEventTimeListener(channel -> endOfEventTime(gate, channel));
+        }
     }
 
     /** One valve per logical input that has gates, over the channels of those gates. */
@@ -327,6 +334,16 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
             }
         }
         LOG.debug("{}: ignoring event {} on gate {}, channel {}", headName, event, gate, input.channelIndex());
+    }
+
+    /** A channel of {@code gate} delivered its final watermark (in band, as an event): the watermark {@code Long.MAX_VALUE} through the valve. */
+    private void endOfEventTime(int gate, int channel) {
+        int input = inputOfGate[gate];
+        try {
+            valves[input].inputWatermark(Watermark.MAX_WATERMARK, valveOffset[gate] + channel, valveOutputs[input]);
+        } catch (Exception e) {
+            throw OperatorFailureException.wrap(headName, OperatorFailureException.Phase.PROCESSING, e);
+        }
     }
 
     /** A watermark or watermark status of a channel of {@code gate}: through the valve of the gate's input. */

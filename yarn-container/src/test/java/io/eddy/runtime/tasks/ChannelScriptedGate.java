@@ -146,4 +146,7 @@ final class ChannelScriptedGate implements GateInput {
     public void setChannelEndListener(IntConsumer listener) {
         this.endListener = listener;
     }
+
+    @Override
+    public void setEndOfEventTimeListener(IntConsumer listener) {}
 }

@@ -219,5 +219,8 @@ class StreamInputProcessorTest {
 
         @Override
         public void setChannelEndListener(java.util.function.IntConsumer listener) {}
+
+        @Override
+        public void setEndOfEventTimeListener(java.util.function.IntConsumer listener) {}
     }
 }

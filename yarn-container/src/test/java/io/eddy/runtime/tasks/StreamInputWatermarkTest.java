@@ -59,6 +59,22 @@ class StreamInputWatermarkTest {
         assertThat(seen).containsExactly("wm0:10", "status0:WatermarkStatus(IDLE)", "status0:WatermarkStatus(ACTIVE)", "wm0:12");
     }
 
+    @Test
+    void aChannelsFinalWatermarkEventEndsItsEventTimeInOrderWithItsRecords() throws Exception {
+        ScriptedGate gate = new ScriptedGate(2)
+                .add(0, new Watermark(10))
+                .add(1, new Watermark(5))
+                .endOfEventTime(0)
+                .add(1, new StreamRecord<>("x"))
+                .add(1, new Watermark(7))
+                .endOfEventTime(1);
+        StreamInputProcessor processor = processor(List.of(gate), new int[] {0}, 1);
+
+        run(processor);
+        // Channel 0's end no longer holds anything back: channel 1 alone decides until it ends too.
+        assertThat(seen).containsExactly("wm0:5", "in0:x", "wm0:7", "wm0:" + Long.MAX_VALUE);
+    }
+
     private StreamInputProcessor processor(List<GateInput> gates, int[] inputOfGate, int inputs) {
         List<Input<Object>> targets = new ArrayList<>();
         for (int input : inputOfGate) {
@@ -107,7 +123,9 @@ class StreamInputWatermarkTest {
 
     /** A gate of several channels that delivers scripted elements, each on its channel, then ends. */
     private static final class ScriptedGate implements GateInput {
+        private static final Object END_OF_EVENT_TIME = new Object();
         private final int channels;
+        private IntConsumer endOfEventTime;
         private final Deque<Object[]> script = new ArrayDeque<>();
         private StreamElement current;
         private int channel;
@@ -121,15 +139,27 @@ class StreamInputWatermarkTest {
             return this;
         }
 
+        /** The channel's final watermark, handed over in band as a real gate does: to the listener, from inside the poll. */
+        ScriptedGate endOfEventTime(int channel) {
+            script.add(new Object[] {channel, END_OF_EVENT_TIME});
+            return this;
+        }
+
         @Override
         public InputStatus pollNext() {
-            Object[] next = script.poll();
-            if (next == null) {
-                return InputStatus.END_OF_INPUT;
+            while (true) {
+                Object[] next = script.poll();
+                if (next == null) {
+                    return InputStatus.END_OF_INPUT;
+                }
+                channel = (Integer) next[0];
+                if (next[1] == END_OF_EVENT_TIME) {
+                    endOfEventTime.accept(channel);
+                    continue;
+                }
+                current = (StreamElement) next[1];
+                return InputStatus.RECORD;
             }
-            channel = (Integer) next[0];
-            current = (StreamElement) next[1];
-            return InputStatus.RECORD;
         }
 
         @Override
@@ -168,5 +198,10 @@ class StreamInputWatermarkTest {
 
         @Override
         public void setChannelEndListener(IntConsumer listener) {}
+
+        @Override
+        public void setEndOfEventTimeListener(IntConsumer listener) {
+            this.endOfEventTime = listener;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.eddy.runtime.io.network.api;
 
 import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.runtime.io.network.event.EndOfEventTimeEvent;
 import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.RuntimeEvent;
 import io.eddy.runtime.io.network.partition.ObjectSubpartition;
@@ -16,7 +17,10 @@ import java.util.function.IntConsumer;
  * Reads the records and events of one input gate, non-blocking: {@link #pollNext()} says what it
  * found. A record is read out of the buffer of its channel; records spanning buffers are
  * reassembled per channel. End-of-partition events are consumed here: when every channel has
- * delivered one, the status is {@link InputStatus#END_OF_INPUT}.
+ * delivered one, the status is {@link InputStatus#END_OF_INPUT}. So is a channel's final
+ * watermark ({@link EndOfEventTimeEvent}) when an {@link #setEndOfEventTimeListener end-of-event-time
+ * listener} is set: both pass once per channel and job, and handling them off the record path
+ * keeps that path's compiled code valid when they come.
  *
  * <p>Threads: task thread only.
  */
@@ -35,6 +39,7 @@ public final class RecordInput<T> {
     private RuntimeEvent event;
     private int channelIndex = -1;
     private IntConsumer channelEndListener;
+    private IntConsumer endOfEventTimeListener;
 
     public RecordInput(InputGate gate, TypeSerializer<T> serializer) {
         this(gate, serializer, null);
@@ -106,20 +111,30 @@ public final class RecordInput<T> {
                 current.setNextBuffer(element.buffer());
                 continue;
             }
-            if (element.event() instanceof EndOfPartitionEvent) {
-                if (deserializers[channel].hasPartialRecord()) {
-                    throw new IOException("Channel " + channel + " ended in the middle of a record: the producer's serializer wrote"
-                            + " fewer bytes than announced, or the stream is corrupt");
-                }
+            RuntimeEvent channelEvent = element.event();
+            if (channelEvent instanceof EndOfPartitionEvent) {
+                checkNoPartialRecord(channel, "ended");
                 if (channelEndListener != null) {
                     channelEndListener.accept(channel);
                 }
                 continue;
             }
+            if (channelEvent instanceof EndOfEventTimeEvent && endOfEventTimeListener != null) {
+                checkNoPartialRecord(channel, "sent its final watermark");
+                endOfEventTimeListener.accept(channel);
+                continue;
+            }
             record = null;
-            event = element.event();
+            event = channelEvent;
             channelIndex = channel;
             return InputStatus.EVENT;
+        }
+    }
+
+    private void checkNoPartialRecord(int channel, String what) throws IOException {
+        if (deserializers[channel].hasPartialRecord()) {
+            throw new IOException("Channel " + channel + " " + what + " in the middle of a record: the producer's serializer wrote"
+                    + " fewer bytes than announced, or the stream is corrupt");
         }
     }
 
@@ -130,6 +145,16 @@ public final class RecordInput<T> {
      */
     public void setChannelEndListener(IntConsumer listener) {
         this.channelEndListener = listener;
+    }
+
+    /**
+     * Tells {@code listener} the index of each channel that delivers its final watermark (an
+     * {@link EndOfEventTimeEvent}), from inside {@link #pollNext()}, in order with the channel's
+     * records; such events are then not returned as {@link InputStatus#EVENT}. The listener runs
+     * operator code (timers fire, windows emit). Task thread.
+     */
+    public void setEndOfEventTimeListener(IntConsumer listener) {
+        this.endOfEventTimeListener = listener;
     }
 
     /** The number of channels of the gate. */

@@ -13,6 +13,7 @@ import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.io.network.api.RecordWriter;
 import io.eddy.runtime.io.network.buffer.NetworkBufferPool;
+import io.eddy.runtime.io.network.event.EndOfEventTimeEvent;
 import io.eddy.runtime.io.network.partition.ResultPartition;
 import io.eddy.runtime.io.network.partition.ResultPartitionManager;
 import io.eddy.runtime.io.network.testutils.TestRecord;
@@ -26,7 +27,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Blocking channels of a {@link SingleInputGate} over real local channels, and the checkpoint events' wire format. */
+/**
+ * Blocking channels of a {@link SingleInputGate} over real local channels, the checkpoint events'
+ * wire format, and the channel events a {@link RecordInput} consumes itself (end of partition, end
+ * of event time).
+ */
 class InputGateBlockingTest {
 
     private static final InetSocketAddress SELF = new InetSocketAddress("127.0.0.1", 1);
@@ -122,6 +127,43 @@ class InputGateBlockingTest {
             assertThat(status).isEqualTo(InputStatus.NOTHING_AVAILABLE);
         }
         assertThat(ended).containsExactly(1, 0);
+        input.close();
+    }
+
+    @Test
+    void theEndOfEventTimeGoesToItsListenerBetweenTheRecordsAroundItAndIsNoEvent() throws Exception {
+        SingleInputGate gate = localGate(2);
+        RecordWriter<TestRecord> first = writer(0);
+        first.emit(TestRecord.of(0, 0, 8));
+        first.broadcastEvent(EndOfEventTimeEvent.INSTANCE);
+        first.emit(TestRecord.of(0, 1, 8));
+        first.flushAll();
+        partitions.get(0).finish();
+        partitions.get(1).broadcastEvent(EndOfEventTimeEvent.INSTANCE);
+        partitions.get(1).finish();
+        RecordInput<TestRecord> input = new RecordInput<>(gate, TestRecordSerializer.INSTANCE);
+        List<String> seen = new ArrayList<>();
+        input.setEndOfEventTimeListener(channel -> seen.add("end of event time " + channel));
+
+        InputStatus status;
+        while ((status = pollOrWait(input)) != InputStatus.END_OF_INPUT) {
+            assertThat(status).isIn(InputStatus.RECORD, InputStatus.NOTHING_AVAILABLE);
+            if (status == InputStatus.RECORD) {
+                seen.add(input.record().producer() + ":" + input.record().sequence());
+            }
+        }
+        assertThat(seen).containsSubsequence("0:0", "end of event time 0", "0:1").contains("end of event time 1").hasSize(4);
+        input.close();
+    }
+
+    @Test
+    void withoutAListenerTheEndOfEventTimeIsAnEvent() throws Exception {
+        SingleInputGate gate = localGate(1);
+        partitions.get(0).broadcastEvent(EndOfEventTimeEvent.INSTANCE);
+        RecordInput<TestRecord> input = new RecordInput<>(gate, TestRecordSerializer.INSTANCE);
+
+        assertThat(pollOrWait(input)).isEqualTo(InputStatus.EVENT);
+        assertThat(input.event()).isSameAs(EndOfEventTimeEvent.INSTANCE);
         input.close();
     }
 

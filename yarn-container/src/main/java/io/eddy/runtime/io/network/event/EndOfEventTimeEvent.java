@@ -1,0 +1,22 @@
+package io.eddy.runtime.io.network.event;
+
+/**
+ * The final watermark ({@code Long.MAX_VALUE}) of a channel, sent in band as an event instead of
+ * as a watermark element among the records. Records before it stay before it; the consumer feeds
+ * it to its watermark valve as that channel's watermark {@code Long.MAX_VALUE}.
+ *
+ * <p>Why an event: it passes once per channel and job, at the end. As a tagged element it went
+ * through the per-record decoding branch, whose compiled code had been built for records only,
+ * and that code was thrown away and compiled again (docs/network.md, "Events").
+ */
+public final class EndOfEventTimeEvent implements RuntimeEvent {
+
+    public static final EndOfEventTimeEvent INSTANCE = new EndOfEventTimeEvent();
+
+    private EndOfEventTimeEvent() {}
+
+    @Override
+    public String toString() {
+        return "EndOfEventTimeEvent";
+    }
+}
