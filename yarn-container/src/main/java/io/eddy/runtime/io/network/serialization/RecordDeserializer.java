@@ -17,6 +17,7 @@ import java.io.IOException;
 public final class RecordDeserializer<T> {
 
     private static final int NO_LENGTH = -1;
+    static final int INITIAL_SPANNING_CAPACITY = 256;
 
     private final TypeSerializer<T> serializer;
     private final SegmentInputView view = new SegmentInputView();
@@ -30,7 +31,13 @@ public final class RecordDeserializer<T> {
     private final byte[] lengthBytes = new byte[4];
     private int lengthFill;
     private int spanningLength = NO_LENGTH;
-    private byte[] spanningBytes = new byte[0];
+    /**
+     * Sized for common records from the start: a channel's deserializer is new in every job, and an
+     * array that grew on the job's first spanning record took a branch that the compiled read path,
+     * built while no array grew, did not have; it was thrown away and compiled again (docs/network.md,
+     * "Reading").
+     */
+    private byte[] spanningBytes = new byte[INITIAL_SPANNING_CAPACITY];
     private MemorySegment spanningSegment = MemorySegment.wrap(spanningBytes);
     private int spanningFill;
 
@@ -59,6 +66,11 @@ public final class RecordDeserializer<T> {
     /** Whether a record has started but not all of its bytes have arrived. */
     public boolean hasPartialRecord() {
         return spanning;
+    }
+
+    /** The capacity of the array that spanning records are copied into (tests). */
+    int spanningCapacity() {
+        return spanningBytes.length;
     }
 
     /** The record read by the last successful {@link #readNext()}. */

@@ -60,6 +60,23 @@ class SpanningRecordTest {
     }
 
     @Test
+    void recordsUpToTheInitialCapacityNeverGrowTheSpanningArray() throws Exception {
+        Harness harness = new Harness(1);
+        int headerBytes = 4 + 4 + 8 + 4;
+        List<TestRecord> sent = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            // Up to the initial capacity, framing excluded; most of them span two or three 128-byte buffers.
+            TestRecord record = TestRecord.of(0, i, (i * 37) % (RecordDeserializer.INITIAL_SPANNING_CAPACITY - headerBytes + 1));
+            harness.write(0, record);
+            sent.add(record);
+        }
+        harness.partition.finish();
+        assertThat(harness.drain(0)).containsExactlyElementsOf(sent);
+        assertThat(harness.deserializers.get(0).spanningCapacity()).isEqualTo(RecordDeserializer.INITIAL_SPANNING_CAPACITY);
+        harness.release();
+    }
+
+    @Test
     void serializerMismatchIsReportedWithTheFix() throws Exception {
         Harness harness = new Harness(1);
         RecordFraming.start(out);
