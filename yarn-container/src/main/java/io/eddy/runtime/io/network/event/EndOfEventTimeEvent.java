@@ -7,7 +7,7 @@ package io.eddy.runtime.io.network.event;
  *
  * <p>Why an event: it passes once per channel and job, at the end. As a tagged element it went
  * through the per-record decoding branch, whose compiled code had been built for records only,
- * and that code was thrown away and compiled again (docs/network.md, "Events").
+ * and that code was thrown away and compiled again (docs/network.md, "Final watermark").
  */
 public final class EndOfEventTimeEvent implements RuntimeEvent {
 
