@@ -125,9 +125,10 @@ public final class MasterWebServer implements AutoCloseable {
         server.stop(0);
         executor.shutdownNow();
         try {
-            // The pool reports termination just before its threads return from run(): join them too.
+            // Joins the pool's threads rather than awaiting the pool's termination, which it reports
+            // just before its threads return from run().
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            boolean ended = executor.awaitTermination(5, TimeUnit.SECONDS);
+            boolean ended = true;
             for (Thread t : threads) {
                 t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
                 ended &= !t.isAlive();

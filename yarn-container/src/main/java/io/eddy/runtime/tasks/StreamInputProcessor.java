@@ -267,7 +267,7 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
             if (element.isRecord()) {
                 targets[gate].processElement(element.asRecord());
             } else {
-                processMarker(gate, element);
+                processMarker(gate, gates[gate].channelIndex(), element);
             }
         } catch (Exception e) {
             throw OperatorFailureException.wrap(headName, OperatorFailureException.Phase.PROCESSING, e);
@@ -336,24 +336,23 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
         LOG.debug("{}: ignoring event {} on gate {}, channel {}", headName, event, gate, input.channelIndex());
     }
 
-    /** A channel of {@code gate} delivered its final watermark (in band, as an event): the watermark {@code Long.MAX_VALUE} through the valve. */
+    /** A channel of {@code gate} delivered its final watermark (in band, as an event): the watermark {@code Long.MAX_VALUE}. */
     private void endOfEventTime(int gate, int channel) {
-        int input = inputOfGate[gate];
         try {
-            valves[input].inputWatermark(Watermark.MAX_WATERMARK, valveOffset[gate] + channel, valveOutputs[input]);
+            processMarker(gate, channel, Watermark.MAX_WATERMARK);
         } catch (Exception e) {
             throw OperatorFailureException.wrap(headName, OperatorFailureException.Phase.PROCESSING, e);
         }
     }
 
-    /** A watermark or watermark status of a channel of {@code gate}: through the valve of the gate's input. */
-    private void processMarker(int gate, StreamElement element) throws Exception {
+    /** A watermark or watermark status of channel {@code channel} of {@code gate}: through the valve of the gate's input. */
+    private void processMarker(int gate, int channel, StreamElement element) throws Exception {
         int input = inputOfGate[gate];
-        int channel = valveOffset[gate] + gates[gate].channelIndex();
+        int valveChannel = valveOffset[gate] + channel;
         if (element.isWatermark()) {
-            valves[input].inputWatermark(element.asWatermark(), channel, valveOutputs[input]);
+            valves[input].inputWatermark(element.asWatermark(), valveChannel, valveOutputs[input]);
         } else if (element.isWatermarkStatus()) {
-            valves[input].inputWatermarkStatus(element.asWatermarkStatus(), channel, valveOutputs[input]);
+            valves[input].inputWatermarkStatus(element.asWatermarkStatus(), valveChannel, valveOutputs[input]);
         } else {
             throw new IllegalStateException("Bug: unknown stream element " + element.getClass().getName() + " on gate " + gate);
         }
