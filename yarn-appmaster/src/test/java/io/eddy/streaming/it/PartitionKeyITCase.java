@@ -4,6 +4,8 @@ import static io.eddy.streaming.it.E2e.collectAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.functions.KeySelector;
+import io.eddy.api.common.state.ValueState;
+import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.ExecutionOptions;
@@ -25,7 +27,8 @@ import org.junit.jupiter.api.Timeout;
  * partitioning instead of calling the key selector again: with one worker (every channel local)
  * the selector runs once per record; with two workers the records that cross to the other worker
  * are keyed again on arrival. Either way each key's records meet in one subtask with the right
- * key.
+ * key. An Integer key is the exception: it is not handed on (extracting an int again costs less
+ * than its box), so the consumer keys every record again, and the state of each key is still its own.
  */
 @Timeout(60)
 class PartitionKeyITCase {
@@ -38,27 +41,81 @@ class PartitionKeyITCase {
     @ValueSource(ints = {1, 2})
     void theProducersKeyIsReusedOnLocalObjectChannels(int workers) throws Exception {
         String run = UUID.randomUUID().toString();
-        SELECTOR_CALLS.put(run, new AtomicLong());
-        Configuration conf = new Configuration().set(ExecutionOptions.EMBEDDED_WORKERS, workers);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf).setParallelism(2);
-        List<String> out = collectAll(env.generateSequence(0, RECORDS - 1)
-                .keyBy(new CountingSelector(run))
-                .process(new CountPerKey())
-                .returns(Types.STRING));
-
-        Map<Long, Long> lastCount = new HashMap<>();
-        for (String line : out) {
-            String[] parts = line.split("=");
-            lastCount.merge(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Math::max);
-        }
-        assertThat(lastCount).hasSize(KEYS);
-        long perKey = RECORDS / KEYS;
-        assertThat(lastCount.values()).allSatisfy(c -> assertThat(c).isBetween(perKey, perKey + 1));
-        long calls = SELECTOR_CALLS.get(run).get();
+        long calls = runAndCheckCounts(workers, run, new CountingSelector(run), new CountPerKey());
         if (workers == 1) {
             assertThat(calls).as("key selector calls: once per record, on the producer").isEqualTo(RECORDS);
         } else {
             assertThat(calls).as("key selector calls: remote records are keyed again").isGreaterThan(RECORDS).isLessThan(2L * RECORDS);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} worker(s)")
+    @ValueSource(ints = {1, 2})
+    void integerKeysAreKeyedAgainByTheConsumerAndKeepTheirState(int workers) throws Exception {
+        String run = UUID.randomUUID().toString();
+        long calls = runAndCheckCounts(workers, run, new CountingIntSelector(run), new CountPerIntKey());
+        assertThat(calls).as("key selector calls: on the producer and again on the consumer").isEqualTo(2L * RECORDS);
+    }
+
+    /**
+     * Runs {@code 0..RECORDS-1 -> keyBy(selector) -> counter}, whose "key=count so far" lines must
+     * end with every key counted {@code RECORDS / KEYS} times (or once more); returns the key
+     * selector's calls.
+     */
+    private static <K> long runAndCheckCounts(int workers, String run, KeySelector<Long, K> selector, KeyedProcessFunction<K, Long, String> counter)
+            throws Exception {
+        SELECTOR_CALLS.put(run, new AtomicLong());
+        Configuration conf = new Configuration().set(ExecutionOptions.EMBEDDED_WORKERS, workers);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf).setParallelism(2);
+        List<String> out = collectAll(env.generateSequence(0, RECORDS - 1).keyBy(selector).process(counter).returns(Types.STRING));
+
+        Map<String, Long> lastCount = new HashMap<>();
+        for (String line : out) {
+            String[] parts = line.split("=");
+            lastCount.merge(parts[0], Long.parseLong(parts[1]), Math::max);
+        }
+        assertThat(lastCount).hasSize(KEYS);
+        long perKey = RECORDS / KEYS;
+        assertThat(lastCount.values()).allSatisfy(c -> assertThat(c).isBetween(perKey, perKey + 1));
+        return SELECTOR_CALLS.get(run).get();
+    }
+
+    /** {@code n % KEYS} as an int key, counting its calls. */
+    static final class CountingIntSelector implements KeySelector<Long, Integer> {
+        private static final long serialVersionUID = 1L;
+        private final String run;
+
+        CountingIntSelector(String run) {
+            this.run = run;
+        }
+
+        @Override
+        public Integer getKey(Long value) {
+            SELECTOR_CALLS.get(run).incrementAndGet();
+            return (int) (value % KEYS) * 1_000_003;
+        }
+    }
+
+    /** Emits "key=count so far" from keyed value state, checking that the current key is the record's. */
+    static final class CountPerIntKey extends KeyedProcessFunction<Integer, Long, String> {
+        private static final long serialVersionUID = 1L;
+        private transient ValueState<Long> count;
+
+        @Override
+        public void open() {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+        }
+
+        @Override
+        public void processElement(Long value, Context ctx, Collector<String> out) throws Exception {
+            int key = ctx.getCurrentKey();
+            if (key != (int) (value % KEYS) * 1_000_003) {
+                throw new IllegalStateException("record " + value + " processed under key " + key);
+            }
+            Long before = count.value();
+            long c = before == null ? 1 : before + 1;
+            count.update(c);
+            out.collect(key + "=" + c);
         }
     }
 

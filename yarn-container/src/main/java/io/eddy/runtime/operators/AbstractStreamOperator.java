@@ -164,19 +164,25 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
     }
 
     /**
-     * Makes the key of {@code record} the current key of keyed state and returns it: the key and
-     * key group its producer computed when the record came over a local object channel of the
-     * operator's {@code keyBy} edge (no second hashing), else what {@code selector} gives.
+     * Makes the key of {@code record} the current key of keyed state ({@link
+     * HeapKeyedStateBackend#getCurrentKey()} then gives it): the key and key group its producer
+     * computed when the record came over a local object channel of the operator's {@code keyBy}
+     * edge (no second hashing), else what {@code selector} gives. An {@link Integer} key is handed
+     * on as an int and the key object is not kept, so that the JIT can leave out the box the
+     * selector made (see {@link HeapKeyedStateBackend#setCurrentIntKey}).
      */
-    protected <T> Object setCurrentKeyOf(StreamRecord<T> record, KeySelector<T, ?> selector) throws Exception {
+    protected <T> void setCurrentKeyOf(StreamRecord<T> record, KeySelector<T, ?> selector) throws Exception {
         Object key = record.getPartitionKey();
         if (key != null) {
             keyedState.setCurrentKey(key, record.getPartitionKeyGroup());
-            return key;
+            return;
         }
         key = selector.getKey(record.getValue());
-        keyedState.setCurrentKey(key);
-        return key;
+        if (key instanceof Integer intKey) {
+            keyedState.setCurrentIntKey(intKey.intValue());
+        } else {
+            keyedState.setCurrentKey(key);
+        }
     }
 
     /**

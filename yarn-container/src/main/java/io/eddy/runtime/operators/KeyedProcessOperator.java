@@ -33,7 +33,6 @@ public final class KeyedProcessOperator<K, IN, OUT> extends OneInputOperator<IN,
     private OnTimerContextImpl timerContext;
     // The record being processed and its key; read by the context during processElement only.
     private StreamRecord<IN> current;
-    private K currentKey;
 
     @SuppressWarnings("unchecked")
     public KeyedProcessOperator(OperatorDescriptor descriptor) {
@@ -62,8 +61,9 @@ public final class KeyedProcessOperator<K, IN, OUT> extends OneInputOperator<IN,
             }
 
             @Override
+            @SuppressWarnings("unchecked")
             public K getCurrentKey() {
-                return currentKey;
+                return (K) getKeyedStateBackend().getCurrentKey();
             }
 
             @Override
@@ -84,9 +84,8 @@ public final class KeyedProcessOperator<K, IN, OUT> extends OneInputOperator<IN,
     @SuppressWarnings("unchecked")
     public void processElement(StreamRecord<IN> record) throws Exception {
         IN value = record.getValue();
-        Object key = setCurrentKeyOf(record, keySelector);
+        setCurrentKeyOf(record, keySelector);
         current = record;
-        currentKey = (K) key;
         collector.setTimestampFrom(record);
         function.processElement(value, processContext, collector);
         current = null;
@@ -105,7 +104,6 @@ public final class KeyedProcessOperator<K, IN, OUT> extends OneInputOperator<IN,
     private void fire(InternalTimer<K, VoidNamespace> timer, TimeDomain domain) throws Exception {
         timerContext.timer = timer;
         timerContext.domain = domain;
-        currentKey = timer.key();
         collector.setTimestamp(timer.timestamp());
         function.onTimer(timer.timestamp(), timerContext, collector);
         timerContext.timer = null;

@@ -79,7 +79,7 @@ abstract class AbstractHeapState<N, SV> implements InternalKvState<N> {
     final SV read() {
         int keyGroup = backend.currentKeyGroupIndex();
         if (plain) {
-            return (SV) table.get(keyGroup, backend.getCurrentKey());
+            return (SV) (backend.hasIntKey() ? table.getInt(keyGroup, backend.currentIntKey()) : table.get(keyGroup, backend.getCurrentKey()));
         }
         Object key = entryKey();
         UnaryOperator<Object> own = updateOnRead ? copier : readCopier;
@@ -116,7 +116,11 @@ abstract class AbstractHeapState<N, SV> implements InternalKvState<N> {
     final void write(SV value) {
         int keyGroup = backend.currentKeyGroupIndex();
         if (plain) {
-            table.put(keyGroup, backend.getCurrentKey(), value);
+            if (backend.hasIntKey()) {
+                table.putInt(keyGroup, backend.currentIntKey(), value);
+            } else {
+                table.put(keyGroup, backend.getCurrentKey(), value);
+            }
             return;
         }
         table.put(keyGroup, entryKey(), ttl ? new TtlValue<>(value, backend.ttlTime()) : value);
@@ -125,7 +129,13 @@ abstract class AbstractHeapState<N, SV> implements InternalKvState<N> {
     @Override
     public final void clear() {
         int keyGroup = backend.currentKeyGroupIndex();
-        table.remove(keyGroup, plain ? backend.getCurrentKey() : entryKey());
+        if (!plain) {
+            table.remove(keyGroup, entryKey());
+        } else if (backend.hasIntKey()) {
+            table.removeInt(keyGroup, backend.currentIntKey());
+        } else {
+            table.remove(keyGroup, backend.getCurrentKey());
+        }
     }
 
     /**

@@ -73,7 +73,11 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
     private TypeSerializer<?> keySerializer;
     private LongSupplier ttlClock = System::currentTimeMillis;
 
+    /** The current key; null while it is an int key not yet boxed ({@link #currentIntKey}). */
     private Object currentKey;
+    /** Whether the current key was set as an int ({@link #setCurrentIntKey}): then it is {@link #currentIntKey}. */
+    private boolean intKey;
+    private int currentIntKey;
     private int currentKeyGroupIndex = -1;
 
     /**
@@ -124,18 +128,53 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
      */
     public void setCurrentKey(Object key, int keyGroup) {
         if (keyGroup < firstKeyGroup || keyGroup > lastKeyGroup) {
-            throw new IllegalStateException("Key " + key + " of operator '" + operatorName + "' belongs to key group " + keyGroup
-                    + ", which this subtask does not hold (it holds key groups " + firstKeyGroup + " to " + lastKeyGroup
-                    + "). The record was partitioned with a different key selector or max parallelism than the operator uses; "
-                    + "is the key's hashCode deterministic across JVMs (not an enum's or an Object's identity hash)?");
+            throw notHeld(key, keyGroup);
         }
         this.currentKey = key;
+        this.intKey = false;
         this.currentKeyGroupIndex = keyGroup - firstKeyGroup;
     }
 
-    /** The current key, or null before the first {@link #setCurrentKey}. */
+    /**
+     * {@link #setCurrentKey(Object)} for the {@link Integer} {@code key}, without boxing it: plain
+     * value states then find its values by the int alone, and {@link #getCurrentKey()} boxes it
+     * once if something asks for the key object (timers, other kinds of state). Keyed operators
+     * call it for an Integer key, so that a box their key selector made does not outlive the call
+     * and the JIT can leave it out.
+     */
+    public void setCurrentIntKey(int key) {
+        int keyGroup = KeyGroups.keyGroupForHash(Integer.hashCode(key), maxParallelism);
+        if (keyGroup < firstKeyGroup || keyGroup > lastKeyGroup) {
+            throw notHeld(key, keyGroup);
+        }
+        this.currentKey = null;
+        this.intKey = true;
+        this.currentIntKey = key;
+        this.currentKeyGroupIndex = keyGroup - firstKeyGroup;
+    }
+
+    private IllegalStateException notHeld(Object key, int keyGroup) {
+        return new IllegalStateException("Key " + key + " of operator '" + operatorName + "' belongs to key group " + keyGroup
+                + ", which this subtask does not hold (it holds key groups " + firstKeyGroup + " to " + lastKeyGroup
+                + "). The record was partitioned with a different key selector or max parallelism than the operator uses; "
+                + "is the key's hashCode deterministic across JVMs (not an enum's or an Object's identity hash)?");
+    }
+
+    /** The current key, or null before the first {@link #setCurrentKey}. An int key is boxed on the first call for it. */
     public Object getCurrentKey() {
+        if (currentKey == null && intKey) {
+            currentKey = currentIntKey;
+        }
         return currentKey;
+    }
+
+    /** Whether the current key was set with {@link #setCurrentIntKey}: then {@link #currentIntKey()} is it. */
+    boolean hasIntKey() {
+        return intKey;
+    }
+
+    int currentIntKey() {
+        return currentIntKey;
     }
 
     /** The key group of the current key. */

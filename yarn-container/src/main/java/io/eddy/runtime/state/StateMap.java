@@ -18,12 +18,14 @@ import java.util.Set;
  * call of {@code hashCode()}. A slot's four fields lie in two arrays, each interleaved by slot (key
  * and value in one, hash and epoch in the other), so that reading and then updating a key's value
  * touches two cache lines, not four. While every key is an {@link Integer}, equal hash codes mean equal
- * keys and a lookup never reads a stored key at all (keyed streams are often keyed by an int).
+ * keys and a lookup never reads a stored key at all (keyed streams are often keyed by an int). An
+ * Integer key can also be given as an int ({@link #getInt}, {@link #putInt}, {@link #removeInt}):
+ * its hash code is the int itself, and it is boxed only to be inserted.
  *
  * <p>It remembers the slot of the last key it looked up. A keyed operator reads a state of the
  * current key and then writes or clears it ({@code value()} then {@code update()}), always with the
- * same key object (the backend's current key), so the write finds its slot without a second
- * lookup. The memo is dropped by every change that moves entries (removal, resize) and replaced by
+ * same key object (the backend's current key), or the same int key, so the write finds its slot
+ * without a second lookup. The memo is dropped by every change that moves entries (removal, resize) and replaced by
  * an insertion.
  *
  * <p>Copy-on-write for asynchronous snapshots ({@link SnapshotVersions}): {@link #snapshot()} hands
@@ -65,7 +67,13 @@ final class StateMap<V> {
     private int shift = Integer.numberOfLeadingZeros(NO_OBJECTS.length / 2 - 1);
     private int size;
 
-    /** The key object of the last lookup (compared by identity) and its slot, or -1 if absent. */
+    /**
+     * Stands for an int key in {@link #memoKey} (never a user's key object): the last lookup was by
+     * int, and {@link #memoHash} is that int.
+     */
+    private static final Object INT_KEY = new Object();
+
+    /** The key object of the last lookup (compared by identity; {@link #INT_KEY} for an int) and its slot, or -1 if absent. */
     private Object memoKey;
     private int memoSlot;
     /** The hash code of {@code memoKey}. */
@@ -131,19 +139,54 @@ final class StateMap<V> {
         Objects.requireNonNull(value, "value");
         int slot = find(key);
         if (slot >= 0) {
-            ensureArraysOwned();
-            entries[2 * slot + 1] = value;
-            meta[2 * slot + 1] = versions.latest();
-            return;
+            replaceValue(slot, value);
+        } else {
+            insert(key, memoHash, value); // find() just hashed this key
         }
-        int hash = memoHash; // find() just hashed this key
+    }
+
+    /** {@link #get} for the {@link Integer} key {@code key}, without boxing it. */
+    @SuppressWarnings("unchecked")
+    V getInt(int key) {
+        int slot = findInt(key);
+        return slot < 0 ? null : (V) entries[2 * slot + 1];
+    }
+
+    /** {@link #put} for the {@link Integer} key {@code key}; it is boxed only if it is not in the map yet. */
+    void putInt(int key, V value) {
+        Objects.requireNonNull(value, "value");
+        int slot = findInt(key);
+        if (slot >= 0) {
+            replaceValue(slot, value);
+        } else {
+            insert(Integer.valueOf(key), Integer.hashCode(key), value);
+            memoKey = INT_KEY;
+        }
+    }
+
+    /** {@link #remove} for the {@link Integer} key {@code key}, without boxing it. */
+    void removeInt(int key) {
+        int slot = findInt(key);
+        if (slot >= 0) {
+            removeAt(slot);
+        }
+    }
+
+    private void replaceValue(int slot, V value) {
+        ensureArraysOwned();
+        entries[2 * slot + 1] = value;
+        meta[2 * slot + 1] = versions.latest();
+    }
+
+    /** Inserts {@code key}, which is not in the map, with its hash code {@code hash}, and remembers its slot. */
+    private void insert(Object key, int hash, V value) {
         if (size >= growAt) {
             resize();
         } else {
             ensureArraysOwned();
         }
         int mask = capacity() - 1;
-        slot = indexFor(hash);
+        int slot = indexFor(hash);
         while (entries[2 * slot] != null) {
             slot = (slot + 1) & mask;
         }
@@ -163,9 +206,12 @@ final class StateMap<V> {
     /** Removes {@code key} and its value, if present. */
     void remove(Object key) {
         int slot = find(key);
-        if (slot < 0) {
-            return;
+        if (slot >= 0) {
+            removeAt(slot);
         }
+    }
+
+    private void removeAt(int slot) {
         ensureArraysOwned();
         memoKey = null;
         size--;
@@ -194,6 +240,29 @@ final class StateMap<V> {
         memoKey = key;
         memoSlot = -1;
         memoHash = hash;
+        return -1;
+    }
+
+    /** {@link #find} for the {@link Integer} key {@code key}, whose hash code is {@code key}. */
+    private int findInt(int key) {
+        if (memoKey == INT_KEY && memoHash == key) {
+            return memoSlot;
+        }
+        int mask = capacity() - 1;
+        int slot = indexFor(key);
+        Object k;
+        while ((k = entries[2 * slot]) != null) {
+            if (meta[2 * slot] == key && (integerKeysOnly || (k instanceof Integer stored && stored.intValue() == key))) {
+                memoKey = INT_KEY;
+                memoSlot = slot;
+                memoHash = key;
+                return slot;
+            }
+            slot = (slot + 1) & mask;
+        }
+        memoKey = INT_KEY;
+        memoSlot = -1;
+        memoHash = key;
         return -1;
     }
 

@@ -51,6 +51,21 @@ final class StateTable<V> {
         byKeyGroup[keyGroupIndex].remove(key);
     }
 
+    /** {@link #get} for the {@link Integer} key {@code key}, without boxing it. */
+    V getInt(int keyGroupIndex, int key) {
+        return byKeyGroup[keyGroupIndex].getInt(key);
+    }
+
+    /** {@link #put} for the {@link Integer} key {@code key}; boxes it only to insert it. */
+    void putInt(int keyGroupIndex, int key, V value) {
+        byKeyGroup[keyGroupIndex].putInt(key, value);
+    }
+
+    /** {@link #remove} for the {@link Integer} key {@code key}, without boxing it. */
+    void removeInt(int keyGroupIndex, int key) {
+        byKeyGroup[keyGroupIndex].removeInt(key);
+    }
+
     /** The entries of key group {@code keyGroup} (an absolute key group number), read-only. */
     Map<Object, V> entriesOfKeyGroup(int keyGroup) {
         return Collections.unmodifiableMap(byKeyGroup[keyGroup - firstKeyGroup].asReadOnlyMap());

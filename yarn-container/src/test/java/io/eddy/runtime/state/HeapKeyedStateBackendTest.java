@@ -142,6 +142,43 @@ class HeapKeyedStateBackendTest {
     }
 
     @Test
+    void anIntKeyIsTheSameKeyAsItsIntegerForEveryKindOfState() throws Exception {
+        HeapKeyedStateBackend subtask1 = HeapKeyedStateBackend.forSubtask("Op (2/2)", Types.INT, new SerializerConfig(), 128, 1, 2);
+        ValueState<String> value = subtask1.getState(new ValueStateDescriptor<>("v", Types.STRING));
+        ListState<String> list = subtask1.getListState(new ListStateDescriptor<>("l", Types.STRING));
+        int checked = 0;
+        for (int key = 1_000; key < 1_040; key++) {
+            Integer boxed = key;
+            int keyGroup = KeyGroups.keyGroupFor(boxed, 128);
+            if (KeyGroups.subtaskForKey(boxed, 128, 2) != 1) {
+                int notHeld = key;
+                assertThatThrownBy(() -> subtask1.setCurrentIntKey(notHeld)).isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("Key " + key + " of operator 'Op (2/2)' belongs to key group " + keyGroup);
+                continue;
+            }
+            subtask1.setCurrentIntKey(key);
+            assertThat(subtask1.getCurrentKeyGroup()).isEqualTo(keyGroup);
+            value.update("value of " + key);
+            list.add("element of " + key);
+            assertThat(subtask1.getCurrentKey()).isEqualTo(boxed);
+
+            subtask1.setCurrentKey(Integer.valueOf(key));
+            assertThat(value.value()).isEqualTo("value of " + key);
+            assertThat(list.get()).containsExactly("element of " + key);
+            value.update("changed " + key);
+
+            subtask1.setCurrentIntKey(key);
+            assertThat(value.value()).isEqualTo("changed " + key);
+            value.clear();
+            subtask1.setCurrentKey(Integer.valueOf(key));
+            assertThat(value.value()).isNull();
+            assertThat(list.get()).containsExactly("element of " + key);
+            checked++;
+        }
+        assertThat(checked).as("keys of both subtasks among those tried").isBetween(1, 39);
+    }
+
+    @Test
     void stateUsedWithoutACurrentKeyFailsWithAHint() {
         ValueState<Integer> state = backend.getState(new ValueStateDescriptor<>("v", Types.INT));
         assertThatThrownBy(state::value).isInstanceOf(IllegalStateException.class).hasMessageContaining("no key is set");

@@ -115,6 +115,72 @@ class StateMapTest {
     }
 
     @Test
+    void intKeysAreTheirIntegersWhicheverWayTheyAreGivenAndStayApartFromOtherTypes() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (boolean otherTypesToo : new boolean[] {false, true}) {
+            StateMap<Integer> map = new StateMap<>(new SnapshotVersions());
+            Map<Object, Integer> reference = new HashMap<>();
+            for (int op = 0; op < 50_000; op++) {
+                int key = 1_000_000 + random.nextInt(-300, 300) * 1_000;
+                // A Long of the same value has the same hash code: with it in the map, equal hashes no longer mean equal keys.
+                Object other = otherTypesToo && random.nextInt(4) == 0 ? (Object) Long.valueOf(key) : null;
+                boolean byInt = random.nextBoolean();
+                switch (random.nextInt(4)) {
+                    case 0 -> assertThat(byInt ? map.getInt(key) : map.get(key)).isEqualTo(reference.get(key));
+                    case 1 -> {
+                        // read then write the same key, as a value state's value() and update() do
+                        assertThat(byInt ? map.getInt(key) : map.get(Integer.valueOf(key))).isEqualTo(reference.get(key));
+                        if (byInt) {
+                            map.putInt(key, op);
+                        } else {
+                            map.put(Integer.valueOf(key), op);
+                        }
+                        reference.put(key, op);
+                    }
+                    case 2 -> {
+                        assertThat(map.getInt(key)).isEqualTo(reference.get(key));
+                        if (byInt) {
+                            map.removeInt(key);
+                        } else {
+                            map.remove(key);
+                        }
+                        reference.remove(key);
+                    }
+                    default -> {
+                        if (other != null) {
+                            map.put(other, -op);
+                            reference.put(other, -op);
+                            assertThat(map.getInt(key)).as("an int key is not the Long of the same value").isEqualTo(reference.get(key));
+                        } else {
+                            map.putInt(key, op);
+                            reference.put(key, op);
+                        }
+                    }
+                }
+                assertThat(map.size()).isEqualTo(reference.size());
+            }
+            assertThat(map.asReadOnlyMap()).isEqualTo(reference);
+            assertThat(map.asReadOnlyMap().keySet()).as("inserted by int, stored as Integer").allMatch(k -> k instanceof Integer || k instanceof Long);
+        }
+    }
+
+    @Test
+    void aValueReplacedByIntKeyAfterASnapshotLeavesTheSnapshotAsItWas() {
+        SnapshotVersions versions = new SnapshotVersions();
+        StateMap<String> map = new StateMap<>(versions);
+        map.putInt(7, "before");
+        map.putInt(8, "kept");
+        int version = versions.start();
+        StateMap.View view = map.snapshot();
+        map.putInt(7, "after");
+        map.removeInt(8);
+        map.putInt(9, "new");
+        assertThat(contents(view)).isEqualTo(Map.of(7, "before", 8, "kept"));
+        assertThat(map.asReadOnlyMap()).isEqualTo(Map.of(7, "after", 9, "new"));
+        versions.release(version);
+    }
+
+    @Test
     void growsAndKeepsEveryEntry() {
         StateMap<Integer> map = new StateMap<>(new SnapshotVersions());
         for (int i = 0; i < 10_000; i++) {

@@ -137,7 +137,8 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window> extends OneInputO
     @Override
     @SuppressWarnings("unchecked")
     public void processElement(StreamRecord<IN> record) throws Exception {
-        K key = (K) setCurrentKeyOf(record, keySelector);
+        setCurrentKeyOf(record, keySelector);
+        K key = (K) getKeyedStateBackend().getCurrentKey();
         long timestamp = record.hasTimestamp() ? record.getTimestamp() : Long.MIN_VALUE;
         Collection<W> windows = assigner.assignWindows(record.getValue(), timestamp, assignerContext);
         boolean allLate = mergingWindows == null ? addToWindows(key, record, timestamp, windows)

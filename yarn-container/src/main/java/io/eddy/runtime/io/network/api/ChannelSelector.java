@@ -16,9 +16,10 @@ public interface ChannelSelector<T> {
     boolean isBroadcast();
 
     /**
-     * The key the last {@link #selectChannel} computed, for a selector that partitions by key;
-     * null for any other. A local consumer whose key selector is this edge's may use it instead of
-     * computing the key again.
+     * The key the last {@link #selectChannel} computed, for a selector that partitions by key and
+     * when handing the key on saves work; null otherwise (for any other selector, and for an
+     * {@link Integer} key, which a consumer extracts again for less than its box costs). A local
+     * consumer whose key selector is this edge's may use it instead of computing the key again.
      */
     default Object lastKey() {
         return null;

@@ -78,9 +78,15 @@ public final class ChannelSelectors {
     /**
      * The subtask that owns the record's key group: {@link KeyGroups#subtaskForKey}, so records reach
      * the subtask holding their keyed state.
+     *
+     * <p>An {@link Integer} key is unboxed at once and not remembered as {@link #lastKey()}: with
+     * the key selector inlined, the JIT then never allocates the box (C2 leaves out a box that
+     * does not escape), and a local consumer extracts and hashes the int again for less than the
+     * box would cost. A keyBy on an int field so costs no object per record.
      */
     public static <T> ChannelSelector<T> keyGroups(KeyExtractor<T> keyExtractor, int maxParallelism) {
         return new KeyGroupSelector<>(maxParallelism) {
+            /** The last key and its key group; null and -1 after an Integer key. */
             private Object lastKey;
             private int lastKeyGroup = -1;
 
@@ -93,9 +99,16 @@ public final class ChannelSelectors {
                     throw new KeyExtractionException("Extracting the partitioning key of record " + abbreviate(record)
                             + " failed with " + e + ": check the key selector of this keyBy/hash edge", e);
                 }
-                int keyGroup = KeyGroups.keyGroupFor(key, maxParallelism);
-                lastKey = key;
-                lastKeyGroup = keyGroup;
+                int keyGroup;
+                if (key instanceof Integer intKey) {
+                    keyGroup = KeyGroups.keyGroupForHash(Integer.hashCode(intKey.intValue()), maxParallelism);
+                    lastKey = null;
+                    lastKeyGroup = -1;
+                } else {
+                    keyGroup = KeyGroups.keyGroupFor(key, maxParallelism);
+                    lastKey = key;
+                    lastKeyGroup = keyGroup;
+                }
                 return KeyGroups.subtaskForKeyGroup(keyGroup, maxParallelism, numberOfChannels);
             }
 

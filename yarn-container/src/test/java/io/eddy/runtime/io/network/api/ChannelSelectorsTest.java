@@ -107,4 +107,22 @@ class ChannelSelectorsTest {
             assertThat(channel).isEqualTo(KeyGroups.subtaskForKey(key, 128, 3));
         }
     }
+
+    @Test
+    void integerKeysGoWhereTheirIntegersGoAndAreNotHandedOnAsObjects() {
+        ChannelSelector<String> byKey = ChannelSelectors.keyGroups(record -> record.startsWith("s") ? (Object) record : Integer.valueOf(record), 128);
+        byKey.setup(3);
+        for (int i = -500; i < 500; i++) {
+            Integer key = i * 7_919;
+            String other = "s" + i;
+            byKey.selectChannel(other);
+            int channel = byKey.selectChannel(String.valueOf(key));
+            assertThat(channel).isEqualTo(KeyGroups.subtaskForKey(key, 128, 3));
+            assertThat(byKey.lastKey()).as("a local consumer extracts an int key itself; not the key before it").isNull();
+            assertThat(byKey.lastKeyGroup()).isEqualTo(-1);
+            byKey.selectChannel(other);
+            assertThat(byKey.lastKey()).isEqualTo(other);
+            assertThat(byKey.lastKeyGroup()).isEqualTo(KeyGroups.keyGroupFor(other, 128));
+        }
+    }
 }
