@@ -68,6 +68,9 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
     private final int[] keyFields;
     private final int[] valueFields;
     private final TypeSerializer<Object>[] fieldSerializers;
+    /** The one non-key field and its serializer when there is exactly one (a (key, count) pair), else -1 and null. */
+    private final int valueField;
+    private final TypeSerializer<Object> valueSerializer;
     private final ReduceFunction<T> reducer;
     private final Collector<T> output;
     private final long budgetBytes;
@@ -138,6 +141,8 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
                 valueFields[v++] = f;
             }
         }
+        this.valueField = valueFields.length == 1 ? valueFields[0] : -1;
+        this.valueSerializer = valueFields.length == 1 ? fieldSerializers[valueField] : null;
         this.reducer = reducer;
         this.output = output;
         this.budgetBytes = budgetBytes;
@@ -221,12 +226,25 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
         int valueLength = (int) INTS.get(chunk, offset + 4);
         T stored = (T) record.copy();
         reader.setBuffer(chunk, valueStart, valueLength);
-        for (int field : valueFields) {
-            stored.setField(fieldSerializers[field].deserialize(reader), field);
-        }
-        T result = reducer.reduce(stored, record);
+        T result;
         scratch.clear();
-        writeFields(result, valueFields, scratch);
+        if (valueSerializer != null) {
+            // One value field: no loop over the fields, so that with the reduce function inlined the
+            // JIT can keep the stored tuple in registers (C2 leaves out a word count's copy).
+            stored.setField(valueSerializer.deserialize(reader), valueField);
+            result = reducer.reduce(stored, record);
+            Object value = result.getField(valueField);
+            if (value == null) {
+                throw nullField(result, valueField);
+            }
+            valueSerializer.serialize(value, scratch);
+        } else {
+            for (int field : valueFields) {
+                stored.setField(fieldSerializers[field].deserialize(reader), field);
+            }
+            result = reducer.reduce(stored, record);
+            writeFields(result, valueFields, scratch);
+        }
         if (scratch.length() == valueLength) {
             System.arraycopy(scratch.getSharedBuffer(), 0, chunk, valueStart, valueLength);
             return;
@@ -357,11 +375,15 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
         for (int field : fields) {
             Object value = record.getField(field);
             if (value == null) {
-                throw new NullPointerException(record.getClass().getSimpleName() + " field f" + field + " is null in " + record
-                        + "; tuple fields must not be null: use a POJO or record for nullable fields, or a default value");
+                throw nullField(record, field);
             }
             fieldSerializers[field].serialize(value, target);
         }
+    }
+
+    private static NullPointerException nullField(Tuple record, int field) {
+        return new NullPointerException(record.getClass().getSimpleName() + " field f" + field + " is null in " + record
+                + "; tuple fields must not be null: use a POJO or record for nullable fields, or a default value");
     }
 
     /**

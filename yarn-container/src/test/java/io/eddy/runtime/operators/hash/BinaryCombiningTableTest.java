@@ -159,6 +159,39 @@ class BinaryCombiningTableTest extends CombiningTableContractTest {
     }
 
     @Test
+    void combinesSeveralValueFieldsAndAValueThatChangesLength() throws Exception {
+        Partials<Tuple3<String, Long, String>> out = new Partials<>();
+        // Two value fields: a sum, and the longest text seen (its length changes, so the entry moves).
+        BinaryCombiningTable<Tuple3<String, Long, String>> table = table(Types.TUPLE(Types.STRING, Types.LONG, Types.STRING), new int[] {0},
+                (a, b) -> Tuple3.of(a.f0, a.f1 + b.f1, b.f2.length() > a.f2.length() ? b.f2 : a.f2), 1 << 20, out);
+        Map<String, Long> sums = new HashMap<>();
+        Map<String, String> longest = new HashMap<>();
+        Random random = new Random(5);
+        for (int i = 0; i < 5_000; i++) {
+            String key = "key-" + random.nextInt(200);
+            long value = random.nextInt(1_000);
+            String text = "t".repeat(random.nextInt(30));
+            table.updateOrInsert(Tuple3.of(key, value, text));
+            sums.merge(key, value, Long::sum);
+            longest.merge(key, text, (x, y) -> y.length() > x.length() ? y : x);
+        }
+        table.flush();
+        assertThat(out.records).hasSize(sums.size());
+        for (Tuple3<String, Long, String> t : out.records) {
+            assertThat(t.f1).as("sum of " + t.f0).isEqualTo(sums.get(t.f0));
+            assertThat(t.f2.length()).as("longest text of " + t.f0).isEqualTo(longest.get(t.f0).length());
+        }
+    }
+
+    @Test
+    void aReduceResultWithANullValueFailsNamingTheField() throws Exception {
+        BinaryCombiningTable<Tuple2<String, Long>> table = counts((a, b) -> Tuple2.of(a.f0, null), 1 << 20, new Partials<>());
+        table.updateOrInsert(Tuple2.of("k", 1L));
+        table.updateOrInsert(Tuple2.of("k", 1L));
+        assertThatThrownBy(table::flush).isInstanceOf(NullPointerException.class).hasMessageContaining("field f1 is null");
+    }
+
+    @Test
     void refusesABudgetTooSmall() {
         assertThatThrownBy(() -> counts(SUM_INTO_FIRST, 1000, new Partials<>()))
                 .isInstanceOf(IllegalArgumentException.class)
