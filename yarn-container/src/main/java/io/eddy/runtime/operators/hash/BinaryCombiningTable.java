@@ -7,6 +7,7 @@ import io.eddy.api.common.typeinfo.TupleTypeInfo;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.TupleSerializer;
 import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.api.common.typeutils.base.StringSerializer;
 import io.eddy.api.java.tuple.Tuple;
 import io.eddy.core.memory.DataInputDeserializer;
 import io.eddy.core.memory.DataOutputSerializer;
@@ -27,6 +28,10 @@ import java.util.Set;
  * a new entry otherwise. So a key costs a slot and one entry of a few dozen bytes, both at fixed
  * places: the GC neither moves nor scans them, and a word count's table of 100,000 words takes
  * about 3 MB instead of the 12 MB of objects {@link HeapCombiningTable} keeps (docs/batch-drivers.md).
+ *
+ * <p>A table keyed by one string field never serializes a key it finds: it hashes the string
+ * itself and compares it with the stored bytes char by char ({@link #stringEquals}); a new key is
+ * serialized to be stored.
  *
  * <p>Memory: chunks and the slot array count against the budget exactly; when the next chunk or a
  * larger slot array would not fit, the table emits every value and starts over (the combiner mode,
@@ -91,7 +96,13 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
     private final DataInputDeserializer reader = new DataInputDeserializer();
     private final int[] pendingHashes = new int[BATCH];
     private final int[] keyStarts = new int[BATCH + 1];
+    private final int[] pendingKeyLengths = new int[BATCH];
     private final DataOutputSerializer pendingKeys = new DataOutputSerializer(16 * BATCH);
+    /** The key field when it is the only one and a string ({@link #combineByString}), else -1. */
+    private final int stringKeyField;
+    private final String[] pendingStrings = new String[BATCH];
+    /** A new string key's bytes, serialized only to insert it. */
+    private final DataOutputSerializer stringKeyBytes = new DataOutputSerializer(64);
     /** What the touching passes of {@link #combine(Object[], int)} read, kept so that the reads are not left out. */
     private int touched;
 
@@ -141,6 +152,7 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
                 valueFields[v++] = f;
             }
         }
+        this.stringKeyField = keys.length == 1 && (TypeSerializer<?>) fieldSerializers[keys[0]] instanceof StringSerializer ? keys[0] : -1;
         this.valueField = valueFields.length == 1 ? valueFields[0] : -1;
         this.valueSerializer = valueFields.length == 1 ? fieldSerializers[valueField] : null;
         this.reducer = reducer;
@@ -168,6 +180,10 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
     @Override
     @SuppressWarnings("unchecked")
     protected void combine(Object[] batch, int n) throws Exception {
+        if (stringKeyField >= 0) {
+            combineByString(batch, n);
+            return;
+        }
         DataOutputSerializer keys = pendingKeys;
         keys.clear();
         for (int i = 0; i < n; i++) {
@@ -176,6 +192,24 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
             pendingHashes[i] = hash(keys.getSharedBuffer(), keyStarts[i], keys.length() - keyStarts[i]);
         }
         keyStarts[n] = keys.length();
+        for (int i = 0; i < n; i++) {
+            pendingKeyLengths[i] = keyStarts[i + 1] - keyStarts[i];
+        }
+        touch(n);
+        byte[] keyBytes = keys.getSharedBuffer();
+        for (int i = 0; i < n; i++) {
+            T record = (T) batch[i];
+            batch[i] = null;
+            combineRecord(record, pendingHashes[i], null, keyBytes, keyStarts[i], keyStarts[i + 1] - keyStarts[i]);
+        }
+    }
+
+    /**
+     * The loading passes over a batch whose hashes and (serialized) key lengths are pending: a load
+     * of each one's slot, then of the entry the slot points to, at its start and where its value
+     * bytes start (a long key pushes them onto the next cache line). They change nothing.
+     */
+    private void touch(int n) {
         long sink = 0;
         for (int i = 0; i < n; i++) {
             sink += slots[pendingHashes[i] & mask];
@@ -186,22 +220,92 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
                 int address = (int) slot - 1;
                 byte[] chunk = chunks[address >>> OFFSET_BITS];
                 int offset = address & (MAX_CHUNK - 1);
-                sink += chunk[offset] + chunk[Math.min(offset + HEADER + keyStarts[i + 1] - keyStarts[i], chunk.length - 1)];
+                sink += chunk[offset] + chunk[Math.min(offset + HEADER + pendingKeyLengths[i], chunk.length - 1)];
             }
         }
         touched = (int) sink;
-        byte[] keyBytes = keys.getSharedBuffer();
+    }
+
+    /**
+     * {@link #combine} for a table keyed by one string field: the key is hashed from its chars
+     * ({@link #stringHash}) and compared with a stored key's bytes char by char ({@link
+     * #stringEquals}), so a key that is found is never serialized; only a new key is, to be
+     * stored. The passes are those of {@link #combine}.
+     */
+    @SuppressWarnings("unchecked")
+    private void combineByString(Object[] batch, int n) throws Exception {
+        for (int i = 0; i < n; i++) {
+            Tuple record = (Tuple) batch[i];
+            Object key = record.getField(stringKeyField);
+            if (key == null) {
+                throw nullField(record, stringKeyField);
+            }
+            String string = (String) key;
+            pendingStrings[i] = string;
+            pendingHashes[i] = stringHash(string);
+            pendingKeyLengths[i] = 1 + string.length(); // exact for a short ASCII key
+        }
+        touch(n);
         for (int i = 0; i < n; i++) {
             T record = (T) batch[i];
+            String key = pendingStrings[i];
             batch[i] = null;
-            combineRecord(record, pendingHashes[i], keyBytes, keyStarts[i], keyStarts[i + 1] - keyStarts[i]);
+            pendingStrings[i] = null;
+            combineRecord(record, pendingHashes[i], key, null, 0, 0);
         }
     }
 
-    private void combineRecord(T record, int hash, byte[] keyBytes, int keyStart, int keyLength) throws Exception {
+    private DataOutputSerializer serializeStringKey(String key) throws IOException {
+        stringKeyBytes.clear();
+        fieldSerializers[stringKeyField].serialize(key, stringKeyBytes);
+        return stringKeyBytes;
+    }
+
+    /**
+     * A hash of a string: its {@code hashCode()} (the JDK's own loop over its bytes), spread so that
+     * the low bits the slots use depend on all of it.
+     */
+    static int stringHash(String s) {
+        long h = s.hashCode() * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 32));
+    }
+
+    /**
+     * Whether {@code bytes[start, start + length)}, a key {@link StringSerializer} wrote, is {@code
+     * s}. When the stored key has one length byte and as many bytes as {@code s} has chars, it is
+     * {@code s} exactly when each char equals its byte: a string of chars below 0x80 is encoded as
+     * those chars, and any other char encodes to bytes of 0x80 and above, which as (negative)
+     * bytes equal no char. Otherwise {@code s} is serialized and compared byte by byte.
+     */
+    boolean stringEquals(String s, byte[] bytes, int start, int length) throws IOException {
+        int chars = s.length();
+        if (length == chars + 1 && bytes[start] == chars) {
+            for (int i = 0; i < chars; i++) {
+                if (s.charAt(i) != bytes[start + 1 + i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        DataOutputSerializer own = serializeStringKey(s);
+        return own.length() == length && keyEquals(own.getSharedBuffer(), 0, bytes, start, length);
+    }
+
+    /**
+     * Reduces {@code record} into its key's entry, or inserts it: the key is {@code stringKey} (a
+     * string-keyed table; serialized only to be inserted) or else {@code keyBytes[keyStart,
+     * keyStart + keyLength)}.
+     */
+    private void combineRecord(T record, int hash, String stringKey, byte[] keyBytes, int keyStart, int keyLength) throws Exception {
         for (int index = hash & mask; ; index = (index + 1) & mask) {
             long slot = slots[index];
             if (slot == 0) {
+                if (stringKey != null) {
+                    DataOutputSerializer own = serializeStringKey(stringKey);
+                    keyBytes = own.getSharedBuffer();
+                    keyStart = 0;
+                    keyLength = own.length();
+                }
                 scratch.clear();
                 writeFields(record, valueFields, scratch);
                 insert(index, hash, keyBytes, keyStart, keyLength, record);
@@ -213,8 +317,12 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
             int address = (int) slot - 1;
             byte[] chunk = chunks[address >>> OFFSET_BITS];
             int offset = address & (MAX_CHUNK - 1);
-            if ((int) INTS.get(chunk, offset) == keyLength && keyEquals(chunk, offset + HEADER, keyBytes, keyStart, keyLength)) {
-                update(index, hash, chunk, offset, keyLength, record, keyBytes, keyStart);
+            int storedLength = (int) INTS.get(chunk, offset);
+            boolean same = stringKey != null ? stringEquals(stringKey, chunk, offset + HEADER, storedLength)
+                    : storedLength == keyLength && keyEquals(chunk, offset + HEADER, keyBytes, keyStart, keyLength);
+            if (same) {
+                // A string key's bytes (keyBytes null) are serialized in update() only if the entry moves.
+                update(index, hash, chunk, offset, storedLength, record, keyBytes, keyStart);
                 return;
             }
         }
@@ -248,6 +356,11 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
         if (scratch.length() == valueLength) {
             System.arraycopy(scratch.getSharedBuffer(), 0, chunk, valueStart, valueLength);
             return;
+        }
+        if (keyBytes == null) {
+            DataOutputSerializer own = serializeStringKey((String) record.getField(stringKeyField));
+            keyBytes = own.getSharedBuffer();
+            keyStart = 0;
         }
         int address = append(keyBytes, keyStart, keyLength);
         if (address < 0) {

@@ -9,7 +9,9 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TupleSerializer;
+import io.eddy.api.common.typeutils.base.StringSerializer;
 import io.eddy.api.java.tuple.Tuple;
+import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
 import java.util.ArrayList;
@@ -189,6 +191,52 @@ class BinaryCombiningTableTest extends CombiningTableContractTest {
         table.updateOrInsert(Tuple2.of("k", 1L));
         table.updateOrInsert(Tuple2.of("k", 1L));
         assertThatThrownBy(table::flush).isInstanceOf(NullPointerException.class).hasMessageContaining("field f1 is null");
+    }
+
+    @Test
+    void stringKeysOfAnyCharsAndLengthAreFoundByTheirValue() throws Exception {
+        // Keys a string table compares char by char or by their bytes: ASCII, Latin-1 and other BMP chars,
+        // a surrogate pair, the empty string, lengths around the one-byte length prefix, equal hash
+        // codes ("Aa", "BB"), and strings whose chars look like another key's encoded bytes ("é" is C3 A9).
+        List<String> keys = new ArrayList<>(List.of("", "a", "Aa", "BB", "AaAa", "BBBB", "AaBB", "\u00e9", "\u00c3\u00a9", "\u00c3\u0083\u00c2\u00a9",
+                "a\u0000", "\u0000", "\u03a9", "a\u0100", "a\u0001", "\ud83d\ude00", "x".repeat(126), "x".repeat(127), "x".repeat(128),
+                "x".repeat(300), "\u00e9".repeat(64), "\u00e9".repeat(63) + "e"));
+        for (int i = 0; i < 300; i++) {
+            keys.add("word" + i);
+        }
+        assertThat("Aa".hashCode()).isEqualTo("BB".hashCode());
+        Partials<Tuple2<String, Long>> out = new Partials<>();
+        BinaryCombiningTable<Tuple2<String, Long>> table = counts(SUM_INTO_FIRST, 1 << 20, out);
+        Map<String, Long> expected = new HashMap<>();
+        Random random = new Random(9);
+        for (int i = 0; i < 20_000; i++) {
+            // A new String object each time, as a split line gives.
+            String key = new String(keys.get(random.nextInt(keys.size())).toCharArray());
+            long value = random.nextInt(100);
+            table.updateOrInsert(Tuple2.of(key, value));
+            expected.merge(key, value, Long::sum);
+        }
+        table.flush();
+        assertThat(out.records).as("one value per key").hasSize(expected.size());
+        assertThat(sums(out.records)).isEqualTo(expected);
+    }
+
+    @Test
+    void aStringKeyEqualsAStoredKeyExactlyWhenItsSerializedBytesDo() throws Exception {
+        BinaryCombiningTable<Tuple2<String, Long>> table = counts(SUM_INTO_FIRST, 1 << 20, new Partials<>());
+        List<String> strings = List.of("", "a", "ab", "ba", "\u0000", "a\u0000", "\u00e9", "\u00c3\u00a9", "\u03a9", "\ud83d\ude00",
+                "x".repeat(127), "x".repeat(128), "\u0001" + "x".repeat(128), "\u0002" + "x".repeat(128), "\u00e9".repeat(64));
+        Random random = new Random(3);
+        for (String stored : strings) {
+            DataOutputSerializer out = new DataOutputSerializer(16);
+            new StringSerializer().serialize(stored, out);
+            // The stored key placed at a random offset between other bytes, as in a chunk.
+            int start = 1 + random.nextInt(20);
+            byte[] bytes = placed(out.getCopyOfBuffer(), start, random);
+            for (String s : strings) {
+                assertThat(table.stringEquals(s, bytes, start, out.length())).as("'%s' against stored '%s'", s, stored).isEqualTo(s.equals(stored));
+            }
+        }
     }
 
     @Test
