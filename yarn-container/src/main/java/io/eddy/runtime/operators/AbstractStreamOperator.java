@@ -178,6 +178,8 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
             return;
         }
         key = selector.getKey(record.getValue());
+        // Unboxed here, not in the backend: passing the box on (even to a backend that unboxes it)
+        // made C2 allocate it again (JFR, docs/benchmarks.md, session 15).
         if (key instanceof Integer intKey) {
             keyedState.setCurrentIntKey(intKey.intValue());
         } else {

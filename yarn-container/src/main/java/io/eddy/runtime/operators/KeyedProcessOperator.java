@@ -31,7 +31,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends OneInputOperator<IN,
     private TimerService userTimers;
     private KeyedProcessFunction<K, IN, OUT>.Context processContext;
     private OnTimerContextImpl timerContext;
-    // The record being processed and its key; read by the context during processElement only.
+    // The record being processed; read by the context during processElement only (its key is the backend's current key).
     private StreamRecord<IN> current;
 
     @SuppressWarnings("unchecked")

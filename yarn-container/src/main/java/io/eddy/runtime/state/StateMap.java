@@ -160,7 +160,6 @@ final class StateMap<V> {
             replaceValue(slot, value);
         } else {
             insert(Integer.valueOf(key), Integer.hashCode(key), value);
-            memoKey = INT_KEY;
         }
     }
 
@@ -194,11 +193,10 @@ final class StateMap<V> {
         entries[2 * slot + 1] = value;
         meta[2 * slot] = hash;
         meta[2 * slot + 1] = versions.latest();
-        if (key.getClass() != Integer.class) {
-            integerKeysOnly = false;
-        }
+        boolean integer = key.getClass() == Integer.class;
+        integerKeysOnly &= integer;
         size++;
-        memoKey = key;
+        memoKey = integer ? INT_KEY : key;
         memoSlot = slot;
         memoHash = hash;
     }
@@ -218,18 +216,23 @@ final class StateMap<V> {
         shiftBack(slot);
     }
 
-    /** The slot of {@code key}, or -1. Remembers the answer for the same key object. */
+    /**
+     * The slot of {@code key}, or -1. Remembers the answer for the same key object; an {@link
+     * Integer} is looked up by its value ({@link #findInt}).
+     */
     private int find(Object key) {
         if (key == memoKey && key != null) {
             return memoSlot;
         }
+        if (key.getClass() == Integer.class) {
+            return findInt((Integer) key);
+        }
         int mask = capacity() - 1;
         int hash = key.hashCode();
         int slot = indexFor(hash);
-        boolean sameHashIsSameKey = integerKeysOnly && key.getClass() == Integer.class;
         Object k;
         while ((k = entries[2 * slot]) != null) {
-            if (meta[2 * slot] == hash && (sameHashIsSameKey || k == key || k.equals(key))) {
+            if (meta[2 * slot] == hash && (k == key || k.equals(key))) {
                 memoKey = key;
                 memoSlot = slot;
                 memoHash = hash;
@@ -243,7 +246,10 @@ final class StateMap<V> {
         return -1;
     }
 
-    /** {@link #find} for the {@link Integer} key {@code key}, whose hash code is {@code key}. */
+    /**
+     * {@link #find} for the {@link Integer} key {@code key}, whose hash code is {@code key}: while
+     * every key is an Integer, equal hash codes mean equal keys and no stored key is read.
+     */
     private int findInt(int key) {
         if (memoKey == INT_KEY && memoHash == key) {
             return memoSlot;

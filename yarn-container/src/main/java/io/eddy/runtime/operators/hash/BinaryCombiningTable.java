@@ -95,7 +95,7 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
     private final DataOutputSerializer scratch = new DataOutputSerializer(256);
     private final DataInputDeserializer reader = new DataInputDeserializer();
     private final int[] pendingHashes = new int[BATCH];
-    private final int[] keyStarts = new int[BATCH + 1];
+    private final int[] keyStarts = new int[BATCH];
     private final int[] pendingKeyLengths = new int[BATCH];
     private final DataOutputSerializer pendingKeys = new DataOutputSerializer(16 * BATCH);
     /** The key field when it is the only one and a string ({@link #combineByString}), else -1. */
@@ -189,18 +189,15 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
         for (int i = 0; i < n; i++) {
             keyStarts[i] = keys.length();
             writeFields((Tuple) batch[i], keyFields, keys);
-            pendingHashes[i] = hash(keys.getSharedBuffer(), keyStarts[i], keys.length() - keyStarts[i]);
-        }
-        keyStarts[n] = keys.length();
-        for (int i = 0; i < n; i++) {
-            pendingKeyLengths[i] = keyStarts[i + 1] - keyStarts[i];
+            pendingKeyLengths[i] = keys.length() - keyStarts[i];
+            pendingHashes[i] = hash(keys.getSharedBuffer(), keyStarts[i], pendingKeyLengths[i]);
         }
         touch(n);
         byte[] keyBytes = keys.getSharedBuffer();
         for (int i = 0; i < n; i++) {
             T record = (T) batch[i];
             batch[i] = null;
-            combineRecord(record, pendingHashes[i], null, keyBytes, keyStarts[i], keyStarts[i + 1] - keyStarts[i]);
+            combineRecord(record, pendingHashes[i], null, keyBytes, keyStarts[i], pendingKeyLengths[i]);
         }
     }
 

@@ -100,6 +100,8 @@ public final class ChannelSelectors {
                             + " failed with " + e + ": check the key selector of this keyBy/hash edge", e);
                 }
                 int keyGroup;
+                // Separate branches: a field store of the key on any path (even one that stores
+                // null for an Integer) made C2 allocate the box again (JFR, session 15).
                 if (key instanceof Integer intKey) {
                     keyGroup = KeyGroups.keyGroupForHash(Integer.hashCode(intKey.intValue()), maxParallelism);
                     lastKey = null;
