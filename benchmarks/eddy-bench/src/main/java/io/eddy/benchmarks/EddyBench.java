@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
  * processes) is chosen by the {@code eddy.*} system properties, as for any Eddy program.
  */
 @Command(name = "eddy-bench", mixinStandardHelpOptions = true, description = "Eddy's benchmarks; each prints RESULT lines.",
-        subcommands = {EddyBench.StateMachine.class, EddyBench.Ceiling.class, EddyBench.Latency.class, EddyBench.WindowedCount.class})
+        subcommands = {EddyBench.StateMachine.class, EddyBench.Ceiling.class, EddyBench.KeyedState.class, EddyBench.Latency.class,
+                EddyBench.WindowedCount.class})
 public final class EddyBench implements Runnable {
 
     @CommandLine.Spec
@@ -36,7 +37,7 @@ public final class EddyBench implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose statemachine, ceiling, latency or windowed-count");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose statemachine, ceiling, keyed-state, latency or windowed-count");
     }
 
     /** The state machine job on Eddy; exits with 1 if the alerts differ from the injected invalid transitions. */
@@ -139,22 +140,55 @@ public final class EddyBench implements Runnable {
         }
     }
 
-    /** The hand-written single-threaded loop: the ceiling. */
-    @Command(name = "ceiling", mixinStandardHelpOptions = true, description = "The same work as one plain loop, without a framework.")
-    static final class Ceiling implements Callable<Integer> {
+    /** The workload of the one-thread commands: the state machine job's events, in one thread. */
+    static final class OneThreadWorkload {
 
         @Option(names = "--events", defaultValue = "50000000", description = "Events in total (default: ${DEFAULT-VALUE}).")
         long events;
 
         @Option(names = "--parallelism", defaultValue = "2",
-                description = "Generators the events are split over, as in the job (run one after the other; default: ${DEFAULT-VALUE}).")
+                description = "Generators the events are split over, as in the job (default: ${DEFAULT-VALUE}).")
         int parallelism;
+    }
+
+    /** The hand-written single-threaded loop: the ceiling (its generators run one after the other). */
+    @Command(name = "ceiling", mixinStandardHelpOptions = true, description = "The same work as one plain loop, without a framework.")
+    static final class Ceiling implements Callable<Integer> {
+
+        @CommandLine.Mixin
+        OneThreadWorkload workload;
 
         @Override
         public Integer call() {
-            CeilingBench.Outcome o = CeilingBench.run(GeneratorSpec.DEFAULT, events, parallelism);
+            CeilingBench.Outcome o = CeilingBench.run(GeneratorSpec.DEFAULT, workload.events, workload.parallelism);
             System.out.printf(Locale.ROOT, "RESULT name=statemachine-ceiling system=ceiling rate=%.0f events=%d threads=1 seconds=%.2f alerts=%d injected=%d%n",
                     o.rate(), o.events(), o.seconds(), o.alerts(), o.injected());
+            return o.alerts() == o.injected() ? 0 : 1;
+        }
+    }
+
+    /**
+     * The keyed state's part of the state machine job in one thread ({@link KeyedStateBench}): Eddy's
+     * heap backend and a {@code HashMap}, each run once; exits with 1 if the alerts of either differ
+     * from the injected invalid transitions.
+     */
+    @Command(name = "keyed-state", mixinStandardHelpOptions = true,
+            description = "The state machine's state operations in one thread: Eddy's heap keyed state backend and a HashMap.")
+    static final class KeyedState implements Callable<Integer> {
+
+        @CommandLine.Mixin
+        OneThreadWorkload workload;
+
+        @Override
+        public Integer call() throws Exception {
+            int code = print("eddy", KeyedStateBench.eddy(GeneratorSpec.DEFAULT, workload.events, workload.parallelism));
+            return Math.max(code, print("ceiling", KeyedStateBench.hashMap(GeneratorSpec.DEFAULT, workload.events, workload.parallelism)));
+        }
+
+        private static int print(String system, KeyedStateBench.Outcome o) {
+            System.out.printf(Locale.ROOT,
+                    "RESULT name=keyed-state system=%s rate=%.0f events=%d threads=1 ns_per_event=%.1f alerts=%d injected=%d keys_held=%d%n",
+                    system, o.rate(), o.events(), o.nanosPerEvent(), o.alerts(), o.injected(), o.keysHeld());
             return o.alerts() == o.injected() ? 0 : 1;
         }
     }

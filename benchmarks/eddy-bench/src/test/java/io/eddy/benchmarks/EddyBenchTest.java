@@ -2,12 +2,8 @@ package io.eddy.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class EddyBenchTest {
 
@@ -33,18 +29,10 @@ class EddyBenchTest {
 
     @Test
     void runsTheJobsOneAfterAnotherAndNumbersTheirResultLines() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream original = System.out;
-        int code;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            code = new CommandLine(new EddyBench()).execute("statemachine", "--events", "20000", "--name", "statemachine-network", "--jobs", "2");
-        } finally {
-            System.setOut(original);
-        }
+        CommandRun run = CommandRun.of("statemachine", "--events", "20000", "--name", "statemachine-network", "--jobs", "2");
 
-        assertThat(code).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8))
+        assertThat(run.code()).isZero();
+        assertThat(run.output())
                 .containsPattern("(?m)^RESULT name=statemachine-network system=eddy rate=\\d+ .* job=1\n"
                         + "RESULT name=statemachine-network system=eddy rate=\\d+ .* job=2$");
     }
