@@ -78,20 +78,10 @@ public final class KeyedStateBench {
         });
     }
 
-    /** Through a {@link HashMap}, as the ceiling keeps its states. */
+    /** Through a {@link HashMap}, with the ceiling's own detector ({@link CeilingBench}). */
     public static Outcome hashMap(GeneratorSpec spec, long totalEvents, int parallelism) throws Exception {
         Map<Integer, State> states = new HashMap<>();
-        return run(spec, totalEvents, parallelism, states::size, event -> {
-            Integer address = event.sourceAddress();
-            State current = states.get(address);
-            State next = (current == null ? State.INITIAL : current).next(event.type());
-            if (next == null || next.isTerminal()) {
-                states.remove(address);
-                return next == null ? 1 : 0;
-            }
-            states.put(address, next);
-            return 0;
-        });
+        return run(spec, totalEvents, parallelism, states::size, event -> CeilingBench.apply(states, event));
     }
 
     private static Outcome run(GeneratorSpec spec, long totalEvents, int parallelism, LongSupplier keysHeld, Detector detector)
