@@ -169,19 +169,23 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
      * computed when the record came over a local object channel of the operator's {@code keyBy}
      * edge (no second hashing), else what {@code selector} gives. An {@link Integer} key is handed
      * on as an int and the key object is not kept, so that the JIT can leave out the box the
-     * selector made (see {@link HeapKeyedStateBackend#setCurrentIntKey}).
+     * selector made (see {@link HeapKeyedStateBackend#setCurrentIntKey}); its key group comes from
+     * the producer too when the record came over a local object channel.
      */
     protected <T> void setCurrentKeyOf(StreamRecord<T> record, KeySelector<T, ?> selector) throws Exception {
         Object key = record.getPartitionKey();
+        int keyGroup = record.getPartitionKeyGroup();
         if (key != null) {
-            keyedState.setCurrentKey(key, record.getPartitionKeyGroup());
+            keyedState.setCurrentKey(key, keyGroup);
             return;
         }
         key = selector.getKey(record.getValue());
         // Unboxed here, not in the backend: passing the box on (even to a backend that unboxes it)
         // made C2 allocate it again (JFR, docs/benchmarks.md, session 15).
         if (key instanceof Integer intKey) {
-            keyedState.setCurrentIntKey(intKey.intValue());
+            // The key group a local producer's selector handed on (but not the int), or -1. One
+            // call for both: a call site per case made C2 allocate the box again (session 17).
+            keyedState.setCurrentIntKey(intKey.intValue(), keyGroup);
         } else {
             keyedState.setCurrentKey(key);
         }

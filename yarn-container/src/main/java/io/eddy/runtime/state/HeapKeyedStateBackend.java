@@ -143,7 +143,18 @@ public final class HeapKeyedStateBackend implements KeyedStateStore {
      * and the JIT can leave it out.
      */
     public void setCurrentIntKey(int key) {
-        int keyGroup = KeyGroups.keyGroupForHash(Integer.hashCode(key), maxParallelism);
+        setCurrentIntKey(key, -1);
+    }
+
+    /**
+     * {@link #setCurrentIntKey(int)} with the key's group already known, if {@code keyGroup} is
+     * not -1: it must then be the key group of {@code key} for this backend's maximum parallelism
+     * (a producer's channel selector computed it), which saves hashing the key again.
+     */
+    public void setCurrentIntKey(int key, int keyGroup) {
+        if (keyGroup < 0) {
+            keyGroup = KeyGroups.keyGroupForHash(Integer.hashCode(key), maxParallelism);
+        }
         if (keyGroup < firstKeyGroup || keyGroup > lastKeyGroup) {
             throw notHeld(key, keyGroup);
         }

@@ -82,14 +82,17 @@ public final class StreamRecord<T> extends StreamElement {
     }
 
     /**
-     * The key group of {@link #getPartitionKey()} as the producer computed it for the consumer's
-     * maximum parallelism, or -1 when the record carries no partition key.
+     * The key group of the record's partitioning key as the producer's {@code HASH} channel selector
+     * computed it for the consumer's maximum parallelism, or -1 when the record did not arrive over
+     * a local object channel of a hash edge. Set also for an {@link Integer} key, which is not
+     * handed on ({@link #getPartitionKey()} is null then): the consumer extracts the int again,
+     * for less than its box would cost, and takes the key group from here.
      */
     public int getPartitionKeyGroup() {
         return partitionKeyGroup;
     }
 
-    /** Sets the partition key and its key group ({@code null} and -1: none). */
+    /** Sets the partition key and its key group ({@code null} and -1: none; {@code null} and a key group: an Integer key). */
     public void setPartitionKey(Object key, int keyGroup) {
         this.partitionKey = key;
         this.partitionKeyGroup = keyGroup;

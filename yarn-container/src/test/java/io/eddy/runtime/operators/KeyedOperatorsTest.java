@@ -110,6 +110,43 @@ class KeyedOperatorsTest {
         }
     }
 
+    /**
+     * A record that came over a local object channel carries the key group its producer computed
+     * for an Integer key (not the key: the operator extracts the int again). The operator takes
+     * that group as it is, without hashing the int again, and checks it against its range.
+     */
+    @Test
+    void anIntegerKeysGroupHandedOnByTheProducerIsUsedAndChecked() {
+        KeySelector<Integer, Integer> identity = i -> i;
+        OperatorDescriptor d = OperatorDescriptor.builder(OperatorKinds.KEYED_PROCESS).userFunction(new CountPerKey()).keySelector(identity)
+                .keyType(Types.INT).inputType(Types.INT).outputType(Types.STRING).build();
+        try (OperatorTestHarness h = OperatorTestHarness.forOperator(d).name("Counter").subtask(0, 2, 128).build().open()) {
+            int key = 0;
+            while (KeyGroups.subtaskForKey(key, 128, 2) != 0) {
+                key++;
+            }
+            int ownGroup = KeyGroups.keyGroupFor(key, 128);
+            int otherHeldGroup = ownGroup == 0 ? 1 : 0;
+            h.process(0, handedOn(key, ownGroup)).process(0, handedOn(key, -1)).process(0, handedOn(key, otherHeldGroup));
+            assertThat(h.<String>output()).as("a handed-on group and a computed one find the same state")
+                    .containsExactly(key + "=1", key + "=2", key + "=1");
+            assertThat(h.keyedState(0).stateEntriesOfKeyGroup("count", ownGroup)).containsOnlyKeys(key);
+            assertThat(h.keyedState(0).stateEntriesOfKeyGroup("count", otherHeldGroup))
+                    .as("the operator trusted the producer's group instead of hashing the int").containsOnlyKeys(key);
+
+            int keyOfTheOtherSubtask = key;
+            assertThatThrownBy(() -> h.process(0, handedOn(keyOfTheOtherSubtask, 100))).isInstanceOf(OperatorFailureException.class)
+                    .hasMessageContaining("Operator 'Counter (1/2)' failed while processing a record")
+                    .hasMessageContaining("belongs to key group 100, which this subtask does not hold");
+        }
+    }
+
+    private static io.eddy.runtime.streamrecord.StreamRecord<Integer> handedOn(int key, int keyGroup) {
+        io.eddy.runtime.streamrecord.StreamRecord<Integer> record = new io.eddy.runtime.streamrecord.StreamRecord<>(key);
+        record.setPartitionKey(null, keyGroup);
+        return record;
+    }
+
     /** Uses value, list and map state; "x-clear" clears the state of key x. */
     static final class AllStates extends KeyedProcessFunction<String, String, String> {
         private static final long serialVersionUID = 1L;
@@ -141,6 +178,24 @@ class KeyedOperatorsTest {
             java.util.TreeMap<Integer, String> sorted = new java.util.TreeMap<>();
             lengths.entries().forEach(e -> sorted.put(e.getKey(), e.getValue()));
             out.collect(ctx.getCurrentKey() + " count=" + count.value() + " words=" + list + " lengths=" + sorted);
+        }
+    }
+
+    /** Emits "key=n" for the n-th record of each Integer key. */
+    static final class CountPerKey extends KeyedProcessFunction<Integer, Integer, String> {
+        private static final long serialVersionUID = 1L;
+        private transient ValueState<Integer> count;
+
+        @Override
+        public void open() {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.INT));
+        }
+
+        @Override
+        public void processElement(Integer value, Context ctx, Collector<String> out) throws Exception {
+            Integer previous = count.value();
+            count.update(previous == null ? 1 : previous + 1);
+            out.collect(ctx.getCurrentKey() + "=" + count.value());
         }
     }
 

@@ -154,6 +154,8 @@ class HeapKeyedStateBackendTest {
                 int notHeld = key;
                 assertThatThrownBy(() -> subtask1.setCurrentIntKey(notHeld)).isInstanceOf(IllegalStateException.class)
                         .hasMessageContaining("Key " + key + " of operator 'Op (2/2)' belongs to key group " + keyGroup);
+                assertThatThrownBy(() -> subtask1.setCurrentIntKey(notHeld, keyGroup)).as("a handed-on key group is checked too")
+                        .isInstanceOf(IllegalStateException.class).hasMessageContaining("belongs to key group " + keyGroup);
                 continue;
             }
             subtask1.setCurrentIntKey(key);
@@ -173,6 +175,10 @@ class HeapKeyedStateBackendTest {
             subtask1.setCurrentKey(Integer.valueOf(key));
             assertThat(value.value()).isNull();
             assertThat(list.get()).containsExactly("element of " + key);
+
+            subtask1.setCurrentIntKey(key, keyGroup);
+            assertThat(subtask1.getCurrentKeyGroup()).isEqualTo(keyGroup);
+            assertThat(list.get()).as("the key with its group handed on is the same key").containsExactly("element of " + key);
             checked++;
         }
         assertThat(checked).as("keys of both subtasks among those tried").isBetween(1, 39);

@@ -26,8 +26,10 @@ public interface ChannelSelector<T> {
     }
 
     /**
-     * The key group of {@link #lastKey()} (for the consumer's maximum parallelism), or -1 when
-     * there is no key. A local consumer uses it with the key, so that it need not hash the key again.
+     * The key group of the key the last {@link #selectChannel} computed (for the consumer's maximum
+     * parallelism), or -1 for a selector that does not partition by key. Set also for an
+     * {@link Integer} key, whose {@link #lastKey()} is null. A local consumer uses it with the key
+     * (or with the int it extracts again), so that it need not hash the key again.
      */
     default int lastKeyGroup() {
         return -1;

@@ -81,12 +81,13 @@ public final class ChannelSelectors {
      *
      * <p>An {@link Integer} key is unboxed at once and not remembered as {@link #lastKey()}: with
      * the key selector inlined, the JIT then never allocates the box (C2 leaves out a box that
-     * does not escape), and a local consumer extracts and hashes the int again for less than the
-     * box would cost. A keyBy on an int field so costs no object per record.
+     * does not escape), and a local consumer extracts the int again for less than the box would
+     * cost. A keyBy on an int field so costs no object per record. Its key group is remembered
+     * ({@link #lastKeyGroup()}), so that the consumer need not hash the int again.
      */
     public static <T> ChannelSelector<T> keyGroups(KeyExtractor<T> keyExtractor, int maxParallelism) {
         return new KeyGroupSelector<>(maxParallelism) {
-            /** The last key and its key group; null and -1 after an Integer key. */
+            /** The last key (null after an Integer key) and its key group. */
             private Object lastKey;
             private int lastKeyGroup = -1;
 
@@ -105,7 +106,7 @@ public final class ChannelSelectors {
                 if (key instanceof Integer intKey) {
                     keyGroup = KeyGroups.keyGroupForHash(Integer.hashCode(intKey.intValue()), maxParallelism);
                     lastKey = null;
-                    lastKeyGroup = -1;
+                    lastKeyGroup = keyGroup;
                 } else {
                     keyGroup = KeyGroups.keyGroupFor(key, maxParallelism);
                     lastKey = key;

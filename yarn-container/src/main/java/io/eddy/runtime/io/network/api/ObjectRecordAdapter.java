@@ -14,8 +14,9 @@ public interface ObjectRecordAdapter<T> {
     long timestampOf(T record);
 
     /**
-     * The record for a handed-over value, timestamp, partitioning key (null if none) and that key's
-     * group (-1 if none), possibly a reused instance per channel. Consumer thread.
+     * The record for a handed-over value, timestamp, partitioning key (null if none, and for an
+     * {@link Integer} key) and that key's group (-1 if the edge does not partition by key),
+     * possibly a reused instance per channel. Consumer thread.
      */
     T toRecord(Object value, long timestamp, Object key, int keyGroup, int channel);
 }

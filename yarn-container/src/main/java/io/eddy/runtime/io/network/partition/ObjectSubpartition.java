@@ -115,8 +115,8 @@ public final class ObjectSubpartition {
      *
      * @param value the record (not copied: the caller hands over an object it will not change)
      * @param timestamp its timestamp, or {@link #NO_TIMESTAMP}
-     * @param key the partitioning key the producer computed for it, or null
-     * @param keyGroup the key group of {@code key}, or -1 if there is no key
+     * @param key the partitioning key the producer computed for it, or null (none, or an {@link Integer} key)
+     * @param keyGroup the key group of the partitioning key, or -1 if the edge does not partition by key
      * @param estimatedBytes the record's serialized size when {@link #wantsSizeEstimate()}, else ignored; -1 if unknown
      */
     public void add(Object value, long timestamp, Object key, int keyGroup, int estimatedBytes) throws InterruptedException {
