@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Timeout;
  * are keyed again on arrival. Either way each key's records meet in one subtask with the right
  * key. An Integer key is the exception: it is not handed on (extracting an int again costs less
  * than its box), so the consumer keys every record again, and the state of each key is still its own.
+ * Its key group is handed on and used (that the group is the key's own is checked in
+ * ChannelSelectorsTest, that the operator uses it in KeyedOperatorsTest).
  */
 @Timeout(60)
 class PartitionKeyITCase {
