@@ -132,17 +132,11 @@ final class StateMap<V> {
      * object, or one obtained from {@link #getOwned}.
      */
     void put(Object key, V value) {
-        Objects.requireNonNull(value, "value");
         if (key.getClass() == Integer.class) {
-            int intKey = (Integer) key;
-            int slot = findInt(intKey);
-            if (slot >= 0) {
-                replaceValue(slot, value);
-            } else {
-                insert(key, intKey, value);
-            }
+            putInt((Integer) key, value); // find() leaves no hash behind for an Integer
             return;
         }
+        Objects.requireNonNull(value, "value");
         int slot = find(key);
         if (slot >= 0) {
             replaceValue(slot, value);
