@@ -117,7 +117,11 @@ final class ShippedClassPath {
         }
         Path parent = dir.getParent();
         String owner = parent == null || parent.getParent() == null ? "" : parent.getParent().getFileName() + "-";
-        Path jar = Files.createTempDirectory("eddy-packed-").resolve(owner + dir.getFileName() + ".jar");
+        Path folder = Files.createTempDirectory("eddy-packed-");
+        // deleteOnExit deletes in the reverse order of registration: the jar first, then its (then empty) folder.
+        folder.toFile().deleteOnExit();
+        Path jar = folder.resolve(owner + dir.getFileName() + ".jar");
+        jar.toFile().deleteOnExit();
         try (OutputStream out = Files.newOutputStream(jar); ZipOutputStream zip = new ZipOutputStream(out)) {
             for (Path file : files) {
                 ZipEntry entry = new ZipEntry(dir.relativize(file).toString().replace(File.separatorChar, '/'));
@@ -127,8 +131,6 @@ final class ShippedClassPath {
                 zip.closeEntry();
             }
         }
-        jar.toFile().deleteOnExit();
-        jar.getParent().toFile().deleteOnExit();
         PACKED.put(dir, new PackedDirectory(fingerprint, jar));
         LOG.debug("Packed the class path directory {} ({} files) into {}", dir, files.size(), jar);
         return jar;

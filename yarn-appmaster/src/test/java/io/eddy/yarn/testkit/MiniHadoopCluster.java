@@ -59,7 +59,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #shared()} is one cluster for all YARN test classes of the JVM (surefire runs a
  * module's classes one after another in one JVM): started by the first class that uses it, stopped
- * when the JVM exits. It saves each further class the cluster's start and, above all, the
+ * (and its directory deleted) when the test engine has run the last class. It saves each further class the cluster's start and, above all, the
  * NodeManager's first localization of the ~230 shipped jars of a test class path (tens of seconds
  * on two cores). Classes using it must not assume they are its only users over time: name their
  * applications and HDFS paths uniquely.
@@ -186,7 +186,9 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
         synchronized (MiniHadoopCluster.class) {
             if (dfs == null) {
                 start("shared");
-                Runtime.getRuntime().addShutdownHook(new Thread(this::close, "mini-hadoop-shutdown"));
+                // Stopped when the test engine ends, not from a JVM shutdown hook: once the JVM shuts down, Hadoop refuses to
+                // remove its own shutdown hooks, so stopping the DataNode throws and its directory would stay behind.
+                context.getRoot().getStore(ExtensionContext.Namespace.create(MiniHadoopCluster.class)).put("shared", this);
             }
         }
     }
@@ -273,17 +275,24 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
     /** Stops YARN (killing container processes left behind) and HDFS. */
     @Override
     public void close() {
-        if (yarnClient != null) {
-            yarnClient.stop();
+        try {
+            if (yarnClient != null) {
+                yarnClient.stop();
+            }
+            if (yarn != null) {
+                yarn.stop();
+            }
+            killLeftoverContainers();
+            if (dfs != null) {
+                dfs.shutdown(true);
+            }
+        } finally {
+            deleteBaseDirectory();
+            yarnClient = null;
+            yarn = null;
+            dfs = null;
+            baseDir = null;
         }
-        if (yarn != null) {
-            yarn.stop();
-        }
-        killLeftoverContainers();
-        if (dfs != null) {
-            dfs.shutdown(true);
-        }
-        deleteBaseDirectory();
     }
 
     private void deleteBaseDirectory() {
