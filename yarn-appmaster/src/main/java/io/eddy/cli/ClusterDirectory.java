@@ -90,17 +90,25 @@ final class ClusterDirectory {
             return entries;
         }
         for (String line : Files.readAllLines(processesFile(), StandardCharsets.UTF_8)) {
+            if (line.isBlank()) {
+                continue;
+            }
             String[] parts = line.trim().split("\\s+");
             if (parts.length != 3) {
-                continue;
+                throw corruptProcessLine(line, null);
             }
             try {
                 entries.add(new ProcessEntry(parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2])));
             } catch (NumberFormatException e) {
-                throw new IOException("Corrupt line in " + processesFile() + ": '" + line + "' (expected: NAME PID START_MILLIS)", e);
+                throw corruptProcessLine(line, e);
             }
         }
         return entries;
+    }
+
+    private IOException corruptProcessLine(String line, Exception cause) {
+        return new IOException("Corrupt line in " + processesFile() + ": '" + line + "' (expected: NAME PID START_MILLIS); stop the processes"
+                + " of this cluster by hand and delete the file", cause);
     }
 
     /** Deletes the secret, the address and the process list; the logs stay for diagnosis. */

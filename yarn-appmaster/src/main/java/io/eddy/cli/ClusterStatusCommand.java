@@ -35,7 +35,7 @@ final class ClusterStatusCommand implements Callable<Integer> {
             return EddyCli.EXIT_FAILURE;
         }
         for (ClusterDirectory.ProcessEntry e : entries) {
-            boolean alive = ClusterStopCommand.liveProcess(e).isPresent();
+            boolean alive = ClusterStopCommand.liveProcess(e, cluster.path()).isPresent();
             out.printf("%-10s pid %-8d %s%n", e.name(), e.pid(), alive ? "running" : "not running");
         }
         InetSocketAddress master = cluster.masterAddress();

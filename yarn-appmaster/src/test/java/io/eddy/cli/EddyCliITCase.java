@@ -2,6 +2,7 @@ package io.eddy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eddy.master.remote.ClusterProcesses;
 import io.eddy.master.remote.ProcessClusterExtension;
 import io.eddy.runtime.rpc.Secret;
 import java.io.ByteArrayOutputStream;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -168,6 +170,55 @@ class EddyCliITCase {
             }
         }
         assertThat(Files.readString(clusterDir.resolve("master.out"))).as("both masters' output").containsPattern("(?s)Master listening.*Master listening");
+    }
+
+    @Test
+    void clusterStopKnowsItsProcessesByTheirLogWhenTheirStartTimeMovedAndReportsALivePidItDoesNotKnow(@TempDir Path dir) throws Exception {
+        Path clusterDir = Files.createDirectories(dir.resolve("cluster"));
+        // Recorded with a start time an hour off, as after the clock was set: one names its log in this cluster, the other in another one.
+        Process ours = sleeper(ClusterProcesses.logFileOption(clusterDir, "worker-1"));
+        Process stranger = sleeper(ClusterProcesses.logFileOption(dir.resolve("other-cluster"), "worker-2"));
+        try {
+            Files.writeString(clusterDir.resolve("processes"), "worker-1 " + ours.pid() + " " + (startMillis(ours) - 3_600_000) + "\n"
+                    + "worker-2 " + stranger.pid() + " " + (startMillis(stranger) - 3_600_000) + "\n");
+            Result r = eddy("cluster", "stop", "--dir", clusterDir.toString(), "--grace", "5");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(ours.waitFor(30, TimeUnit.SECONDS)).as("the cluster's process was stopped: %s %s", r.out(), r.err()).isTrue();
+            assertThat(r.out()).contains("Stopped 1 process(es)");
+            assertThat(stranger.isAlive()).as("the other process runs on").isTrue();
+            assertThat(r.err()).contains("Not stopped: pid " + stranger.pid() + " runs, but it is not worker-2 of " + clusterDir.toAbsolutePath())
+                    .contains("kill " + stranger.pid());
+        } finally {
+            ours.destroyForcibly();
+            stranger.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aCorruptProcessListIsAnErrorNamingTheFileAndTheLine(@TempDir Path dir) throws Exception {
+        Path clusterDir = Files.createDirectories(dir.resolve("cluster"));
+        Files.writeString(clusterDir.resolve("processes"), "worker-1 123\n");
+        Result r = eddy("cluster", "stop", "--dir", clusterDir.toString());
+        assertThat(r.code()).isNotZero();
+        assertThat(r.err()).contains("Corrupt line in " + clusterDir.resolve("processes")).contains("'worker-1 123'").contains("NAME PID START_MILLIS");
+    }
+
+    /** A JVM that sleeps for two minutes, with {@code option} on its command line. */
+    private static Process sleeper(String option) throws IOException {
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m", "-XX:TieredStopAtLevel=1",
+                option, "-cp", System.getProperty("java.class.path"), Sleeper.class.getName())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    private static long startMillis(Process process) {
+        return process.info().startInstant().orElseThrow().toEpochMilli();
+    }
+
+    /** Sleeps for two minutes (a stand-in for a cluster process). */
+    static final class Sleeper {
+        public static void main(String[] args) throws InterruptedException {
+            Thread.sleep(120_000);
+        }
     }
 
     @Test

@@ -119,6 +119,14 @@ public final class ClusterProcesses {
         return start(dir, name, WORKER_MAIN, jvmOptions, args, secret);
     }
 
+    /**
+     * The JVM option naming the log of process {@code name} of the cluster in {@code dir}: on the
+     * command line of every process started here, so that it tells which cluster and process it is.
+     */
+    public static String logFileOption(Path dir, String name) {
+        return "-Deddy.log.file=" + dir.toAbsolutePath().normalize().resolve(name + ".log");
+    }
+
     private static Launched start(Path dir, String name, String mainClass, List<String> jvmOptions, List<String> args, Secret secret)
             throws IOException {
         Files.createDirectories(dir);
@@ -128,7 +136,7 @@ public final class ClusterProcesses {
         command.add(javaBinary());
         command.addAll(jvmOptions);
         command.add("-Dlog4j2.configurationFile=log4j2-process.xml");
-        command.add("-Deddy.log.file=" + log);
+        command.add(logFileOption(dir, name));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
