@@ -95,7 +95,7 @@ final class ClusterStopCommand implements Callable<Integer> {
         if (info.arguments().map(args -> Arrays.asList(args).contains(logOption)).orElse(false)) {
             return true;
         }
-        // The JDK gives no arguments when it cannot split them reliably (e.g. long class paths), only the whole line.
+        // Where the JDK gives no arguments (JDK 17 on Linux, for the cluster's JVMs), only the whole line.
         return info.commandLine().map(line -> (line + " ").contains(" " + logOption + " ")).orElse(false);
     }
 
