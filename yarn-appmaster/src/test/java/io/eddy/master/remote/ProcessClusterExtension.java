@@ -28,8 +28,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * master process ({@code --port 0}) and N worker processes, started with this JVM's binary and
  * class path (so test classes reach the workers), with small heaps and the client compiler to
  * keep a 2-core machine responsive. {@code beforeAll} waits until all workers registered;
- * {@code afterAll} always kills every process it started (also those a test added) and deletes
- * the cluster directory.
+ * {@code afterAll} always kills every process it started (also those a test added) and deletes the
+ * secret and the workers' job jars. The cluster's folder, with the processes' logs, stays under
+ * {@code target/process-clusters/} of the module (Surefire runs in the module's folder): beside the
+ * test reports, and removed by {@code mvn clean}.
  *
  * <pre>
  * &#64;RegisterExtension
@@ -59,7 +61,8 @@ public final class ProcessClusterExtension implements BeforeAllCallback, AfterAl
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        dir = Files.createTempDirectory("eddy-process-cluster-" + context.getRequiredTestClass().getSimpleName() + "-");
+        Path clusters = Files.createDirectories(Path.of("target", "process-clusters").toAbsolutePath());
+        dir = Files.createTempDirectory(clusters, "eddy-process-cluster-" + context.getRequiredTestClass().getSimpleName() + "-");
         System.out.println("Process cluster files (logs stay after the test): " + dir);
         secret = Secret.generate();
         secret.writeTo(secretFile());
