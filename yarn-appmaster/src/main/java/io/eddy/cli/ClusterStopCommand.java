@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -91,11 +90,8 @@ final class ClusterStopCommand implements Callable<Integer> {
         if (sameStart) {
             return true;
         }
+        // The whole line: JDK 17 on Linux gives no separate arguments() for the cluster's JVMs.
         String logOption = ClusterProcesses.logFileOption(clusterDir, entry.name());
-        if (info.arguments().map(args -> Arrays.asList(args).contains(logOption)).orElse(false)) {
-            return true;
-        }
-        // Where the JDK gives no arguments (JDK 17 on Linux, for the cluster's JVMs), only the whole line.
         return info.commandLine().map(line -> (line + " ").contains(" " + logOption + " ")).orElse(false);
     }
 

@@ -196,9 +196,11 @@ final class StateMap<V> {
         boolean integer = key.getClass() == Integer.class;
         integerKeysOnly &= integer;
         size++;
-        memoKey = integer ? null : key;
-        memoSlot = slot;
-        memoHash = hash;
+        if (!integer) { // an insertion moves no entry: the memo of another key stays right
+            memoKey = key;
+            memoSlot = slot;
+            memoHash = hash;
+        }
     }
 
     /** Removes {@code key} and its value, if present. */
