@@ -9,7 +9,7 @@ package io.eddy.jobgraph;
  * <table>
  * <caption>Descriptor contents per kind</caption>
  * <tr><th>kind</th><th>userFunction</th><th>keySelectors / keyType</th><th>inputTypes</th><th>outputType</th><th>params</th></tr>
- * <tr><td>{@link #SOURCE}</td><td>the {@code SourceFunction}</td><td>none / null</td><td>none</td><td>the record type</td><td>none</td></tr>
+ * <tr><td>{@link #SOURCE}</td><td>the {@code SourceFunction}, or a {@code Source} (reader on the task thread)</td><td>none / null</td><td>none</td><td>the record type</td><td>none</td></tr>
  * <tr><td>{@link #MAP}, {@link #FLAT_MAP}, {@link #FILTER}, {@link #PROCESS}</td><td>the function</td><td>none / null</td>
  *     <td>one</td><td>the record type (FILTER: the input type)</td><td>none</td></tr>
  * <tr><td>{@link #KEYED_PROCESS}, {@link #KEYED_REDUCE}</td><td>the function (for the aggregations

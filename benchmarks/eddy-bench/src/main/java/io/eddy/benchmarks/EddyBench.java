@@ -32,7 +32,12 @@ public final class EddyBench implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new EddyBench()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line of the benchmarks (enum values such as {@code --source reader} in any case). */
+    static CommandLine commandLine() {
+        return new CommandLine(new EddyBench()).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
     @Override
@@ -64,6 +69,10 @@ public final class EddyBench implements Runnable {
                 description = "Jobs run one after another in this JVM, a RESULT line each with job=N (default: ${DEFAULT-VALUE}).")
         int jobs;
 
+        @Option(names = "--source", defaultValue = "reader",
+                description = "reader (a Source read on the task thread) or legacy (a SourceFunction on a thread of its own; default: ${DEFAULT-VALUE}).")
+        StateMachineDemo.SourceKind source;
+
         @Override
         public Integer call() throws Exception {
             if (jobs < 1) {
@@ -87,16 +96,16 @@ public final class EddyBench implements Runnable {
             }
             StateMachineDemo.Summary s;
             try {
-                s = StateMachineDemo.run(env, GeneratorSpec.DEFAULT, events, new AlertSink(0));
+                s = StateMachineDemo.run(env, GeneratorSpec.DEFAULT, events, new AlertSink(0), source);
             } finally {
                 if (checkpoints != null) {
                     deleteRecursively(checkpoints);
                 }
             }
             double seconds = s.netRuntimeMillis() / 1000.0;
-            System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s job=%d%n",
-                    name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected(),
-                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "", job);
+            System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s"
+                    + " source=%s job=%d%n", name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected(),
+                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "", source.name().toLowerCase(Locale.ROOT), job);
             if (!s.matches()) {
                 System.err.printf("eddy-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", s.alerts(), s.injected());
                 return 1;

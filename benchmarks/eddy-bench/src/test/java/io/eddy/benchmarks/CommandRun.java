@@ -3,7 +3,6 @@ package io.eddy.benchmarks;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import picocli.CommandLine;
 
 /** An {@link EddyBench} command run in this JVM: its exit code and what it printed. */
 record CommandRun(int code, String output) {
@@ -14,7 +13,7 @@ record CommandRun(int code, String output) {
         int code;
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         try {
-            code = new CommandLine(new EddyBench()).execute(args);
+            code = EddyBench.commandLine().execute(args);
         } finally {
             System.setOut(original);
         }

@@ -36,4 +36,15 @@ class EddyBenchTest {
                 .containsPattern("(?m)^RESULT name=statemachine-network system=eddy rate=\\d+ .* job=1\n"
                         + "RESULT name=statemachine-network system=eddy rate=\\d+ .* job=2$");
     }
+
+    @Test
+    void runsEitherSourceAndSaysWhichInTheResultLine() {
+        for (String source : new String[] {"reader", "legacy"}) {
+            CommandRun run = CommandRun.of("statemachine", "--events", "20000", "--source", source);
+
+            assertThat(run.code()).as(source).isZero();
+            assertThat(run.output()).containsPattern("(?m)^RESULT name=statemachine-embedded system=eddy rate=\\d+ .* source=" + source + " job=1$");
+        }
+        assertThat(CommandRun.of("statemachine", "--source", "push").code()).isNotZero();
+    }
 }

@@ -4,6 +4,7 @@ import io.eddy.api.common.JobExecutionResult;
 import io.eddy.examples.statemachine.model.Alert;
 import io.eddy.examples.statemachine.model.Event;
 import io.eddy.examples.statemachine.model.GeneratorSpec;
+import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import java.io.PrintStream;
@@ -102,8 +103,19 @@ public final class StateMachineDemo implements Callable<Integer> {
      * reads the accumulators. The sink must count alerts in {@link AlertSink#ALERTS}.
      */
     public static Summary run(StreamExecutionEnvironment env, GeneratorSpec spec, long events, SinkFunction<Alert> sink) throws Exception {
-        env.addSource(new EventSource(spec, events), "event generator")
-                .keyBy(Event::sourceAddress)
+        return run(env, spec, events, sink, SourceKind.READER);
+    }
+
+    /** The two sources of the same events: read on the task thread ({@link EventGeneratorSource}) or a {@code SourceFunction} on a thread of its own ({@link EventSource}). */
+    public enum SourceKind { READER, LEGACY }
+
+    /** As {@link #run(StreamExecutionEnvironment, GeneratorSpec, long, SinkFunction)}, with the events from a source of {@code kind}. */
+    public static Summary run(StreamExecutionEnvironment env, GeneratorSpec spec, long events, SinkFunction<Alert> sink, SourceKind kind)
+            throws Exception {
+        DataStream<Event> source = kind == SourceKind.READER
+                ? env.fromSource(new EventGeneratorSource(spec, events), "event generator")
+                : env.addSource(new EventSource(spec, events), "event generator");
+        source.keyBy(Event::sourceAddress)
                 .process(new StateMachineMapper())
                 .name("state machine")
                 .addSink(sink)

@@ -10,6 +10,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Runs the state machine demo on the embedded cluster. */
 @Timeout(120)
@@ -18,13 +20,14 @@ class StateMachineDemoITCase {
     private static final long EVENTS = 200_000;
     private static final int PARALLELISM = 2;
 
-    @Test
-    void findsExactlyTheInjectedInvalidTransitions() throws Exception {
+    @ParameterizedTest
+    @EnumSource(StateMachineDemo.SourceKind.class)
+    void findsExactlyTheInjectedInvalidTransitions(StateMachineDemo.SourceKind source) throws Exception {
         GeneratorSpec spec = GeneratorSpec.DEFAULT.withInvalidProbability(0.001);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(PARALLELISM);
 
-        StateMachineDemo.Summary summary = StateMachineDemo.run(env, spec, EVENTS, new AlertSink(0));
+        StateMachineDemo.Summary summary = StateMachineDemo.run(env, spec, EVENTS, new AlertSink(0), source);
 
         long expectedInjected = replayInjected(spec);
         assertThat(expectedInjected).as("the generators inject some invalid transitions").isGreaterThan(100);

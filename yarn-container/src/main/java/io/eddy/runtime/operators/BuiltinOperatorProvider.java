@@ -9,7 +9,8 @@ public final class BuiltinOperatorProvider implements OperatorProvider {
     @Override
     public Map<String, Creator> operators() {
         return Map.ofEntries(
-                Map.entry(OperatorKinds.SOURCE, SourceOperator::new),
+                Map.entry(OperatorKinds.SOURCE, descriptor -> ReaderSourceOperator.holdsReaderSource(descriptor)
+                        ? new ReaderSourceOperator<>(descriptor) : new SourceOperator<>(descriptor)),
                 Map.entry(OperatorKinds.MAP, MapOperator::new),
                 Map.entry(OperatorKinds.FLAT_MAP, FlatMapOperator::new),
                 Map.entry(OperatorKinds.FILTER, FilterOperator::new),

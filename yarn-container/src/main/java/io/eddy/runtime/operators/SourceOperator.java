@@ -1,9 +1,7 @@
 package io.eddy.runtime.operators;
 
 import io.eddy.jobgraph.OperatorDescriptor;
-import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.streamrecord.Watermark;
-import io.eddy.runtime.streamrecord.WatermarkStatus;
 import io.eddy.streaming.api.functions.source.SourceFunction;
 
 /**
@@ -75,70 +73,42 @@ public final class SourceOperator<OUT> extends AbstractStreamOperator<OUT> imple
         throw new IllegalArgumentException("input: " + index + " (a source has no inputs: operator '" + context.nameWithSubtask() + "')");
     }
 
-    /** The source context: source thread only; {@code reuse} is guarded by {@code lock}. */
+    /** The source context: source thread only; every emission holds {@code lock} (the emitter is guarded by it). */
     private static final class Context<T> implements SourceFunction.SourceContext<T> {
-        private final Output<T> output;
+        private final SourceEmitter<T> emitter;
         private final Object lock;
-        private final StreamRecord<T> reuse = new StreamRecord<>(null);
-        // Event time, guarded by lock: the last emitted watermark, and whether the source said it is idle.
-        private long lastWatermark = Long.MIN_VALUE;
-        private boolean idle;
 
         Context(Output<T> output, Object lock) {
-            this.output = output;
+            this.emitter = new SourceEmitter<>(output);
             this.lock = lock;
         }
 
         @Override
         public void collect(T element) {
             synchronized (lock) {
-                if (idle) {
-                    markActive();
-                }
-                reuse.eraseTimestamp();
-                output.collect(reuse.replace(element));
+                emitter.collect(element);
             }
         }
 
         @Override
         public void collectWithTimestamp(T element, long timestamp) {
             synchronized (lock) {
-                if (idle) {
-                    markActive();
-                }
-                output.collect(reuse.replace(element, timestamp));
+                emitter.collect(element, timestamp);
             }
         }
 
         @Override
         public void emitWatermark(io.eddy.api.common.eventtime.Watermark watermark) {
-            long timestamp = watermark.getTimestamp();
             synchronized (lock) {
-                if (timestamp <= lastWatermark) {
-                    return;
-                }
-                if (idle) {
-                    markActive();
-                }
-                lastWatermark = timestamp;
-                output.emitWatermark(timestamp == Long.MAX_VALUE ? Watermark.MAX_WATERMARK : new Watermark(timestamp));
+                emitter.emitWatermark(watermark);
             }
         }
 
         @Override
         public void markAsTemporarilyIdle() {
             synchronized (lock) {
-                if (!idle) {
-                    idle = true;
-                    output.emitWatermarkStatus(WatermarkStatus.IDLE);
-                }
+                emitter.markIdle();
             }
-        }
-
-        /** Holding the lock. */
-        private void markActive() {
-            idle = false;
-            output.emitWatermarkStatus(WatermarkStatus.ACTIVE);
         }
 
         @Override

@@ -2,6 +2,7 @@ package io.eddy.runtime.tasks;
 
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.api.connector.source.InputStatus;
 import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
@@ -12,6 +13,7 @@ import io.eddy.runtime.operators.InputOrdered;
 import io.eddy.runtime.operators.OperatorFactory;
 import io.eddy.runtime.operators.SourceOperator;
 import io.eddy.runtime.operators.OperatorFailureException;
+import io.eddy.runtime.operators.ReaderSourceOperator;
 import io.eddy.runtime.operators.SourceHead;
 import io.eddy.runtime.operators.TaskEnvironment;
 import java.util.Collections;
@@ -82,6 +84,8 @@ public final class Task {
     private volatile boolean cancelRequested;
     // Set by the task thread once the chain is built, so that cancel() can stop a running source.
     private volatile SourceHead source;
+    /** Whether the head reads a {@code Source} on the task thread (it takes checkpoint triggers). Task thread. */
+    private boolean readerSource;
     // Set by the task thread for a streaming source head, so that cancel() can interrupt the source thread.
     private volatile SourceThread sourceThread;
     /** A source task's checkpoint lock: held by every mail and around every emission of the source thread. */
@@ -252,6 +256,10 @@ public final class Task {
     }
 
     private MailboxProcessor.DefaultAction defaultAction(OperatorChain chain, TaskInputs inputs) {
+        if (chain.head() instanceof ReaderSourceOperator<?, ?> reader) {
+            readerSource = true;
+            return readerAction(chain.headName(), reader);
+        }
         SourceHead sourceHead = chain.sourceHead();
         if (sourceHead instanceof SourceOperator<?>) {
             mailboxProcessor.setMailLock(checkpointLock);
@@ -286,6 +294,28 @@ public final class Task {
     }
 
     /**
+     * The default action of a task whose head reads a {@code Source} on the task thread: emits until
+     * the reader has nothing now (then waits for its availability, running mails) or a mail waits,
+     * and completes the loop at the reader's end of input.
+     */
+    private MailboxProcessor.DefaultAction readerAction(String headName, ReaderSourceOperator<?, ?> reader) {
+        return controller -> {
+            InputStatus status;
+            try {
+                status = reader.emitNext(mailboxProcessor);
+                if (status == InputStatus.NOTHING_AVAILABLE) {
+                    controller.suspendUntil(reader.available());
+                }
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(headName, OperatorFailureException.Phase.RUN, e);
+            }
+            if (status == InputStatus.END_OF_INPUT) {
+                controller.allActionsCompleted();
+            }
+        };
+    }
+
+    /**
      * Injects checkpoint {@code checkpointId}'s barrier at this source task (docs/checkpointing.md):
      * a mail that snapshots the chain under the checkpoint lock and emits the barrier on every
      * output. Any thread; a task that has ended ignores it. A task that is not a streaming source
@@ -294,7 +324,7 @@ public final class Task {
     public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointOptions options) {
         CheckpointBarrier barrier = new CheckpointBarrier(checkpointId, timestamp, options);
         boolean queued = mailboxProcessor.executor().tryExecute(() -> {
-            if (checkpointer == null || sourceThread == null) {
+            if (checkpointer == null || (sourceThread == null && !readerSource)) {
                 services.checkpoints().responder().declineCheckpoint(id, checkpointId, new IllegalStateException("Task '" + nameWithSubtask
                         + "' got a checkpoint trigger but is " + (checkpointer == null ? "not running yet" : "not a streaming source")
                         + ": the master triggers checkpoints at running source tasks only"));

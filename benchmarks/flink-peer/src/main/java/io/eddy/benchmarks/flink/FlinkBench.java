@@ -13,8 +13,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,6 +27,11 @@ import picocli.CommandLine.Option;
  * 2.3.0, on a MiniCluster shaped like Eddy's embedded cluster or with one TaskManager per subtask.
  * Prints one {@code RESULT} line; exits with 1 if the alerts differ from the injected invalid
  * transitions. Run by {@code scripts/bench} in a JVM of its own.
+ *
+ * <p>The events come from Flink's FLIP-27 source API ({@link EventGeneratorSource}, a reader polled
+ * on the task thread; {@code --source reader}, the default) or from its legacy source API ({@link
+ * EventSource}, a source thread emitting under the checkpoint lock; {@code --source legacy}). Both
+ * generate the very same events.
  */
 @Command(name = "flink-bench", mixinStandardHelpOptions = true, description = "Runs the state machine job on Apache Flink and prints a RESULT line.")
 public final class FlinkBench implements Callable<Integer> {
@@ -50,6 +57,23 @@ public final class FlinkBench implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).", defaultValue = "0")
     long checkpointInterval;
 
+    @Option(names = "--source", description = "The source API: READER (FLIP-27 source reader, polled on the task thread) or LEGACY "
+            + "(legacy source function on a source thread; default: ${DEFAULT-VALUE}).", defaultValue = "READER")
+    SourceApi source;
+
+    /** Which of Flink's source APIs produces the events. */
+    enum SourceApi {
+        /** {@link EventGeneratorSource}: the FLIP-27 {@code Source}, its reader polled on the task thread. */
+        READER,
+        /** {@link EventSource}: the legacy {@code SourceFunction}, emitting from its own thread under the checkpoint lock. */
+        LEGACY;
+
+        /** The name in the RESULT line. */
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new FlinkBench()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
     }
@@ -69,13 +93,13 @@ public final class FlinkBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String benchmark = name != null ? name : "statemachine-" + shape.name().toLowerCase(Locale.ROOT);
-        List<Outcome> outcomes = run(events, parallelism, shape, benchmark, checkpointInterval, jobs);
+        List<Outcome> outcomes = run(events, parallelism, shape, benchmark, checkpointInterval, jobs, source);
         int code = 0;
         for (int i = 0; i < outcomes.size(); i++) {
             Outcome o = outcomes.get(i);
             System.out.printf(Locale.ROOT, "RESULT name=%s system=flink rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d"
-                    + " checkpoint-interval=%d checkpoints=%d job=%d%n", benchmark, o.rate(), events, parallelism, o.seconds(), o.alerts(),
-                    o.injected(), checkpointInterval, o.checkpoints(), i + 1);
+                    + " checkpoint-interval=%d checkpoints=%d source=%s job=%d%n", benchmark, o.rate(), events, parallelism, o.seconds(), o.alerts(),
+                    o.injected(), checkpointInterval, o.checkpoints(), source.label(), i + 1);
             if (o.alerts() != o.injected()) {
                 System.err.printf("flink-bench: job %d: %d alerts but %d injected invalid transitions: the job lost or invented events%n",
                         i + 1, o.alerts(), o.injected());
@@ -85,14 +109,26 @@ public final class FlinkBench implements Callable<Integer> {
         return code;
     }
 
-    /** Builds the job (source, keyBy(address), detector, counting sink) and runs it once on a cluster of {@code shape}. */
+    /** Builds the job (source, keyBy(address), detector, counting sink) and runs it once on a cluster of {@code shape}, with the reader source. */
     static Outcome run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval) throws Exception {
-        return run(events, parallelism, shape, jobName, checkpointInterval, 1).get(0);
+        return run(events, parallelism, shape, jobName, checkpointInterval, SourceApi.READER);
     }
 
-    /** Builds the job and runs it {@code jobs} times, one after another, on one cluster of {@code shape}. */
+    /** Builds the job (source, keyBy(address), detector, counting sink) and runs it once on a cluster of {@code shape}. */
+    static Outcome run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval, SourceApi source)
+            throws Exception {
+        return run(events, parallelism, shape, jobName, checkpointInterval, 1, source).get(0);
+    }
+
+    /** Builds the job and runs it {@code jobs} times, one after another, on one cluster of {@code shape}, with the reader source. */
     static List<Outcome> run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval, int jobs)
             throws Exception {
+        return run(events, parallelism, shape, jobName, checkpointInterval, jobs, SourceApi.READER);
+    }
+
+    /** Builds the job with the events from {@code source} and runs it {@code jobs} times, one after another, on one cluster of {@code shape}. */
+    static List<Outcome> run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval, int jobs,
+            SourceApi source) throws Exception {
         Configuration configuration = new Configuration();
         Path checkpoints = null;
         if (checkpointInterval > 0) {
@@ -105,9 +141,12 @@ public final class FlinkBench implements Callable<Integer> {
         if (checkpointInterval > 0) {
             env.enableCheckpointing(checkpointInterval);
         }
-        env.addSource(new EventSource(GeneratorSpec.DEFAULT, events), "event generator")
-                .returns(Event.class)
-                .keyBy(Event::sourceAddress)
+        DataStream<Event> generated = switch (source) {
+            case READER -> env.fromSource(new EventGeneratorSource(GeneratorSpec.DEFAULT, events), WatermarkStrategy.noWatermarks(),
+                    "event generator");
+            case LEGACY -> env.addSource(new EventSource(GeneratorSpec.DEFAULT, events), "event generator").returns(Event.class);
+        };
+        generated.keyBy(Event::sourceAddress)
                 .process(new StateMachineFunction())
                 .returns(Alert.class)
                 .name("state machine")

@@ -3,7 +3,7 @@ package io.eddy.streaming.api.datastream;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.graph.OperatorTransformation;
 
-/** The output of a source. A source that is not a {@code ParallelSourceFunction} keeps parallelism 1. */
+/** The output of a source. A source that is not a {@code ParallelSourceFunction} (or a {@code Source} that is not parallel) keeps parallelism 1. */
 public class DataStreamSource<T> extends SingleOutputStreamOperator<T> {
 
     public DataStreamSource(StreamExecutionEnvironment environment, OperatorTransformation<T> source) {

@@ -6,6 +6,8 @@ import io.eddy.api.common.typeinfo.ElementTypes;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.api.connector.source.NumberSequenceSource;
+import io.eddy.api.connector.source.Source;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.executor.JobClient;
@@ -288,6 +290,40 @@ public class StreamExecutionEnvironment {
             source.setNonParallel();
         }
         return new DataStreamSource<>(this, source);
+    }
+
+    /**
+     * A parallel source of the numbers {@code from..to}, both inclusive, read on the task thread
+     * ({@link NumberSequenceSource}); exactly once with checkpoints, also across rescaling.
+     */
+    public DataStreamSource<Long> fromSequence(long from, long to) {
+        return fromSource(new NumberSequenceSource(from, to), "Sequence Source", TypeInfo.of(Long.class));
+    }
+
+    public <T> DataStreamSource<T> fromSource(Source<T, ?> source, String name) {
+        return fromSource(source, name, null);
+    }
+
+    /**
+     * Adds a source whose reader runs on the task thread (docs/sources.md). A parallel source ({@link
+     * Source#isParallel()}) runs with the default parallelism, any other with parallelism 1.
+     *
+     * @param type the output type, or null to extract it from the source's class (lazily, as for
+     *     {@link #addSource(SourceFunction, String, TypeInfo)})
+     * @throws IllegalArgumentException if the source is not serializable
+     */
+    public <T> DataStreamSource<T> fromSource(Source<T, ?> source, String name, TypeInfo<T> type) {
+        Objects.requireNonNull(source, "fromSource: source");
+        Objects.requireNonNull(name, "fromSource: name");
+        InstantiationUtil.serialize(source, "the source of '" + name + "'");
+        OperatorTransformation<T> transformation = new OperatorTransformation<>(name, OperatorKinds.SOURCE, source, List.of(), type);
+        if (type == null) {
+            transformation.setOutputTypeFrom(opName -> TypeExtractor.getOutputType(source, Source.class, 0, new TypeInfo<?>[0], opName));
+        }
+        if (!source.isParallel()) {
+            transformation.setNonParallel();
+        }
+        return new DataStreamSource<>(this, transformation);
     }
 
     // ---- plan and execution -----------------------------------------------------------------

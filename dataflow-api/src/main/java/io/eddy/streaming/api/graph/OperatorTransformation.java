@@ -3,6 +3,7 @@ package io.eddy.streaming.api.graph;
 import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.connector.source.Source;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.streaming.api.OutputTag;
 import java.io.Serializable;
@@ -126,7 +127,9 @@ public final class OperatorTransformation<T> extends Transformation<T> {
         if (nonParallel && parallelism != 1) {
             throw new IllegalArgumentException("parallelism of source '" + getName() + "': " + parallelism
                     + " (expected: 1, because its function " + (userFunction == null ? "" : userFunction.getClass().getName() + " ")
-                    + "is not a ParallelSourceFunction; implement ParallelSourceFunction to run it in parallel)");
+                    + (userFunction instanceof Source<?, ?>
+                            ? "is a Source whose isParallel() is false; return true from isParallel() to run it in parallel)"
+                            : "is not a ParallelSourceFunction; implement ParallelSourceFunction to run it in parallel)"));
         }
     }
 }

@@ -7,6 +7,10 @@ import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.typeinfo.TypeHint;
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.connector.source.NumberSequenceSource;
+import io.eddy.api.connector.source.Source;
+import io.eddy.api.connector.source.SourceReader;
+import io.eddy.api.connector.source.SourceReaderContext;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.OperatorDescriptor;
@@ -118,6 +122,53 @@ class PlanErrorsTest {
         assertThatThrownBy(() -> source.setParallelism(2)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("one shot").hasMessageContaining("ParallelSourceFunction");
         assertThatThrownBy(() -> env.fromElements(1, 2).setParallelism(3)).hasMessageContaining("Collection Source");
+    }
+
+    @Test
+    void aSourceThatIsNotParallelCannotRunInParallelAndItsTypeComesFromItsClass() {
+        StreamExecutionEnvironment env = env();
+        DataStreamSource<Long> source = env.fromSource(new SingleSequence(), "single");
+        assertThat(source.isParallel()).isFalse();
+        assertThat(source.getType()).isEqualTo(TypeInfo.of(Long.class));
+        assertThatThrownBy(() -> source.setParallelism(2)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("single").hasMessageContaining("isParallel()");
+        assertThat(env.fromSequence(1, 5).isParallel()).isTrue();
+    }
+
+    @Test
+    void anUnserializableSourceNamesIt() {
+        StreamExecutionEnvironment env = env();
+        assertThatThrownBy(() -> env.fromSource(new CapturingSource(), "capturing")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'capturing'").hasMessageContaining("NotSerializable");
+    }
+
+    /** A non-parallel {@code Source} of one number. */
+    static class SingleSequence implements Source<Long, NumberSequenceSource.Split> {
+        private final NumberSequenceSource numbers = new NumberSequenceSource(1, 1);
+
+        @Override
+        public List<NumberSequenceSource.Split> createSplits(int parallelism) {
+            return numbers.createSplits(parallelism);
+        }
+
+        @Override
+        public SourceReader<Long, NumberSequenceSource.Split> createReader(SourceReaderContext context) {
+            return numbers.createReader(context);
+        }
+
+        @Override
+        public TypeInfo<NumberSequenceSource.Split> getSplitType() {
+            return numbers.getSplitType();
+        }
+
+        @Override
+        public boolean isParallel() {
+            return false;
+        }
+    }
+
+    static final class CapturingSource extends SingleSequence {
+        private final NotSerializable captured = new NotSerializable();
     }
 
     @Test

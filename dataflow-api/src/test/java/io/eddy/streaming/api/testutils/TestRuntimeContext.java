@@ -11,12 +11,15 @@ import io.eddy.api.common.state.MapStateDescriptor;
 import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
 import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
 
-/** A runtime context for running built-in functions in unit tests: subtask index and parallelism only. */
+/** A runtime context for running built-in functions in unit tests: subtask index, parallelism and long counters only. */
 public final class TestRuntimeContext implements RuntimeContext {
 
     private final int subtask;
     private final int parallelism;
+    private final Map<String, LongCounter> longCounters = new HashMap<>();
 
     public TestRuntimeContext(int subtask, int parallelism) {
         this.subtask = subtask;
@@ -75,7 +78,7 @@ public final class TestRuntimeContext implements RuntimeContext {
 
     @Override
     public LongCounter getLongCounter(String name) {
-        throw new UnsupportedOperationException("not in unit tests");
+        return longCounters.computeIfAbsent(name, n -> new LongCounter());
     }
 
     @Override

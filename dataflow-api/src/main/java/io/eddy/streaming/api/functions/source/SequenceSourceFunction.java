@@ -167,17 +167,28 @@ public final class SequenceSourceFunction extends RichParallelSourceFunction<Lon
 
     /** Cuts {@code s} into at most {@code pieces} non-empty contiguous splits, appended in order. */
     static void cut(Split s, int pieces, List<Split> out) {
-        BigInteger first = BigInteger.valueOf(s.next());
-        BigInteger count = BigInteger.valueOf(s.last()).subtract(first).add(BigInteger.ONE);
+        for (long[] range : cutRange(s.next(), s.last(), pieces)) {
+            out.add(new Split(range[0], range[1]));
+        }
+    }
+
+    /**
+     * Cuts {@code first..last} (inclusive, {@code first <= last}) into at most {@code pieces}
+     * non-empty contiguous ranges of nearly equal size, in order: {@code {first, last}} each.
+     */
+    public static List<long[]> cutRange(long first, long last, int pieces) {
+        BigInteger start = BigInteger.valueOf(first);
+        BigInteger count = BigInteger.valueOf(last).subtract(start).add(BigInteger.ONE);
         BigInteger n = count.min(BigInteger.valueOf(pieces));
         BigInteger[] qr = count.divideAndRemainder(n);
-        BigInteger start = first;
+        List<long[]> out = new ArrayList<>();
         for (long i = 0; i < n.longValueExact(); i++) {
             BigInteger size = qr[0].add(BigInteger.valueOf(i).compareTo(qr[1]) < 0 ? BigInteger.ONE : BigInteger.ZERO);
             BigInteger end = start.add(size).subtract(BigInteger.ONE);
-            out.add(new Split(start.longValueExact(), end.longValueExact()));
+            out.add(new long[] {start.longValueExact(), end.longValueExact()});
             start = end.add(BigInteger.ONE);
         }
+        return out;
     }
 
     @Override
