@@ -317,9 +317,9 @@ public final class Task {
 
     /**
      * Injects checkpoint {@code checkpointId}'s barrier at this source task (docs/checkpointing.md):
-     * a mail that snapshots the chain under the checkpoint lock and emits the barrier on every
-     * output. Any thread; a task that has ended ignores it. A task that is not a streaming source
-     * declines it.
+     * a mail that snapshots the chain (holding the checkpoint lock when a source thread runs) and
+     * emits the barrier on every output. Any thread; a task that has ended ignores it. A task that
+     * is not a streaming source declines it.
      */
     public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointOptions options) {
         CheckpointBarrier barrier = new CheckpointBarrier(checkpointId, timestamp, options);
