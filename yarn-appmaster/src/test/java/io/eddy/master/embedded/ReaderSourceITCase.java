@@ -13,6 +13,7 @@ import io.eddy.api.connector.source.Source;
 import io.eddy.api.connector.source.SourceReader;
 import io.eddy.api.connector.source.SourceReaderContext;
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
@@ -21,6 +22,7 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.streaming.api.datastream.CloseableIterator;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -38,12 +40,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Sources whose reader runs on the task thread ({@code fromSource}, docs/sources.md) on the
  * embedded cluster: every record once, checkpoints taken while a reader waits for data, exactly-once
- * recovery from the reader's checkpointed splits, a failing reader named in the job's error, and
- * a waiting reader cancelled promptly.
+ * recovery from the reader's checkpointed splits, a savepoint resumed at another parallelism with
+ * the splits dealt out anew, a failing reader named in the job's error, and a waiting reader
+ * cancelled promptly.
  *
  * <p>The functions share static fields with the test: the embedded cluster runs them in this JVM.
  */
@@ -63,6 +67,10 @@ class ReaderSourceITCase {
     static final AtomicLong RESTORED_FROM = new AtomicLong(Long.MAX_VALUE);
     static final Map<Long, Long> FINAL_COUNTS = new ConcurrentHashMap<>();
     static final AtomicInteger READERS_CLOSED = new AtomicInteger();
+    /** Whether a reader waits half-way through its first split (until two checkpoints completed). */
+    static volatile boolean pauseHalfWay;
+    /** The subtasks whose reader emitted at least one record. */
+    static final Set<Integer> EMITTING_SUBTASKS = ConcurrentHashMap.newKeySet();
 
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
@@ -77,6 +85,8 @@ class ReaderSourceITCase {
         RESTORED_FROM.set(Long.MAX_VALUE);
         FINAL_COUNTS.clear();
         READERS_CLOSED.set(0);
+        pauseHalfWay = true;
+        EMITTING_SUBTASKS.clear();
     }
 
     @Test
@@ -100,11 +110,7 @@ class ReaderSourceITCase {
         env.enableCheckpointing(100);
         env.getCheckpointConfig().setMemoryCheckpointStorage();
         env.setRestartStrategy(RestartStrategy.fixedDelay(1, Duration.ofMillis(50)));
-        env.fromSource(new PausingSequence(), "pausing sequence")
-                .map(new FailOnce())
-                .keyBy(v -> v % KEYS, Types.LONG)
-                .process(new CountPerKey()).returns(PAIR)
-                .addSink(new LastCountSink());
+        countingJob(env);
         JobGraph graph = env.getJobGraph("reader source recovery");
 
         JobClient client = CLUSTER.submit(graph);
@@ -118,6 +124,60 @@ class ReaderSourceITCase {
         assertThat(FINAL_COUNTS).hasSize((int) KEYS);
         assertThat(FINAL_COUNTS.values()).as("every key counted exactly once per record").containsOnly(RECORDS / KEYS);
         assertThat(READERS_CLOSED.get()).as("every reader of both runs was closed").isEqualTo(4);
+    }
+
+    @Test
+    void aSavepointTakenWhileTheReadersWaitResumesAtAnotherParallelismWithExactCounts(@TempDir Path dir) throws Exception {
+        FAILED_ONCE.set(true);  // no planned failure in this test
+        String checkpoints = dir.resolve("checkpoints").toUri().toString();
+        JobGraph first = rescaleJob(new Configuration(), checkpoints, 2);
+        CLUSTER.submit(first);
+        awaitWaitingReaders(2);
+
+        String savepoint = CLUSTER.cluster().master().triggerSavepoint(first.jobId(), dir.resolve("savepoints").toUri().toString(), true)
+                .get(60, TimeUnit.SECONDS);
+        assertThat(CLUSTER.cluster().master().jobTermination(first.jobId()).get(30, TimeUnit.SECONDS)).isEqualTo(JobStatus.CANCELED);
+        assertThat(FINAL_COUNTS.values().stream().mapToLong(Long::longValue).sum()).as("the first halves of two splits were counted")
+                .isEqualTo(RECORDS / 4);
+
+        pauseHalfWay = false;
+        EMITTING_SUBTASKS.clear();
+        JobGraph second = rescaleJob(new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint), checkpoints, 3);
+        CLUSTER.submit(second).getJobResult().get(60, TimeUnit.SECONDS);
+
+        assertThat(CLUSTER.cluster().master().jobTermination(second.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
+        assertThat(RESTORED_FROM.get()).as("the half-read splits resumed in their middle").isEqualTo(RECORDS / 8);
+        assertThat(EMITTING_SUBTASKS).as("the four restored splits were dealt out over all three new subtasks").containsExactlyInAnyOrder(0, 1, 2);
+        assertThat(FINAL_COUNTS).hasSize((int) KEYS);
+        assertThat(FINAL_COUNTS.values()).as("every key counted once per record across both jobs").containsOnly(RECORDS / KEYS);
+    }
+
+    private static JobGraph rescaleJob(Configuration settings, String checkpoints, int parallelism) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(settings);
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(60_000);
+        env.getCheckpointConfig().setCheckpointStorage(checkpoints);
+        countingJob(env);
+        return env.getJobGraph("reader source rescale (p=" + parallelism + ")");
+    }
+
+    /** The pausing sequence, a planned failure (unless it happened), counts per key, the last count of each key. */
+    private static void countingJob(StreamExecutionEnvironment env) {
+        env.fromSource(new PausingSequence(), "pausing sequence").uid("source")
+                .map(new FailOnce()).uid("fail once")
+                .keyBy(v -> v % KEYS, Types.LONG)
+                .process(new CountPerKey()).returns(PAIR).uid("counter")
+                .addSink(new LastCountSink()).uid("sink");
+    }
+
+    private static void awaitWaitingReaders(int readers) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        synchronized (WAITING) {
+            while (WAITING.size() < readers && System.nanoTime() < deadline) {
+                WAITING.wait(100);
+            }
+            assertThat(WAITING).as("readers waiting").hasSize(readers);
+        }
     }
 
     @Test
@@ -140,13 +200,7 @@ class ReaderSourceITCase {
         env.fromSource(new NeverAvailableSource(), "waiting reader").addSink(value -> { });
         JobGraph graph = env.getJobGraph("waiting reader");
         JobClient client = CLUSTER.submit(graph);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        synchronized (WAITING) {
-            while (WAITING.size() < 2 && System.nanoTime() < deadline) {
-                WAITING.wait(100);
-            }
-            assertThat(WAITING).as("both readers are waiting for data").hasSize(2);
-        }
+        awaitWaitingReaders(2);
 
         long start = System.nanoTime();
         client.cancel();
@@ -171,9 +225,10 @@ class ReaderSourceITCase {
         @Override
         public List<Range> createSplits(int parallelism) {
             List<Range> splits = new ArrayList<>();
-            long per = RECORDS / parallelism;
-            for (int i = 0; i < parallelism; i++) {
-                long last = i == parallelism - 1 ? RECORDS - 1 : (i + 1) * per - 1;
+            int count = 2 * parallelism;
+            long per = RECORDS / count;
+            for (int i = 0; i < count; i++) {
+                long last = i == count - 1 ? RECORDS - 1 : (i + 1) * per - 1;
                 splits.add(new Range(i * per, i * per, last));
             }
             return splits;
@@ -181,7 +236,7 @@ class ReaderSourceITCase {
 
         @Override
         public SourceReader<Long, Range> createReader(SourceReaderContext context) {
-            return new PausingReader();
+            return new PausingReader(context.getIndexOfSubtask());
         }
 
         @Override
@@ -191,9 +246,14 @@ class ReaderSourceITCase {
     }
 
     static final class PausingReader implements SourceReader<Long, Range> {
+        private final int subtask;
         private final ArrayDeque<Range> splits = new ArrayDeque<>();
         private CompletableFuture<Void> available = CompletableFuture.completedFuture(null);
         private boolean paused;
+
+        PausingReader(int subtask) {
+            this.subtask = subtask;
+        }
 
         @Override
         public void addSplits(List<Range> added) {
@@ -211,11 +271,12 @@ class ReaderSourceITCase {
             if (r == null) {
                 return InputStatus.END_OF_INPUT;
             }
-            if (!paused && r.next() == r.start() + (r.last() - r.start()) / 2 && COMPLETED_CHECKPOINTS.size() < 2) {
+            if (pauseHalfWay && !paused && r.next() == r.start() + (r.last() - r.start() + 1) / 2 && COMPLETED_CHECKPOINTS.size() < 2) {
                 paused = true;
                 available = new CompletableFuture<>();
                 synchronized (WAITING) {
                     WAITING.add(available);
+                    WAITING.notifyAll();
                     if (COMPLETED_CHECKPOINTS.size() >= 2) {
                         available.complete(null);
                     }
@@ -223,6 +284,7 @@ class ReaderSourceITCase {
                 return InputStatus.NOTHING_AVAILABLE;
             }
             output.collect(r.next());
+            EMITTING_SUBTASKS.add(subtask);
             splits.poll();
             if (r.next() < r.last()) {
                 splits.addFirst(new Range(r.start(), r.next() + 1, r.last()));
@@ -262,7 +324,8 @@ class ReaderSourceITCase {
 
         @Override
         public Long map(Long value) {
-            if (value % (RECORDS / 2) >= RECORDS / 4 + 100 && FAILED_ONCE.compareAndSet(false, true)) {
+            // Within a split of RECORDS / 4 numbers, past the pause in its middle.
+            if (value % (RECORDS / 4) >= RECORDS / 8 + 100 && FAILED_ONCE.compareAndSet(false, true)) {
                 throw new IllegalStateException("planned failure at record " + value);
             }
             return value;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.api.common.JobExecutionResult;
+import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
@@ -27,6 +28,7 @@ import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -53,6 +55,32 @@ class ProcessClusterITCase {
         }
         assertThat(rolling).hasSize(20_000);
         assertThat(TestJobs.finalCounts(rolling)).isEqualTo(TestJobs.expectedCounts(20_000, 7));
+    }
+
+    @Test
+    @Timeout(60)
+    void aSourceReadOnTheTaskThreadFeedsAKeyedExchangeAcrossWorkerProcesses() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(CLUSTER.remoteConfiguration());
+        env.setParallelism(2);
+        Map<Long, Long> sumPerKey = new HashMap<>();
+        long records = 0;
+        try (CloseableIterator<Tuple2<Long, Long>> it = env.fromSequence(1, 20_000)
+                .map(v -> Tuple2.of(v % 7, v)).returns(Types.TUPLE(Types.LONG, Types.LONG))
+                .keyBy(t -> t.f0, Types.LONG)
+                .reduce((a, b) -> Tuple2.of(a.f0, a.f1 + b.f1))
+                .executeAndCollect("reader source across processes")) {
+            while (it.hasNext()) {
+                Tuple2<Long, Long> rolling = it.next();
+                records++;
+                sumPerKey.merge(rolling.f0, rolling.f1, Math::max);
+            }
+        }
+        Map<Long, Long> expected = new HashMap<>();
+        for (long v = 1; v <= 20_000; v++) {
+            expected.merge(v % 7, v, Long::sum);
+        }
+        assertThat(records).as("one rolling sum per number").isEqualTo(20_000);
+        assertThat(sumPerKey).isEqualTo(expected);
     }
 
     @Test
