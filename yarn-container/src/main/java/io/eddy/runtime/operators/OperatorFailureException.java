@@ -14,6 +14,7 @@ public final class OperatorFailureException extends RuntimeException {
         OPEN("in open()"),
         PROCESSING("while processing a record"),
         RUN("while running its source function"),
+        READ("while its reader read the source"),
         TIMER("in a timer callback"),
         FINISH("while finishing its input"),
         CLOSE("in close()"),

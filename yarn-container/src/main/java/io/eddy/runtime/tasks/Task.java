@@ -307,7 +307,7 @@ public final class Task {
                     controller.suspendUntil(reader.available());
                 }
             } catch (Exception e) {
-                throw OperatorFailureException.wrap(headName, OperatorFailureException.Phase.RUN, e);
+                throw OperatorFailureException.wrap(headName, OperatorFailureException.Phase.READ, e);
             }
             if (status == InputStatus.END_OF_INPUT) {
                 controller.allActionsCompleted();
