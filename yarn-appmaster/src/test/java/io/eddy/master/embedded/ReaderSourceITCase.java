@@ -343,61 +343,8 @@ class ReaderSourceITCase {
         }
     }
 
-    /** One split per subtask; the reader throws at its 500th record. */
-    static final class FailingSource implements Source<Long, Integer> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public List<Integer> createSplits(int parallelism) {
-            List<Integer> splits = new ArrayList<>();
-            for (int i = 0; i < parallelism; i++) {
-                splits.add(i);
-            }
-            return splits;
-        }
-
-        @Override
-        public SourceReader<Long, Integer> createReader(SourceReaderContext context) {
-            return new SourceReader<>() {
-                private long emitted;
-
-                @Override
-                public void addSplits(List<Integer> splits) {}
-
-                @Override
-                public InputStatus pollNext(ReaderOutput<Long> output) {
-                    if (emitted == 500) {
-                        throw new IllegalStateException("reader says no at 500");
-                    }
-                    output.collect(emitted++);
-                    return InputStatus.MORE_AVAILABLE;
-                }
-
-                @Override
-                public CompletableFuture<Void> isAvailable() {
-                    return CompletableFuture.completedFuture(null);
-                }
-
-                @Override
-                public List<Integer> snapshotState(long checkpointId) {
-                    return List.of();
-                }
-
-                @Override
-                public void close() {
-                    READERS_CLOSED.incrementAndGet();
-                }
-            };
-        }
-
-        @Override
-        public TypeInfo<Integer> getSplitType() {
-            return Types.INT;
-        }
-    }
-
-    /** A reader that never has data: its availability future never completes. */
-    static final class NeverAvailableSource implements Source<Long, Integer> {
+    /** A source whose readers have no splits and no state, only the behaviour of {@link #reader()}; closing a reader counts it. */
+    abstract static class StatelessSource implements Source<Long, Integer> {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -407,15 +354,70 @@ class ReaderSourceITCase {
 
         @Override
         public SourceReader<Long, Integer> createReader(SourceReaderContext context) {
+            return reader();
+        }
+
+        abstract StatelessReader reader();
+
+        @Override
+        public TypeInfo<Integer> getSplitType() {
+            return Types.INT;
+        }
+    }
+
+    abstract static class StatelessReader implements SourceReader<Long, Integer> {
+        @Override
+        public void addSplits(List<Integer> splits) {}
+
+        @Override
+        public CompletableFuture<Void> isAvailable() {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public List<Integer> snapshotState(long checkpointId) {
+            return List.of();
+        }
+
+        @Override
+        public void close() {
+            READERS_CLOSED.incrementAndGet();
+        }
+    }
+
+    /** A reader that throws at its 500th record. */
+    static final class FailingSource extends StatelessSource {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        StatelessReader reader() {
+            return new StatelessReader() {
+                private long emitted;
+
+                @Override
+                public InputStatus pollNext(ReaderOutput<Long> output) {
+                    if (emitted == 500) {
+                        throw new IllegalStateException("reader says no at 500");
+                    }
+                    output.collect(emitted++);
+                    return InputStatus.MORE_AVAILABLE;
+                }
+            };
+        }
+    }
+
+    /** A reader that never has data: its availability future never completes. */
+    static final class NeverAvailableSource extends StatelessSource {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        StatelessReader reader() {
             CompletableFuture<Void> never = new CompletableFuture<>();
             synchronized (WAITING) {
                 WAITING.add(never);
                 WAITING.notifyAll();
             }
-            return new SourceReader<>() {
-                @Override
-                public void addSplits(List<Integer> splits) {}
-
+            return new StatelessReader() {
                 @Override
                 public InputStatus pollNext(ReaderOutput<Long> output) {
                     return InputStatus.NOTHING_AVAILABLE;
@@ -425,22 +427,7 @@ class ReaderSourceITCase {
                 public CompletableFuture<Void> isAvailable() {
                     return never;
                 }
-
-                @Override
-                public List<Integer> snapshotState(long checkpointId) {
-                    return List.of();
-                }
-
-                @Override
-                public void close() {
-                    READERS_CLOSED.incrementAndGet();
-                }
             };
-        }
-
-        @Override
-        public TypeInfo<Integer> getSplitType() {
-            return Types.INT;
         }
     }
 }

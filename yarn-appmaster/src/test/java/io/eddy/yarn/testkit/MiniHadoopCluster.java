@@ -61,8 +61,8 @@ import org.slf4j.LoggerFactory;
  * module's classes one after another in one JVM): started by the first class that uses it, stopped
  * (and its directory deleted) when the test engine has run the last class. It saves each further
  * class the cluster's start and, above all, the NodeManager's first localization of the ~230
- * shipped jars of a test class path (tens of seconds on two cores). Classes using it must not assume they are its only users over time: name their
- * applications and HDFS paths uniquely.
+ * shipped jars of a test class path (tens of seconds on two cores). Classes using it must not
+ * assume they are its only users over time: name their applications and HDFS paths uniquely.
  */
 public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 

@@ -32,21 +32,18 @@ public final class ReaderSourceOperator<OUT, SplitT> extends AbstractStreamOpera
     /** The name of the split list state holding the unfinished splits. */
     public static final String STATE_NAME = "source-splits";
 
-    private final Source<OUT, SplitT> source;
-    private final SplitState<SplitT> splitState;
-    private SourceReader<OUT, SplitT> reader;
+    /** The source, its reader once open, and the reader's checkpointed splits. */
+    private final SplitState<OUT, SplitT> splitState;
     private SourceEmitter<OUT> emitter;
 
     @SuppressWarnings("unchecked")
     public ReaderSourceOperator(OperatorDescriptor descriptor) {
-        this(requireFunction(descriptor, Source.class), new SplitState<>());
+        this(new SplitState<>(requireFunction(descriptor, Source.class)));
     }
 
-    private ReaderSourceOperator(Source<OUT, SplitT> source, SplitState<SplitT> splitState) {
+    private ReaderSourceOperator(SplitState<OUT, SplitT> splitState) {
         super(splitState);
-        this.source = source;
         this.splitState = splitState;
-        splitState.source = source;
     }
 
     /** Whether a descriptor of kind {@code SOURCE} holds a {@link Source} (rather than a {@code SourceFunction}). */
@@ -59,6 +56,7 @@ public final class ReaderSourceOperator<OUT, SplitT> extends AbstractStreamOpera
     public void open() throws Exception {
         super.open();
         RuntimeContext runtimeContext = getRuntimeContext();
+        Source<OUT, SplitT> source = splitState.source;
         List<SplitT> splits = splitState.restored;
         if (splits == null) {
             splits = share(source.createSplits(runtimeContext.getNumberOfParallelSubtasks()), runtimeContext.getIndexOfThisSubtask(),
@@ -66,7 +64,7 @@ public final class ReaderSourceOperator<OUT, SplitT> extends AbstractStreamOpera
         }
         splitState.restored = null;
         SourceReaderContext readerContext = () -> runtimeContext;
-        reader = source.createReader(readerContext);
+        SourceReader<OUT, SplitT> reader = source.createReader(readerContext);
         if (reader == null) {
             throw new IllegalStateException("Source " + source.getClass().getName() + " of operator '" + context.nameWithSubtask()
                     + "' returned no reader from createReader: return a SourceReader");
@@ -90,7 +88,7 @@ public final class ReaderSourceOperator<OUT, SplitT> extends AbstractStreamOpera
      * last status ({@code MORE_AVAILABLE} when it stopped for mail). Task thread, between mails.
      */
     public InputStatus emitNext(MailboxAccess mails) throws Exception {
-        SourceReader<OUT, SplitT> r = reader;
+        SourceReader<OUT, SplitT> r = splitState.reader;
         SourceEmitter<OUT> out = emitter;
         InputStatus status;
         do {
@@ -101,7 +99,7 @@ public final class ReaderSourceOperator<OUT, SplitT> extends AbstractStreamOpera
 
     /** The reader's availability, to wait for after {@link #emitNext} returned {@code NOTHING_AVAILABLE}. */
     public CompletableFuture<Void> available() {
-        CompletableFuture<Void> future = reader.isAvailable();
+        CompletableFuture<Void> future = splitState.reader.isAvailable();
         if (future == null) {
             throw new IllegalStateException("The reader of source operator '" + context.nameWithSubtask()
                     + "' returned null from isAvailable(): return a future (a completed one if data may be there)");
@@ -118,8 +116,7 @@ public final class ReaderSourceOperator<OUT, SplitT> extends AbstractStreamOpera
 
     @Override
     public void close() throws Exception {
-        SourceReader<OUT, SplitT> r = reader;
-        reader = null;
+        SourceReader<OUT, SplitT> r = splitState.reader;
         splitState.reader = null;
         try {
             if (r != null) {
@@ -144,14 +141,19 @@ public final class ReaderSourceOperator<OUT, SplitT> extends AbstractStreamOpera
      * The operator's checkpointed function: keeps the reader's unfinished splits in split list
      * state and hands checkpoint completions to the reader. Not serialized (created by the operator).
      */
-    private static final class SplitState<SplitT> implements Function, CheckpointedFunction, CheckpointListener {
+    private static final class SplitState<T, SplitT> implements Function, CheckpointedFunction, CheckpointListener {
         private static final long serialVersionUID = 1L;
 
-        private transient Source<?, SplitT> source;
+        private final transient Source<T, SplitT> source;
         private transient ListState<SplitT> state;
         /** The splits of a restore (this subtask's share; maybe none), or null on a fresh start. Until open(). */
         private transient List<SplitT> restored;
-        private transient SourceReader<?, SplitT> reader;
+        /** The reader, from open() to close(). */
+        private transient SourceReader<T, SplitT> reader;
+
+        SplitState(Source<T, SplitT> source) {
+            this.source = source;
+        }
 
         @Override
         public void initializeState(FunctionInitializationContext context) throws Exception {
@@ -165,13 +167,9 @@ public final class ReaderSourceOperator<OUT, SplitT> extends AbstractStreamOpera
             }
         }
 
+        /** Task thread, between two {@code pollNext} calls (checkpoints are mails of the loop that runs after open()). */
         @Override
         public void snapshotState(FunctionSnapshotContext context) throws Exception {
-            if (reader == null) {
-                // Not open yet: the splits it was about to get.
-                state.update(restored == null ? List.of() : restored);
-                return;
-            }
             List<SplitT> unfinished = reader.snapshotState(context.getCheckpointId());
             state.update(unfinished == null ? List.of() : unfinished);
         }

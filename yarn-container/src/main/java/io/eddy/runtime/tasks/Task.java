@@ -84,8 +84,8 @@ public final class Task {
     private volatile boolean cancelRequested;
     // Set by the task thread once the chain is built, so that cancel() can stop a running source.
     private volatile SourceHead source;
-    /** Whether the head reads a {@code Source} on the task thread (it takes checkpoint triggers). Task thread. */
-    private boolean readerSource;
+    /** Whether the head is a streaming source (a source thread's or a reader's): it takes checkpoint triggers. Task thread. */
+    private boolean streamingSource;
     // Set by the task thread for a streaming source head, so that cancel() can interrupt the source thread.
     private volatile SourceThread sourceThread;
     /** A source task's checkpoint lock: held by every mail and around every emission of the source thread. */
@@ -257,11 +257,12 @@ public final class Task {
 
     private MailboxProcessor.DefaultAction defaultAction(OperatorChain chain, TaskInputs inputs) {
         if (chain.head() instanceof ReaderSourceOperator<?, ?> reader) {
-            readerSource = true;
+            streamingSource = true;
             return readerAction(chain.headName(), reader);
         }
         SourceHead sourceHead = chain.sourceHead();
         if (sourceHead instanceof SourceOperator<?>) {
+            streamingSource = true;
             mailboxProcessor.setMailLock(checkpointLock);
             SourceThread thread = new SourceThread(sourceHead, chain.headName(), "Source thread of " + nameWithSubtask + " [" + id + "]",
                     deployment.userCodeClassLoader());
@@ -324,7 +325,7 @@ public final class Task {
     public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointOptions options) {
         CheckpointBarrier barrier = new CheckpointBarrier(checkpointId, timestamp, options);
         boolean queued = mailboxProcessor.executor().tryExecute(() -> {
-            if (checkpointer == null || (sourceThread == null && !readerSource)) {
+            if (checkpointer == null || !streamingSource) {
                 services.checkpoints().responder().declineCheckpoint(id, checkpointId, new IllegalStateException("Task '" + nameWithSubtask
                         + "' got a checkpoint trigger but is " + (checkpointer == null ? "not running yet" : "not a streaming source")
                         + ": the master triggers checkpoints at running source tasks only"));

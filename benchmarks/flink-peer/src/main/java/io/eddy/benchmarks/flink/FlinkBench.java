@@ -109,21 +109,10 @@ public final class FlinkBench implements Callable<Integer> {
         return code;
     }
 
-    /** Builds the job (source, keyBy(address), detector, counting sink) and runs it once on a cluster of {@code shape}, with the reader source. */
-    static Outcome run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval) throws Exception {
-        return run(events, parallelism, shape, jobName, checkpointInterval, SourceApi.READER);
-    }
-
     /** Builds the job (source, keyBy(address), detector, counting sink) and runs it once on a cluster of {@code shape}. */
     static Outcome run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval, SourceApi source)
             throws Exception {
         return run(events, parallelism, shape, jobName, checkpointInterval, 1, source).get(0);
-    }
-
-    /** Builds the job and runs it {@code jobs} times, one after another, on one cluster of {@code shape}, with the reader source. */
-    static List<Outcome> run(long events, int parallelism, FlinkMiniClusters.Shape shape, String jobName, long checkpointInterval, int jobs)
-            throws Exception {
-        return run(events, parallelism, shape, jobName, checkpointInterval, jobs, SourceApi.READER);
     }
 
     /** Builds the job with the events from {@code source} and runs it {@code jobs} times, one after another, on one cluster of {@code shape}. */

@@ -53,7 +53,7 @@ class FlinkStateMachineITCase {
 
     @Test
     void runsTheJobAgainOnTheSameClusterForEachOfJobs() throws Exception {
-        var outcomes = FlinkBench.run(EVENTS, 2, FlinkMiniClusters.Shape.NETWORK, "test jobs", 0, 2);
+        var outcomes = FlinkBench.run(EVENTS, 2, FlinkMiniClusters.Shape.NETWORK, "test jobs", 0, 2, FlinkBench.SourceApi.READER);
 
         assertThat(outcomes).hasSize(2).allSatisfy(o -> {
             assertThat(o.alerts()).isEqualTo(expectedAlerts(EVENTS, 2));

@@ -2,8 +2,8 @@ package io.eddy.api.connector.source;
 
 import io.eddy.api.common.functions.RuntimeContext;
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.streaming.api.functions.source.SequenceCursor;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -65,10 +65,7 @@ public final class NumberSequenceSource implements Source<Long, NumberSequenceSo
         private static final CompletableFuture<Void> AVAILABLE = CompletableFuture.completedFuture(null);
 
         private final int piecesPerCheckpoint;
-        private final ArrayDeque<Split> pending = new ArrayDeque<>();
-        /** The split being emitted: {@code next..last}; none when {@code next > last}. */
-        private long next = 1;
-        private long last;
+        private final SequenceCursor cursor = new SequenceCursor();
 
         Reader(int piecesPerCheckpoint) {
             this.piecesPerCheckpoint = piecesPerCheckpoint;
@@ -76,27 +73,16 @@ public final class NumberSequenceSource implements Source<Long, NumberSequenceSo
 
         @Override
         public void addSplits(List<Split> splits) {
-            pending.addAll(splits);
+            splits.forEach(split -> cursor.add(split.next(), split.last()));
         }
 
         @Override
         public InputStatus pollNext(ReaderOutput<Long> output) {
-            if (next > last) {
-                Split split = pending.poll();
-                if (split == null) {
-                    return InputStatus.END_OF_INPUT;
-                }
-                next = split.next();
-                last = split.last();
+            if (!cursor.hasNext()) {
+                return InputStatus.END_OF_INPUT;
             }
-            output.collect(next);
-            if (next == last) {
-                // Also keeps next++ from overflowing at Long.MAX_VALUE.
-                next = 1;
-                last = 0;
-            } else {
-                next++;
-            }
+            output.collect(cursor.current());
+            cursor.advance();
             return InputStatus.MORE_AVAILABLE;
         }
 
@@ -107,17 +93,9 @@ public final class NumberSequenceSource implements Source<Long, NumberSequenceSo
 
         @Override
         public List<Split> snapshotState(long checkpointId) {
-            List<Split> remaining = new ArrayList<>();
-            if (next <= last) {
-                remaining.add(new Split(next, last));
-            }
-            remaining.addAll(pending);
-            int perSplit = Math.max(1, piecesPerCheckpoint / Math.max(1, remaining.size()));
             List<Split> out = new ArrayList<>();
-            for (Split split : remaining) {
-                for (long[] range : SequenceSourceFunction.cutRange(split.next(), split.last(), perSplit)) {
-                    out.add(new Split(range[0], range[1]));
-                }
+            for (long[] range : cursor.remaining(piecesPerCheckpoint)) {
+                out.add(new Split(range[0], range[1]));
             }
             return out;
         }

@@ -7,7 +7,6 @@ import io.eddy.api.common.state.FunctionSnapshotContext;
 import io.eddy.api.common.state.ListState;
 import io.eddy.api.common.state.ListStateDescriptor;
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -43,11 +42,8 @@ public final class SequenceSourceFunction extends RichParallelSourceFunction<Lon
     private volatile boolean running = true;
 
     private transient ListState<Split> state;
-    /** Splits not started yet; null until set up from the state or the runtime context. Guarded by the checkpoint lock once run() started. */
-    private transient ArrayDeque<Split> pendingSplits;
-    /** The split being emitted: {@code next..last}, empty when {@code next > last}. Guarded by the checkpoint lock. */
-    private transient long next;
-    private transient long last;
+    /** The numbers not emitted yet; null until set up from the state or the runtime context. Guarded by the checkpoint lock once run() started. */
+    private transient SequenceCursor cursor;
 
     /** @throws IllegalArgumentException if {@code to < from} */
     public SequenceSourceFunction(long from, long to) {
@@ -86,8 +82,8 @@ public final class SequenceSourceFunction extends RichParallelSourceFunction<Lon
                 restored.add(s);
             }
             restored.sort(Comparator.comparingLong(Split::next));
-            pendingSplits = new ArrayDeque<>(restored);
-            clearCurrent();
+            cursor = new SequenceCursor();
+            restored.forEach(split -> cursor.add(split.next(), split.last()));
         }
     }
 
@@ -98,22 +94,15 @@ public final class SequenceSourceFunction extends RichParallelSourceFunction<Lon
 
     /** On a fresh start: this subtask's range from the runtime context. */
     private void ensureSplits() {
-        if (pendingSplits != null) {
+        if (cursor != null) {
             return;
         }
         RuntimeContext rc = getRuntimeContext();
         long[] range = rangeOf(from, to, rc.getIndexOfThisSubtask(), rc.getNumberOfParallelSubtasks());
-        pendingSplits = new ArrayDeque<>();
-        clearCurrent();
+        cursor = new SequenceCursor();
         if (range[0] <= range[1]) {
-            pendingSplits.add(new Split(range[0], range[1]));
+            cursor.add(range[0], range[1]);
         }
-    }
-
-    /** No split being emitted; also avoids {@code next++} overflowing when {@code last == Long.MAX_VALUE}. */
-    private void clearCurrent() {
-        next = 1;
-        last = 0;
     }
 
     @Override
@@ -124,20 +113,11 @@ public final class SequenceSourceFunction extends RichParallelSourceFunction<Lon
         }
         while (running) {
             synchronized (lock) {
-                if (next > last) {
-                    Split split = pendingSplits.poll();
-                    if (split == null) {
-                        return;
-                    }
-                    next = split.next();
-                    last = split.last();
+                if (!cursor.hasNext()) {
+                    return;
                 }
-                ctx.collect(next);
-                if (next == last) {
-                    clearCurrent();
-                } else {
-                    next++;
-                }
+                ctx.collect(cursor.current());
+                cursor.advance();
             }
         }
     }
@@ -145,16 +125,9 @@ public final class SequenceSourceFunction extends RichParallelSourceFunction<Lon
     @Override
     public void snapshotState(FunctionSnapshotContext context) throws Exception {
         ensureSplits();
-        List<Split> remaining = new ArrayList<>();
-        if (next <= last) {
-            remaining.add(new Split(next, last));
-        }
-        remaining.addAll(pendingSplits);
-        int pieces = Math.max(1, piecesPerCheckpoint());
         List<Split> out = new ArrayList<>();
-        int perSplit = Math.max(1, pieces / Math.max(1, remaining.size()));
-        for (Split s : remaining) {
-            cut(s, perSplit, out);
+        for (long[] range : cursor.remaining(piecesPerCheckpoint())) {
+            out.add(new Split(range[0], range[1]));
         }
         state.update(out);
     }
@@ -163,32 +136,6 @@ public final class SequenceSourceFunction extends RichParallelSourceFunction<Lon
     private int piecesPerCheckpoint() {
         RuntimeContext rc = getRuntimeContext();
         return Math.max(1, rc.getMaxNumberOfParallelSubtasks() / rc.getNumberOfParallelSubtasks());
-    }
-
-    /** Cuts {@code s} into at most {@code pieces} non-empty contiguous splits, appended in order. */
-    static void cut(Split s, int pieces, List<Split> out) {
-        for (long[] range : cutRange(s.next(), s.last(), pieces)) {
-            out.add(new Split(range[0], range[1]));
-        }
-    }
-
-    /**
-     * Cuts {@code first..last} (inclusive, {@code first <= last}) into at most {@code pieces}
-     * non-empty contiguous ranges of nearly equal size, in order: {@code {first, last}} each.
-     */
-    public static List<long[]> cutRange(long first, long last, int pieces) {
-        BigInteger start = BigInteger.valueOf(first);
-        BigInteger count = BigInteger.valueOf(last).subtract(start).add(BigInteger.ONE);
-        BigInteger n = count.min(BigInteger.valueOf(pieces));
-        BigInteger[] qr = count.divideAndRemainder(n);
-        List<long[]> out = new ArrayList<>();
-        for (long i = 0; i < n.longValueExact(); i++) {
-            BigInteger size = qr[0].add(BigInteger.valueOf(i).compareTo(qr[1]) < 0 ? BigInteger.ONE : BigInteger.ZERO);
-            BigInteger end = start.add(size).subtract(BigInteger.ONE);
-            out.add(new long[] {start.longValueExact(), end.longValueExact()});
-            start = end.add(BigInteger.ONE);
-        }
-        return out;
     }
 
     @Override

@@ -54,16 +54,16 @@ class SequenceSourceCheckpointTest {
 
     @Test
     void cutKeepsExtremeRangesWhole() {
-        List<SequenceSourceFunction.Split> out = new ArrayList<>();
-        SequenceSourceFunction.cut(new SequenceSourceFunction.Split(Long.MIN_VALUE, Long.MAX_VALUE), 3, out);
+        List<long[]> out = new ArrayList<>();
+        SequenceCursor.cut(Long.MIN_VALUE, Long.MAX_VALUE, 3, out);
         assertThat(out).hasSize(3);
-        assertThat(out.get(0).next()).isEqualTo(Long.MIN_VALUE);
-        assertThat(out.get(2).last()).isEqualTo(Long.MAX_VALUE);
-        assertThat(out.get(1).next()).isEqualTo(out.get(0).last() + 1);
-        assertThat(out.get(2).next()).isEqualTo(out.get(1).last() + 1);
+        assertThat(out.get(0)[0]).isEqualTo(Long.MIN_VALUE);
+        assertThat(out.get(2)[1]).isEqualTo(Long.MAX_VALUE);
+        assertThat(out.get(1)[0]).isEqualTo(out.get(0)[1] + 1);
+        assertThat(out.get(2)[0]).isEqualTo(out.get(1)[1] + 1);
         out.clear();
-        SequenceSourceFunction.cut(new SequenceSourceFunction.Split(7, 8), 10, out);
-        assertThat(out).containsExactly(new SequenceSourceFunction.Split(7, 7), new SequenceSourceFunction.Split(8, 8));
+        SequenceCursor.cut(7, 8, 10, out);
+        assertThat(out).containsExactly(new long[] {7, 7}, new long[] {8, 8});
     }
 
     @Test
