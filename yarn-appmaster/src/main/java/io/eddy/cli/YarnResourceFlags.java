@@ -17,7 +17,8 @@ final class YarnResourceFlags {
     /** The smallest container the client accepts; YARN rounds requests up to its minimum allocation anyway. */
     private static final long MIN_CONTAINER_MEMORY = 64L << 20;
 
-    @Option(names = "--containers", paramLabel = "N", description = "Worker containers (default: 1).")
+    @Option(names = "--containers", paramLabel = "N", description = "Worker containers to start with; more are requested when jobs"
+            + " need more slots, up to eddy.yarn.max-containers (default: per job, enough for the job's largest parallelism; a session, 1).")
     Integer containers;
 
     @Option(names = "--slots", paramLabel = "S", description = "Slots per worker container (default: 1).")

@@ -60,7 +60,8 @@ final class YarnSessionStartCommand implements Callable<Integer> {
 
     /** Waits until the session's workers have registered, so a job submitted next finds its slots; warns if they do not. */
     private void awaitWorkers(YarnCluster cluster, Configuration settings) {
-        int expected = settings.get(YarnOptions.CONTAINERS);
+        Integer configured = settings.get(YarnOptions.CONTAINERS);
+        int expected = configured == null ? 1 : configured;
         PrintWriter err = spec.commandLine().getErr();
         try (ClusterClient client = ClusterClient.connect(cluster.master(), cluster.secret())) {
             List<WorkerRegistration> workers = client.awaitWorkers(expected, settings.get(YarnOptions.DEPLOY_TIMEOUT));

@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  *    |                  |--task FAILED / worker lost, restart allowed--> RUNNING (affected regions restart, see below)
  *    |                  |--task FAILED / worker lost, no restart left--> FAILING --all tasks ended | timeout--> FAILED
  *    |                  '--cancel()--> CANCELLING --all tasks ended | timeout--> CANCELED
- *    |--slot wait timeout--> FAILED
+ *    |--slot wait timeout, or the worker supply says the slots never come--> FAILED
  *    '--cancel()--> CANCELED
  * </pre>
  *
@@ -180,18 +180,30 @@ final class JobManager {
         checkpointing.restoredAtStart(restore);
     }
 
-    /** Starts waiting for slots (bounded by the slot wait timeout) and runs the job once they are there. */
+    /**
+     * Runs the job if its slots are free; else asks the master's worker supply for them and fails at
+     * once if they can never come, or waits for them (bounded by the slot wait timeout).
+     */
     void start() {
         LOG.info("Job {} ('{}'): submitted, {} tasks in {} vertices, needs {} slots", id(), graph.name(),
                 graph.numberOfTasks(), graph.vertices().size(), requiredSlots);
-        if (!setUpFormats()) {
+        if (!setUpFormats() || tryAllocateSlots()) {
             return;
         }
-        if (!tryAllocateSlots()) {
-            LOG.info("Job {}: waiting up to {} for {} free slots ({})", id(), ctx.config().slotWaitTimeout(), requiredSlots,
-                    ctx.registry().describeShortage(requiredSlots));
-            timer = ctx.mainThread().schedule(this::onSlotWaitTimeout, ctx.config().slotWaitTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        java.util.Optional<String> never = ctx.demandSlots(this);
+        if (never.isPresent()) {
+            failWaitingForSlots(never.get());
+            return;
         }
+        LOG.info("Job {}: waiting up to {} for {} free slots ({})", id(), ctx.config().slotWaitTimeout(), requiredSlots,
+                ctx.describeShortage(requiredSlots));
+        timer = ctx.mainThread().schedule(() -> failWaitingForSlots(ctx.describeShortage(requiredSlots)),
+                ctx.config().slotWaitTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The slots the job takes while it runs. */
+    int requiredSlots() {
+        return requiredSlots;
     }
 
     /** Takes the slots and deploys if the job is waiting and enough slots are free; true if it did. */
@@ -214,9 +226,8 @@ final class JobManager {
         return true;
     }
 
-    private void onSlotWaitTimeout() {
+    private void failWaitingForSlots(String message) {
         if (status == JobStatus.CREATED) {
-            String message = ctx.registry().describeShortage(requiredSlots);
             failure = JobFailure.of(new IllegalStateException(message), message);
             end(JobStatus.FAILED);
         }
@@ -228,7 +239,7 @@ final class JobManager {
             preparedWorkers.add(w);
             prepared.add(w.gateway().prepareJob(artifacts).whenCompleteAsync((v, e) -> {
                 if (e != null) {
-                    onPrepareFailed(w, unwrap(e));
+                    onPrepareFailed(w, Master.unwrap(e));
                 }
             }, ctx.mainThread()));
         }
@@ -267,7 +278,7 @@ final class JobManager {
             TaskId attempt = task.id();
             task.worker().gateway().deployTask(spec).whenCompleteAsync((v, e) -> {
                 if (e != null && task.id().equals(attempt)) {
-                    onTaskFailed(task, FailureInfo.of(unwrap(e)));
+                    onTaskFailed(task, FailureInfo.of(Master.unwrap(e)));
                 }
             }, ctx.mainThread());
         }
@@ -514,7 +525,7 @@ final class JobManager {
         if (!moveLostLanes()) {
             int lost = executionGraph.lostLanes().size();
             LOG.info("Job {}: waiting up to {} for {} free slot(s) to replace lanes of lost workers ({})", id(),
-                    ctx.config().slotWaitTimeout(), lost, ctx.registry().describeShortage(lost));
+                    ctx.config().slotWaitTimeout(), lost, ctx.describeShortage(lost));
             waitingForSlots = true;
             restartTimer = ctx.mainThread().schedule(this::onReplacementSlotTimeout, ctx.config().slotWaitTimeout().toMillis(),
                     TimeUnit.MILLISECONDS);
@@ -525,7 +536,7 @@ final class JobManager {
             if (!w.isLost() && preparedWorkers.add(w)) {
                 preparing.add(w.gateway().prepareJob(artifacts).whenCompleteAsync((v, e) -> {
                     if (e != null) {
-                        onPrepareFailed(w, unwrap(e));
+                        onPrepareFailed(w, Master.unwrap(e));
                     }
                 }, ctx.mainThread()));
             }
@@ -547,7 +558,7 @@ final class JobManager {
         restartTimer = null;
         if (status == JobStatus.RUNNING && waitingForSlots) {
             waitingForSlots = false;
-            String message = "Lanes of lost workers could not be replaced: " + ctx.registry().describeShortage(executionGraph.lostLanes().size());
+            String message = "Lanes of lost workers could not be replaced: " + ctx.describeShortage(executionGraph.lostLanes().size());
             startFailing(finalFailure(JobFailure.of(new IllegalStateException(message), message), "no free slots"));
         }
     }
@@ -786,13 +797,5 @@ final class JobManager {
             timer = null;
         }
         cancelRestartTimer();
-    }
-
-    private static Throwable unwrap(Throwable e) {
-        Throwable t = e;
-        while ((t instanceof java.util.concurrent.CompletionException || t instanceof java.util.concurrent.ExecutionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

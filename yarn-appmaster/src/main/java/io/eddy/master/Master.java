@@ -56,6 +56,7 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
 
     private final MasterConfig config;
     private final Clock clock;
+    private final WorkerSupply workerSupply;
     private final ScheduledThreadPoolExecutor mainThread;
     private final Context context = new Context();
 
@@ -64,9 +65,10 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
     /** Owned by the main thread; insertion order = submission order. */
     private final Map<JobId, JobManager> jobs = new LinkedHashMap<>();
 
-    private Master(MasterConfig config, Clock clock) {
+    private Master(MasterConfig config, Clock clock, WorkerSupply workerSupply) {
         this.config = config;
         this.clock = clock;
+        this.workerSupply = workerSupply;
         this.mainThread = new ScheduledThreadPoolExecutor(1, r -> new Thread(r, "eddy-master-main"));
         this.mainThread.setRemoveOnCancelPolicy(true);
         this.mainThread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
@@ -78,8 +80,22 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
 
     /** Starts a master with the given clock (a test seam for run times). */
     public static Master start(MasterConfig config, Clock clock) {
-        LOG.info("Master started (slot wait timeout {}, cancel timeout {})", config.slotWaitTimeout(), config.cancelTimeout());
-        return new Master(config, clock);
+        return start(config, clock, WorkerSupply.EXTERNAL);
+    }
+
+    /** Starts a master that asks {@code workerSupply} for workers when jobs need more slots than are registered. */
+    public static Master start(MasterConfig config, Clock clock, WorkerSupply workerSupply) {
+        LOG.info("Master started (slot wait timeout {}, cancel timeout {}, workers from {})", config.slotWaitTimeout(),
+                config.cancelTimeout(), workerSupply);
+        return new Master(config, clock, java.util.Objects.requireNonNull(workerSupply, "workerSupply"));
+    }
+
+    /**
+     * The slots a job takes while it runs: its largest parallelism (subtask i of every vertex runs
+     * in lane i, so the vertices share the lanes).
+     */
+    public static int requiredSlots(JobGraph graph) {
+        return ExecutionGraph.requiredSlots(graph);
     }
 
     @Override
@@ -328,9 +344,13 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         }
     }
 
-    /** Unwraps the {@link CompletionException} a failed {@link #onMain} action leaves. */
-    static Throwable unwrap(Throwable t) {
-        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    /** Unwraps the {@link CompletionException}s and {@link java.util.concurrent.ExecutionException}s around a failure of a future. */
+    static Throwable unwrap(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof CompletionException || t instanceof java.util.concurrent.ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     /** What job managers see of the master. Used on the main thread only. */
@@ -359,6 +379,22 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         public void jobEnded(JobManager job) {
             retireEndedJobs();
             scheduleWaitingJobs();
+        }
+
+        @Override
+        public Optional<String> demandSlots(JobManager waiting) {
+            int total = registry.totalSlots() - registry.freeSlots();
+            for (JobManager job : jobs.values()) {
+                if (job.status() == JobStatus.CREATED) {
+                    total += job.requiredSlots();
+                }
+            }
+            return workerSupply.demand(total, waiting.requiredSlots());
+        }
+
+        @Override
+        public String describeShortage(int needed) {
+            return registry.describeShortage(needed, workerSupply.shortageAdvice());
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.eddy.master;
 
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 
 /** What a {@link JobManager} uses of its master. All of it is used from the master's main thread. */
@@ -17,4 +18,13 @@ interface MasterContext {
 
     /** A job has ended and released its slots. */
     void jobEnded(JobManager job);
+
+    /**
+     * Tells the master's {@link WorkerSupply} that {@code waiting} cannot get its slots now (with the
+     * demand of every other job); empty if they may still come, else why they never will.
+     */
+    Optional<String> demandSlots(JobManager waiting);
+
+    /** Why {@code needed} slots cannot be had now, and what to do about it. */
+    String describeShortage(int needed);
 }

@@ -91,18 +91,18 @@ final class WorkerRegistry {
     }
 
     /**
-     * Why {@code needed} slots cannot be had, e.g. {@code Job needs 4 slots but the cluster has 2
-     * (2 workers x 1 slot): start more workers or lower the parallelism}.
+     * Why {@code needed} slots cannot be had, followed by {@code advice} (what the cluster's {@link
+     * WorkerSupply} suggests), e.g. {@code Job needs 4 slots but the cluster has 2 (2 workers x 1
+     * slot): start more workers or lower the parallelism}.
      */
-    String describeShortage(int needed) {
+    String describeShortage(int needed, String advice) {
         int total = totalSlots();
         String shape = describeShape();
         if (needed > total) {
-            return "Job needs " + needed + " slots but the cluster has " + total + " " + shape
-                    + ": start more workers or lower the parallelism";
+            return "Job needs " + needed + " slots but the cluster has " + total + " " + shape + ": " + advice;
         }
         return "Job needs " + needed + " slots but only " + freeSlots() + " of the cluster's " + total + " slots " + shape
-                + " are free: wait for other jobs to end, start more workers or lower the parallelism";
+                + " are free: wait for other jobs to end, or " + advice;
     }
 
     private String describeShape() {

@@ -11,8 +11,14 @@ import java.time.Duration;
  */
 public final class YarnOptions {
 
-    public static final ConfigOption<Integer> CONTAINERS = ConfigOption.of("yarn.containers", Integer.class, 1,
-            "Worker containers the ApplicationMaster requests");
+    public static final ConfigOption<Integer> CONTAINERS = ConfigOption.of("yarn.containers", Integer.class, null,
+            "Worker containers the ApplicationMaster requests at its start; it requests more when jobs need more slots, up to"
+                    + " yarn.max-containers (default: per-job, enough for the job: ceil(its largest parallelism / yarn.slots);"
+                    + " a session, 1)");
+
+    public static final ConfigOption<Integer> MAX_CONTAINERS = ConfigOption.of("yarn.max-containers", Integer.class, null,
+            "The most worker containers an application may have; a job that needs more slots than that many containers hold fails"
+                    + " at once, naming the options to change (default: as many as the queue and the cluster's NodeManagers can hold)");
 
     public static final ConfigOption<Integer> SLOTS = ConfigOption.of("yarn.slots", Integer.class, 1,
             "Slots of each worker container (a job needs as many slots as its largest parallelism)");

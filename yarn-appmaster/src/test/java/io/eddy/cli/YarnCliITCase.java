@@ -38,6 +38,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code eddy run --target yarn|yarn-session:APPID}, {@code eddy yarn-session start|list|stop} and
@@ -120,17 +122,21 @@ class YarnCliITCase {
     /**
      * {@code yarn jar app.jar ARGS}: Hadoop's launcher is {@code java -cp <hadoop class path>
      * org.apache.hadoop.util.RunJar app.jar ARGS} with {@code HADOOP_CONF_DIR} in the environment.
-     * The job's unchanged {@code main} (no target set anywhere) must submit itself to YARN.
+     * The job's unchanged {@code main} (no target set anywhere) must submit itself to YARN, in an
+     * application with as many worker containers of 2 slots as its parallelism needs (no
+     * container count is given).
      */
-    @Test
-    void yarnJarRunsAnUnchangedMainOnYarn() throws Exception {
-        String output = HADOOP.hdfsUri() + "/out/yarn-jar";
+    @ParameterizedTest(name = "parallelism {0}")
+    @ValueSource(ints = {2, 4, 8})
+    void yarnJarRunsAnUnchangedMainOnYarnInAnApplicationSizedForTheJob(int parallelism) throws Exception {
+        String output = HADOOP.hdfsUri() + "/out/yarn-jar-" + parallelism;
         String javaBinary = ProcessHandle.current().info().command().orElseThrow();
+        Path log = dir.resolve("yarn-jar-" + parallelism + ".out");
         ProcessBuilder yarnJar = new ProcessBuilder(javaBinary, "-Xmx512m", "-Deddy.yarn.staging-dir=" + staging,
                 "-Deddy.yarn.container-memory=384m", "-Deddy.yarn.am-memory=320m", "-Deddy.yarn.slots=2",
                 "-cp", System.getProperty("java.class.path"), "org.apache.hadoop.util.RunJar",
-                jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output)
-                .redirectErrorStream(true).redirectOutput(dir.resolve("yarn-jar.out").toFile());
+                jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output, Integer.toString(parallelism))
+                .redirectErrorStream(true).redirectOutput(log.toFile());
         yarnJar.environment().put("HADOOP_CONF_DIR", HADOOP.confDir().toString());
         yarnJar.environment().remove("EDDY_CLUSTER_SECRET");
         Process process = yarnJar.start();
@@ -139,7 +145,7 @@ class YarnCliITCase {
         } finally {
             process.destroyForcibly();
         }
-        String console = Files.readString(dir.resolve("yarn-jar.out"));
+        String console = Files.readString(log);
         assertThat(process.exitValue()).as("'yarn jar' output:%n%s", console).isZero();
         assertThat(console).contains("Submitted to YARN as application_");
         assertThat(readCounts(output)).isEqualTo(Map.of("the", 3, "river", 2, "and", 1, "eddy", 3, "stream", 1));
@@ -147,12 +153,32 @@ class YarnCliITCase {
         assertThat(id.find()).isTrue();
         ApplicationReport report = HADOOP.awaitEnd(id.group(), END_TIMEOUT);
         assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
+        assertThat(workerContainers(id.group())).as("worker containers of 2 slots for parallelism %d", parallelism)
+                .hasSize((parallelism + 1) / 2);
         assertNothingStagedFor(id.group());
     }
 
+    /** The worker containers an application started: every container but its first attempt's AM (container 1 of attempt 1). */
+    private static List<String> workerContainers(String applicationId) throws IOException {
+        String am = applicationId.replace("application_", "container_") + "_01_000001";
+        return HADOOP.startedContainers(applicationId).stream().filter(c -> !c.equals(am)).toList();
+    }
+
+    /**
+     * A session of one worker container of 2 slots, allowed 2 containers: a job of parallelism 2
+     * runs on it, one of parallelism 4 makes the AM request the second container, and one of
+     * parallelism 5 (3 containers) fails at once naming {@code eddy.yarn.max-containers} (were it
+     * waiting for slots, it would fail after the slot wait with another message).
+     */
     @Test
-    void sessionRunsTwoJobsOneAfterAnotherAndStops() throws Exception {
-        Result start = eddy(concat(new String[] {"yarn-session", "start", "--name", "cli session"}, SMALL, new String[0]));
+    void sessionGrowsForItsJobsUpToMaxContainersAndStops() throws Exception {
+        setProperty("eddy.yarn.max-containers", "2");
+        Result start;
+        try {
+            start = eddy(concat(new String[] {"yarn-session", "start", "--name", "cli session"}, SMALL, new String[0]));
+        } finally {
+            System.clearProperty("eddy.yarn.max-containers");
+        }
         assertThat(start.code()).as("start: %s %s", start.out(), start.err()).isZero();
         String session = start.out().lines().findFirst().orElseThrow();
         assertThat(session).matches(APPLICATION_ID);
@@ -160,16 +186,28 @@ class YarnCliITCase {
             Result sessions = eddy("yarn-session", "list");
             assertThat(sessions.code()).as(sessions.err()).isZero();
             assertThat(sessions.out()).contains(session).contains("RUNNING").contains("cli session");
-            for (String name : List.of("first", "second")) {
-                String output = HADOOP.hdfsUri() + "/out/session-" + name;
-                Result run = eddy("run", "--target", "yarn-session:" + session, jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output);
-                assertThat(run.code()).as("run %s: %s %s %s", name, run.out(), run.err(), run.console()).isZero();
+            assertThat(workerContainers(session)).hasSize(1);
+            for (int parallelism : new int[] {2, 4}) {
+                String output = HADOOP.hdfsUri() + "/out/session-" + parallelism;
+                Result run = eddy("run", "--target", "yarn-session:" + session, jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output,
+                        Integer.toString(parallelism));
+                assertThat(run.code()).as("run at parallelism %d: %s %s %s", parallelism, run.out(), run.err(), run.console()).isZero();
                 assertThat(run.console()).contains("Submitted to YARN as " + session);
                 assertThat(readCounts(output)).containsEntry("eddy", 3).containsEntry("the", 3).hasSize(5);
             }
+            assertThat(workerContainers(session)).as("the AM asked for a second container for parallelism 4").hasSize(2);
+
+            Result tooBig = eddy("run", "--target", "yarn-session:" + session, jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words",
+                    HADOOP.hdfsUri() + "/out/session-5", "5");
+            assertThat(tooBig.code()).isEqualTo(EddyCli.EXIT_FAILURE);
+            assertThat(tooBig.err()).contains("The job needs 5 slots, 3 worker containers of 2 slots")
+                    .contains("eddy.yarn.max-containers is 2").contains("--slots");
+            assertThat(workerContainers(session)).as("no container beyond the maximum").hasSize(2);
+
             Result list = eddy("list", "--target", "yarn-session:" + session);
             assertThat(list.code()).as(list.err()).isZero();
             assertThat(list.out().lines().filter(l -> l.contains("FINISHED") && l.contains("yarn word count"))).hasSize(2);
+            assertThat(list.out().lines().filter(l -> l.contains("FAILED") && l.contains("yarn word count"))).hasSize(1);
         } finally {
             Result stop = eddy("yarn-session", "stop", session);
             assertThat(stop.code()).as("stop: %s %s", stop.out(), stop.err()).isZero();
@@ -221,6 +259,14 @@ class YarnCliITCase {
         Result memory = eddy("run", "--target", "yarn", "--container-memory", "4g", jar.toString(), "endless");
         assertThat(memory.code()).isEqualTo(EddyCli.EXIT_FAILURE);
         assertThat(memory.err()).contains("4096 MB").contains("2048 MB").contains("--container-memory");
+
+        // 2048 MB containers: the NodeManager's 6144 MB hold 2 beside the AM's 320 MB; a job of parallelism 4 needs 4.
+        Result tooBig = eddy("run", "--target", "yarn", "--slots", "1", "--container-memory", "2g", "--am-memory", "320m", jar.toString(),
+                "wordcount", HADOOP.hdfsUri() + "/words", HADOOP.hdfsUri() + "/out/too-big", "4");
+        assertThat(tooBig.code()).as(tooBig.err()).isEqualTo(EddyCli.EXIT_FAILURE);
+        assertThat(tooBig.err()).contains("The job needs 4 slots, 4 worker containers of 1 slot and 2048 MB, but this application may have at most 2")
+                .contains("1 running NodeManager with 6144 MB in all holds 2 worker containers of 2048 MB").contains("--container-memory")
+                .contains("nothing was submitted to YARN");
 
         Path missing = dir.resolve("no-such-app.jar");
         Result missingJar = eddy("run", "--target", "yarn", missing.toString());

@@ -15,8 +15,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Job programs for the YARN CLI tests, packed into a jar by {@link YarnCliITCase}:
  * <ul>
- *   <li>{@code wordcount IN OUT}: batch word count of the text files under {@code IN} (e.g. {@code
- *       hdfs://...}), written as {@code word,count} CSV under {@code OUT};</li>
+ *   <li>{@code wordcount IN OUT [PARALLELISM]}: batch word count of the text files under {@code IN} (e.g. {@code
+ *       hdfs://...}), written as {@code word,count} CSV under {@code OUT}, at parallelism 2 unless given;</li>
  *   <li>{@code endless}: a streaming job with checkpoints every second that runs until it is cancelled.</li>
  * </ul>
  */
@@ -26,15 +26,15 @@ public final class YarnTestJob {
 
     public static void main(String[] args) throws Exception {
         switch (args.length == 0 ? "" : args[0]) {
-            case "wordcount" -> wordCount(args[1], args[2]);
+            case "wordcount" -> wordCount(args[1], args[2], args.length > 3 ? Integer.parseInt(args[3]) : 2);
             case "endless" -> endless();
-            default -> throw new IllegalArgumentException("usage: wordcount IN OUT | endless (got " + String.join(" ", args) + ")");
+            default -> throw new IllegalArgumentException("usage: wordcount IN OUT [PARALLELISM] | endless (got " + String.join(" ", args) + ")");
         }
     }
 
-    private static void wordCount(String input, String output) throws Exception {
+    private static void wordCount(String input, String output, int parallelism) throws Exception {
         ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(2);
+        env.setParallelism(parallelism);
         env.readTextFile(input).flatMap(new Tokenizer()).groupBy(0).sum(1).writeAsCsv(output, WriteMode.OVERWRITE);
         env.execute("yarn word count");
     }

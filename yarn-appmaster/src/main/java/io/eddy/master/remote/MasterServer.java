@@ -3,6 +3,7 @@ package io.eddy.master.remote;
 import io.eddy.configuration.Configuration;
 import io.eddy.master.Master;
 import io.eddy.master.MasterConfig;
+import io.eddy.master.WorkerSupply;
 import io.eddy.runtime.cluster.ClusterShutdownHandler;
 import io.eddy.runtime.cluster.JobSubmissionGateway;
 import io.eddy.runtime.cluster.rpc.ClusterProtocol;
@@ -35,20 +36,24 @@ public final class MasterServer implements AutoCloseable {
         this.server = server;
     }
 
-    /** How to start a {@link MasterServer}; {@code settings} are the Eddy settings of the master and its RPC server. */
+    /**
+     * How to start a {@link MasterServer}; {@code settings} are the Eddy settings of the master and its RPC server, {@code
+     * workerSupply} where the master gets more workers when jobs need them ({@link WorkerSupply#EXTERNAL}: from nowhere).
+     */
     public record Spec(String bindHost, int port, Secret secret, Configuration settings, UnaryOperator<JobSubmissionGateway> submissionDecorator,
-            ClusterShutdownHandler shutdownOrNull) {
+            ClusterShutdownHandler shutdownOrNull, WorkerSupply workerSupply) {
 
         public Spec {
             Objects.requireNonNull(bindHost, "bindHost");
             Objects.requireNonNull(secret, "secret");
             Objects.requireNonNull(settings, "settings");
             Objects.requireNonNull(submissionDecorator, "submissionDecorator");
+            Objects.requireNonNull(workerSupply, "workerSupply");
         }
 
-        /** A master whose clients reach it directly and cannot stop it (as {@link MasterMain} runs it). */
+        /** A master whose clients reach it directly and cannot stop it, with workers started outside (as {@link MasterMain} runs it). */
         public static Spec plain(String bindHost, int port, Secret secret, Configuration settings) {
-            return new Spec(bindHost, port, secret, settings, UnaryOperator.identity(), null);
+            return new Spec(bindHost, port, secret, settings, UnaryOperator.identity(), null, WorkerSupply.EXTERNAL);
         }
     }
 
@@ -59,7 +64,7 @@ public final class MasterServer implements AutoCloseable {
      * @throws RpcException if the server cannot listen; the master is closed again then
      */
     public static MasterServer start(Spec spec) throws RpcException {
-        Master master = Master.start(MasterConfig.fromConfiguration(spec.settings()));
+        Master master = Master.start(MasterConfig.fromConfiguration(spec.settings()), java.time.Clock.systemUTC(), spec.workerSupply());
         JobSubmissionGateway jobs = Objects.requireNonNull(spec.submissionDecorator().apply(master), "submission gateway");
         MasterRpcHandler handler = spec.shutdownOrNull() == null
                 ? new MasterRpcHandler(master, jobs)

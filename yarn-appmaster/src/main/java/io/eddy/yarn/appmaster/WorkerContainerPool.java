@@ -40,7 +40,7 @@ final class WorkerContainerPool {
             ContainerExitStatus.DISKS_FAILED, ContainerExitStatus.KILLED_BY_RESOURCEMANAGER,
             ContainerExitStatus.KILLED_AFTER_APP_COMPLETION, ContainerExitStatus.KILLED_BY_CONTAINER_SCHEDULER);
 
-    private final int target;
+    private int target;
     private final int maxFailed;
     private final Set<String> running = new HashSet<>();
     private final Set<String> released = new HashSet<>();
@@ -51,7 +51,7 @@ final class WorkerContainerPool {
     private String failureReason;
 
     /**
-     * @param target the number of worker containers the application keeps
+     * @param target the number of worker containers the application keeps (until {@link #growTo})
      * @param maxFailed how many (counted) container failures are allowed before the application fails
      */
     WorkerContainerPool(int target, int maxFailed) {
@@ -76,6 +76,25 @@ final class WorkerContainerPool {
         int missing = Math.max(0, target - running.size());
         outstanding += missing;
         return missing;
+    }
+
+    /**
+     * Raises the number of containers the application keeps to {@code containers} (jobs need more
+     * slots); returns how many to request now, 0 if it keeps as many already or has stopped.
+     */
+    int growTo(int containers) {
+        if (stopped || containers <= target) {
+            return 0;
+        }
+        int more = containers - target;
+        target = containers;
+        outstanding += more;
+        return more;
+    }
+
+    /** The number of worker containers the application keeps. */
+    int target() {
+        return target;
     }
 
     /** A container was allocated. */

@@ -65,6 +65,12 @@ final class WorkerContainers implements AutoCloseable {
     private WorkerLaunchSpec launchSpec;
     /** Owned by the yarn-events thread. */
     private boolean fatalReported;
+    /** Containers asked for by {@link #growTo} before {@link #start}; owned by the yarn-events thread. */
+    private int grownBeforeStart;
+    /** What the pool has (running / requested), written by the yarn-events thread after each change, for messages. */
+    private volatile String poolState = "no worker containers requested yet";
+    /** Runs (on the yarn-events thread) when the ResourceManager reports NodeManagers added, lost or changed. */
+    private volatile Runnable nodesChanged = () -> {};
     /** Completes when the first worker container was started by its NodeManager (for logs and tests). */
     private final CompletableFuture<Void> firstStarted = new CompletableFuture<>();
 
@@ -96,10 +102,11 @@ final class WorkerContainers implements AutoCloseable {
     void start(ContainerResources workers, WorkerLaunchSpec spec, Map<String, Integer> containersPerHost, List<Container> previous) {
         events.execute(() -> {
             resources = workers;
-            pool = new WorkerContainerPool(workers.containers(), workers.maxFailedContainers());
+            pool = new WorkerContainerPool(Math.max(workers.containers(), grownBeforeStart), workers.maxFailedContainers());
             launchSpec = spec;
             List<String> kept = previous.stream().map(c -> c.getId().toString()).toList();
             int n = pool.start(kept);
+            publishPoolState();
             if (!kept.isEmpty()) {
                 LOG.info("Kept {} worker container(s) of the previous attempt: {}", kept.size(), kept);
                 firstStarted.complete(null);
@@ -124,6 +131,42 @@ final class WorkerContainers implements AutoCloseable {
                         n, resources.containerMemoryMb(), resources.containerVcores(), containersPerHost, n - hinted);
             }
         });
+    }
+
+    /**
+     * Keeps at least {@code containers} worker containers from now on: requests the ones missing,
+     * anywhere (jobs need more slots than the containers asked for so far hold). Asynchronous.
+     */
+    void growTo(int containers) {
+        events.execute(() -> {
+            if (pool == null) {
+                grownBeforeStart = Math.max(grownBeforeStart, containers);
+                return;
+            }
+            int more = pool.growTo(containers);
+            if (more > 0) {
+                LOG.info("Jobs need more slots: requesting {} more worker container(s) of {} MB and {} vcores, anywhere ({})", more,
+                        resources.containerMemoryMb(), resources.containerVcores(), pool);
+                for (int i = 0; i < more; i++) {
+                    request(null);
+                }
+                publishPoolState();
+            }
+        });
+    }
+
+    /** Runs {@code action} on the yarn-events thread whenever the ResourceManager reports changed NodeManagers. */
+    void whenNodesChange(Runnable action) {
+        nodesChanged = action;
+    }
+
+    /** The worker containers running and requested, as last seen by the yarn-events thread. */
+    String poolState() {
+        return poolState;
+    }
+
+    private void publishPoolState() {
+        poolState = pool.running() + " running and " + pool.outstanding() + " requested of " + pool.target() + " worker containers";
     }
 
     /** Asks for one worker container on {@code host} (relaxed locality), or anywhere if it is null. */
@@ -175,6 +218,7 @@ final class WorkerContainers implements AutoCloseable {
         if (matched != null) {
             resourceManager.removeContainerRequest(matched);
         }
+        publishPoolState();
         LOG.info("Launching worker {} on {} ({})", id, container.getNodeId(), pool);
         nodeManagers.startContainerAsync(container, launchSpec.build(id, container.getNodeId().getHost()));
     }
@@ -200,6 +244,7 @@ final class WorkerContainers implements AutoCloseable {
     }
 
     private void act(WorkerContainerPool.Decision decision, String id, String what) {
+        publishPoolState();
         switch (decision) {
             case REPLACE -> {
                 LOG.warn("Worker container {} {}: requesting a replacement ({})", id, what, pool);
@@ -279,6 +324,7 @@ final class WorkerContainers implements AutoCloseable {
         @Override
         public void onNodesUpdated(List<NodeReport> nodes) {
             LOG.debug("{} nodes updated", nodes.size());
+            events.execute(nodesChanged);
         }
 
         @Override

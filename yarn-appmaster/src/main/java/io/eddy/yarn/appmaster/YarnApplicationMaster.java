@@ -8,9 +8,12 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.runtime.worker.MasterAddressFile;
+import io.eddy.yarn.YarnOptions;
+import io.eddy.yarn.client.ClusterCapacity;
 import io.eddy.yarn.client.ContainerJvmOptions;
 import io.eddy.yarn.client.ResourceVisibility;
 import io.eddy.yarn.client.StagingLayout;
+import io.eddy.yarn.client.YarnClusterDeployer;
 import io.eddy.yarn.client.YarnDeployment;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -30,6 +33,8 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.yarn.api.protocolrecords.RegisterApplicationMasterResponse;
 import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.proto.YarnServiceProtos.SchedulerResourceTypes;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,14 +95,19 @@ final class YarnApplicationMaster {
         }
         ApplicationLifecycle lifecycle = new ApplicationLifecycle(settings.mode());
         containers = new WorkerContainers(hadoopConf, lifecycle::fail);
+        WorkerContainers workers = containers;
+        YarnWorkerSupply supply = new YarnWorkerSupply(settings.resources(), settings.settings().get(YarnOptions.QUEUE), workers::growTo,
+                workers::poolState);
         Runtime.getRuntime().addShutdownHook(new Thread(this::killed, "eddy-am-shutdown"));
         CompletableFuture<Map<String, Integer>> localityHints = localityHints(settings);
         try {
+            // Before the master takes jobs: a job that can never fit fails at once (vcores counted once the RM says it counts them).
+            supply.setCapacity(capacity(settings, false));
             JobStore store = JobStore.open(new Path(env.applicationDirectory()), hadoopConf);
             server = MasterServer.start(new MasterServer.Spec("0.0.0.0", 0, secret, settings.masterSettings(), master -> {
                 persisting = new PersistingJobSubmissionGateway(master, store);
                 return lifecycle.gateway(persisting);
-            }, lifecycle));
+            }, lifecycle, supply));
             startWeb(server.master());
             InetSocketAddress workersReachMasterAt = InetSocketAddress.createUnresolved(env.nodeHost(), server.address().getPort());
             String masterAddressFile = new Path(env.applicationDirectory(), StagingLayout.MASTER_ADDRESS_FILE).toString();
@@ -110,6 +120,12 @@ final class YarnApplicationMaster {
             }
             RegisterApplicationMasterResponse registration = containers.register(env.nodeHost(), server.address().getPort(), trackingUrl);
             registered = true;
+            boolean countVcores = registration.getSchedulerResourceTypes() != null
+                    && registration.getSchedulerResourceTypes().contains(SchedulerResourceTypes.CPU);
+            if (countVcores) {
+                supply.setCapacity(capacity(settings, true));
+            }
+            containers.whenNodesChange(() -> supply.setCapacity(capacity(settings, countVcores)));
             List<Container> previous = registration.getContainersFromPreviousAttempts();
             LOG.info("ApplicationMaster serving at {}:{} ({} mode), {} ms after its JVM started", env.nodeHost(), server.address().getPort(),
                     settings.mode().value(), ManagementFactory.getRuntimeMXBean().getUptime());
@@ -165,6 +181,23 @@ final class YarnApplicationMaster {
                     }
                     return hints.containersPerHost();
                 });
+    }
+
+    /**
+     * What the cluster and the application's queue can hold of its worker containers ({@link
+     * ClusterCapacity}); unknown (no bound, so no job fails for it) when the ResourceManager cannot
+     * tell, e.g. on a secure cluster where the AM holds no credentials for the client protocol.
+     */
+    private ClusterCapacity capacity(AmSettings settings, boolean countVcores) {
+        try (YarnClient yarn = YarnClient.createYarnClient()) {
+            yarn.init(YarnClusterDeployer.clientConfiguration(hadoopConf));
+            yarn.start();
+            return ClusterCapacity.query(yarn, settings.settings().get(YarnOptions.QUEUE), settings.resources(), countVcores);
+        } catch (IOException | YarnException | RuntimeException e) {
+            LOG.warn("Cannot ask the ResourceManager how many worker containers the cluster holds ({}): only eddy.{} bounds them",
+                    e.toString(), YarnOptions.MAX_CONTAINERS.key());
+            return ClusterCapacity.UNKNOWN;
+        }
     }
 
     private void startWeb(Master master) {

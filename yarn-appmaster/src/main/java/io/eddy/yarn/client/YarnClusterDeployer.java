@@ -1,6 +1,7 @@
 package io.eddy.yarn.client;
 
 import io.eddy.configuration.Configuration;
+import io.eddy.master.Master;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.yarn.YarnOptions;
 import io.eddy.yarn.appmaster.YarnApplicationMasterMain;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FileSystem;
@@ -87,13 +89,7 @@ public final class YarnClusterDeployer implements AutoCloseable {
      */
     public static YarnClusterDeployer connect(org.apache.hadoop.conf.Configuration hadoopConf, Configuration settings)
             throws YarnDeploymentException {
-        YarnConfiguration clientConf = new YarnConfiguration(hadoopConf);
-        // Fail within seconds, not after YARN's default of 15 minutes of retries (times the IPC layer's own retries).
-        clientConf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, RM_CONNECT_WAIT.toMillis());
-        clientConf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 500);
-        clientConf.setInt("ipc.client.connect.max.retries", 0);
-        clientConf.setInt("ipc.client.connect.max.retries.on.timeouts", 0);
-        clientConf.setInt("ipc.client.connect.timeout", 5_000);
+        YarnConfiguration clientConf = clientConfiguration(hadoopConf);
         String rmAddress = clientConf.get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS);
         YarnClient yarn = YarnClient.createYarnClient();
         yarn.init(clientConf);
@@ -117,13 +113,29 @@ public final class YarnClusterDeployer implements AutoCloseable {
     }
 
     /**
+     * {@code hadoopConf} for a client of the ResourceManager that gives up within about {@link
+     * #RM_CONNECT_WAIT} when it cannot reach it, instead of YARN's default of 15 minutes of retries
+     * (times the IPC layer's own retries).
+     */
+    public static YarnConfiguration clientConfiguration(org.apache.hadoop.conf.Configuration hadoopConf) {
+        YarnConfiguration clientConf = new YarnConfiguration(hadoopConf);
+        clientConf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, RM_CONNECT_WAIT.toMillis());
+        clientConf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 500);
+        clientConf.setInt("ipc.client.connect.max.retries", 0);
+        clientConf.setInt("ipc.client.connect.max.retries.on.timeouts", 0);
+        clientConf.setInt("ipc.client.connect.timeout", 5_000);
+        return clientConf;
+    }
+
+    /**
      * Deploys an application and waits until its AM serves (or {@link YarnOptions#DEPLOY_TIMEOUT}
      * passes). On failure nothing is left running or staged.
      */
     public YarnCluster deploy(YarnDeployment deployment) throws YarnDeploymentException {
         long start = System.nanoTime();
         Configuration merged = settings.merge(deployment.settings());
-        ContainerResources resources = ContainerResources.of(merged);
+        int jobSlots = deployment.job() == null ? 0 : Master.requiredSlots(deployment.job());
+        ContainerResources resources = ContainerResources.of(merged, jobSlots);
         List<String> amJvmOptions = checkJvmOptions(merged);
         checkUserJars(deployment.userJars());
         String queue = merged.get(YarnOptions.QUEUE);
@@ -131,6 +143,7 @@ public final class YarnClusterDeployer implements AutoCloseable {
         YarnClientApplication app = call("create an application", yarn::createApplication);
         Resource max = app.getNewApplicationResponse().getMaximumResourceCapability();
         resources.checkAgainstMaximum((int) max.getMemorySize(), max.getVirtualCores());
+        checkCapacity(resources, jobSlots, queue);
         ApplicationId appId = app.getNewApplicationResponse().getApplicationId();
         Path stagingRoot = call("find the staging directory", () -> StagingLayout.stagingRoot(fs, merged));
         Path appDir = fs.makeQualified(StagingLayout.applicationDir(stagingRoot, appId.toString()));
@@ -363,6 +376,26 @@ public final class YarnClusterDeployer implements AutoCloseable {
                 throw new YarnDeploymentException("The jar " + jar.toAbsolutePath() + " does not exist or is not a readable file: check the path "
                         + "of the job jar (nothing was uploaded)");
             }
+        }
+    }
+
+    /**
+     * Fails before anything is staged when the job (or the containers asked for) can never fit the
+     * cluster and queue ({@link ClusterCapacity}, memory only: the client does not know whether the
+     * scheduler counts vcores) or {@code yarn.max-containers}.
+     */
+    private void checkCapacity(ContainerResources resources, int jobSlots, String queue) throws YarnDeploymentException {
+        ClusterCapacity capacity = call("ask for the cluster's size", () -> ClusterCapacity.query(yarn, queue, resources, false));
+        LOG.info("YARN can hold at most {} worker containers of this application: {}", capacity.maxContainers(), capacity.explanation());
+        Optional<String> jobMisfit = resources.whyJobCannotFit(jobSlots, capacity);
+        if (jobMisfit.isPresent()) {
+            throw new YarnDeploymentException(jobMisfit.get() + "; nothing was submitted to YARN");
+        }
+        if (resources.containers() > capacity.maxContainers()) {
+            throw new YarnDeploymentException(resources.containers() + " worker containers (--containers / eddy." + YarnOptions.CONTAINERS.key()
+                    + ") of " + resources.containerMemoryMb() + " MB are more than YARN can ever hold for this application ("
+                    + capacity.maxContainers() + ": " + capacity.explanation() + "): lower --containers or --container-memory, or choose a"
+                    + " larger queue (--queue); nothing was submitted to YARN");
         }
     }
 

@@ -97,4 +97,22 @@ class YarnWorkerContainerPoolTest {
         assertThat(pool.launchFailed("someone-else", "")).isEqualTo(Decision.IGNORE);
         assertThat(pool.failed()).isZero();
     }
+
+    @Test
+    void growingRequestsOnlyTheMissingContainersAndNeverShrinks() {
+        WorkerContainerPool pool = new WorkerContainerPool(1, 1);
+        assertThat(pool.start()).isEqualTo(1);
+        assertThat(pool.allocated("c1")).isEqualTo(Decision.LAUNCH);
+        assertThat(pool.growTo(3)).isEqualTo(2);
+        assertThat(pool.outstanding()).isEqualTo(2);
+        assertThat(pool.growTo(2)).as("fewer than kept").isZero();
+        assertThat(pool.growTo(3)).as("as many as kept").isZero();
+        assertThat(pool.allocated("c2")).isEqualTo(Decision.LAUNCH);
+        assertThat(pool.allocated("c3")).isEqualTo(Decision.LAUNCH);
+        assertThat(pool.allocated("c4")).isEqualTo(Decision.RELEASE);
+        assertThat(pool.completed("c2", ContainerExitStatus.PREEMPTED, "pre-empted")).as("grown containers are replaced too").isEqualTo(Decision.REPLACE);
+        assertThat(pool.target()).isEqualTo(3);
+        pool.stop();
+        assertThat(pool.growTo(5)).as("a stopped pool asks for nothing").isZero();
+    }
 }

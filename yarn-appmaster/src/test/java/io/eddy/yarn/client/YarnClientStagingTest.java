@@ -84,10 +84,10 @@ class YarnClientStagingTest {
     @Test
     void resourcesResolveDefaultsFromTheOptions() throws Exception {
         ContainerResources r = ContainerResources.of(new Configuration().set(YarnOptions.CONTAINERS, 3).set(YarnOptions.SLOTS, 2));
-        assertThat(r).isEqualTo(new ContainerResources(3, 2, 1024, 2, 1024, 3));
+        assertThat(r).isEqualTo(new ContainerResources(3, 2, 1024, 2, 1024, 3, ContainerResources.UNLIMITED));
         ContainerResources explicit = ContainerResources.of(new Configuration().set(YarnOptions.CONTAINER_VCORES, 1)
                 .set(YarnOptions.MAX_FAILED_CONTAINERS, 0).set(YarnOptions.CONTAINER_MEMORY, MemorySize.parse("512m")));
-        assertThat(explicit).isEqualTo(new ContainerResources(1, 1, 512, 1, 1024, 0));
+        assertThat(explicit).isEqualTo(new ContainerResources(1, 1, 512, 1, 1024, 0, ContainerResources.UNLIMITED));
     }
 
     @Test
@@ -115,7 +115,7 @@ class YarnClientStagingTest {
     @Test
     void theAmSettingsCarryEveryResolvedYarnOptionAndTheOtherSettings() {
         Configuration settings = new Configuration().set(YarnOptions.CONTAINERS, 2).setString("restart-strategy", "fixed-delay");
-        Map<String, String> am = ApplicationStaging.amSettings(settings, new ContainerResources(2, 1, 1024, 1, 512, 2), YarnDeployment.Mode.SESSION,
+        Map<String, String> am = ApplicationStaging.amSettings(settings, new ContainerResources(2, 1, 1024, 1, 512, 2, ContainerResources.UNLIMITED), YarnDeployment.Mode.SESSION,
                 new org.apache.hadoop.fs.Path("hdfs://nn/user/a/.eddy"));
         assertThat(am).containsEntry("yarn.mode", "session").containsEntry("yarn.containers", "2").containsEntry("yarn.am-memory", "512m")
                 .containsEntry("yarn.container-memory", "1024m").containsEntry("yarn.max-failed-containers", "2").containsEntry("yarn.queue", "default")
@@ -125,7 +125,7 @@ class YarnClientStagingTest {
                 // 40% of the worker's heap of 768 MB (75% of 1024 MB)
                 .containsEntry("worker.memory.managed.size", "307m");
         Map<String, String> chosen = ApplicationStaging.amSettings(new Configuration(settings.toMap()).setString("worker.memory.managed.size", "64m"),
-                new ContainerResources(2, 1, 1024, 1, 512, 2), YarnDeployment.Mode.SESSION, new org.apache.hadoop.fs.Path("hdfs://nn/s"));
+                new ContainerResources(2, 1, 1024, 1, 512, 2, ContainerResources.UNLIMITED), YarnDeployment.Mode.SESSION, new org.apache.hadoop.fs.Path("hdfs://nn/s"));
         assertThat(chosen).as("a managed memory size the user chose is kept").containsEntry("worker.memory.managed.size", "64m");
     }
 

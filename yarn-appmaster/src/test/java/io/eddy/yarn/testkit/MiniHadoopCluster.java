@@ -484,6 +484,27 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
                 + " in the NodeManagers' log directories: " + candidates));
     }
 
+    /**
+     * The ids of the containers of {@code appId} that were started (the AM's of every attempt and
+     * the workers'), from their log directories; the shared cluster keeps them after the
+     * application ends.
+     */
+    public java.util.SortedSet<String> startedContainers(String appId) throws IOException {
+        java.util.SortedSet<String> ids = new java.util.TreeSet<>();
+        MiniYARNCluster cluster = requireYarn();
+        for (int i = 0; i < nodeManagers; i++) {
+            for (String dir : cluster.getNodeManager(i).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOG_DIRS)) {
+                Path appLogs = Path.of(dir, appId);
+                if (Files.isDirectory(appLogs)) {
+                    try (java.util.stream.Stream<Path> containers = Files.list(appLogs)) {
+                        containers.map(c -> c.getFileName().toString()).filter(n -> n.startsWith("container_")).forEach(ids::add);
+                    }
+                }
+            }
+        }
+        return ids;
+    }
+
     /** {@link #containerLog}, or empty while the container has not written it (it may not have started yet). */
     public Optional<Path> findContainerLog(String containerId, String fileName) {
         return containerLogCandidates(containerId, fileName).stream().filter(Files::isRegularFile).findFirst();
