@@ -182,6 +182,14 @@ class YarnDeploymentITCase {
                 new Configuration())))
                 .isInstanceOf(YarnDeploymentException.class)
                 .hasMessageContaining(missing.toString()).hasMessageContaining("does not exist");
+        // The class path is resolved before the application is created: the ResourceManager hands out no application id meanwhile.
+        int idBefore = newApplicationId();
+        assertThatThrownBy(() -> deployer.deploy(session(new Configuration().set(YarnOptions.SHIP_MAX_ENTRY_SIZE,
+                io.eddy.configuration.MemorySize.parse("1k")))))
+                .isInstanceOf(YarnDeploymentException.class)
+                .hasMessageContaining("The class-path entry ").hasMessageContaining("is larger than eddy.yarn.ship.max-entry-size (1 KB)")
+                .hasMessageContaining("nothing was uploaded");
+        assertThat(newApplicationId()).as("application ids handed out by the ResourceManager").isEqualTo(idBefore + 1);
         assertThat(CLUSTER.liveApplications()).isEmpty();
         assertThat(stagedApplicationDirs()).isEmpty();
         assertThat(CLUSTER.applications(org.apache.hadoop.yarn.api.records.YarnApplicationState.values())).hasSize(appsBefore);
@@ -193,6 +201,11 @@ class YarnDeploymentITCase {
                 .isInstanceOf(YarnDeploymentException.class)
                 .hasMessageContaining("127.0.0.1:1").hasMessageContaining("yarn.resourcemanager.address");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(45));
+    }
+
+    /** The number of a new application id from the ResourceManager (an id only: no application is submitted). */
+    private static int newApplicationId() throws Exception {
+        return CLUSTER.yarnClient().createApplication().getNewApplicationResponse().getApplicationId().getId();
     }
 
     private static YarnDeployment session(Configuration settings) {
