@@ -71,5 +71,10 @@ public final class YarnOptions {
     public static final ConfigOption<String> APPLICATION_ID = ConfigOption.of("yarn.application-id", String.class, null,
             "The YARN session (application id) the 'yarn-session' execution target submits to");
 
+    public static final ConfigOption<MemorySize> SHIP_MAX_ENTRY_SIZE = ConfigOption.of("yarn.ship.max-entry-size", MemorySize.class,
+            MemorySize.parse("256m"), "The largest class-path entry the client ships: a jar, or a directory it packs (by the sum of its"
+                    + " files); a larger one fails the deployment, naming it, before anything is created on YARN or uploaded. Job jars"
+                    + " are not limited");
+
     private YarnOptions() {}
 }

@@ -3,6 +3,7 @@ package io.eddy.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.ExecutionOptions;
@@ -10,6 +11,7 @@ import io.eddy.executor.JobExecutionException;
 import io.eddy.master.remote.ClusterClient;
 import io.eddy.master.remote.RemoteExecutorFactory;
 import io.eddy.master.remote.RemoteOptions;
+import io.eddy.master.web.DashboardBrowser;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.streaming.api.datastream.CloseableIterator;
@@ -20,6 +22,7 @@ import io.eddy.yarn.client.YarnClusterDeployer;
 import io.eddy.yarn.client.YarnDeployment;
 import io.eddy.yarn.client.YarnDeploymentException;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.AfterAll;
@@ -94,6 +98,7 @@ class YarnDeploymentITCase {
             assertThat(CLUSTER.fileSystem().getFileStatus(new org.apache.hadoop.fs.Path(session.stagingDir(), "eddy-secret")).getPermission()
                     .toShort()).isEqualTo((short) 0600);
             assertThat(runDoublingJob(session, 2)).isEqualTo(2L * (1000L * 1001 / 2));
+            checkDashboardThroughTheProxy(session, "doubling");
 
             String victim = workers.get(0).id().toString();
             assertThat(CLUSTER.killContainerProcesses(victim)).isEqualTo(1);
@@ -145,6 +150,35 @@ class YarnDeploymentITCase {
         assertThat(deployer.listSessions()).extracting(YarnApplication::applicationId).doesNotContain(second.applicationId());
     }
 
+    /**
+     * The application's dashboard as a user opens it from the ResourceManager's UI, through the RM's
+     * web proxy at {@code http://<yarn.resourcemanager.webapp.address>/proxy/<appId>/}: the page
+     * lists the job {@code jobName}, and every link of it and every JSON href answers 200 through the
+     * proxy ({@link DashboardBrowser}), the job's own with its JSON.
+     */
+    private static void checkDashboardThroughTheProxy(YarnCluster application, String jobName) throws Exception {
+        URI proxied = URI.create("http://" + CLUSTER.hadoopConf().get(YarnConfiguration.RM_WEBAPP_ADDRESS) + "/proxy/"
+                + application.applicationId() + "/");
+        // The reported tracking URL names the same path; its host and port are not used, as MiniYARNCluster reports port 0
+        // there (the ResourceManager keeps the proxy address it computed before its web server bound an ephemeral port).
+        LOG.info("Tracking URL {}; the dashboard through the ResourceManager's web proxy at {}", application.trackingUrl(), proxied);
+        assertThat(URI.create(application.trackingUrl()).getPath()).isEqualTo(proxied.getPath());
+
+        DashboardBrowser.Visit visit = DashboardBrowser.visit(proxied);
+
+        assertThat(visit.html()).contains("<td>" + jobName + "</td>");
+        JsonNode listed = visit.links().get(proxied.resolve("jobs"));
+        assertThat(listed).as("the page's link to the jobs' JSON").isNotNull();
+        String id = StreamSupport.stream(listed.get("jobs").spliterator(), false)
+                .filter(j -> j.get("name").asText().equals(jobName)).findFirst()
+                .orElseThrow(() -> new AssertionError("No job '" + jobName + "' in " + listed)).get("id").asText();
+        URI job = proxied.resolve("jobs/" + id);
+        assertThat(visit.links()).as("the page's links").containsKey(job);
+        assertThat(visit.links().get(job).get("name").asText()).isEqualTo(jobName);
+        assertThat(visit.hrefs()).as("the JSON hrefs").containsKey(job);
+        assertThat(visit.hrefs().get(job).get("id").asText()).isEqualTo(id);
+    }
+
     /** Polls {@link YarnClusterDeployer#retrieve} until the application serves at another address than {@code before}. */
     private static YarnCluster awaitNewAttempt(YarnCluster before, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -182,6 +216,14 @@ class YarnDeploymentITCase {
                 new Configuration())))
                 .isInstanceOf(YarnDeploymentException.class)
                 .hasMessageContaining(missing.toString()).hasMessageContaining("does not exist");
+        // The class path is resolved before the application is created: the ResourceManager hands out no application id meanwhile.
+        int idBefore = newApplicationId();
+        assertThatThrownBy(() -> deployer.deploy(session(new Configuration().set(YarnOptions.SHIP_MAX_ENTRY_SIZE,
+                io.eddy.configuration.MemorySize.parse("1k")))))
+                .isInstanceOf(YarnDeploymentException.class)
+                .hasMessageContaining("The class-path entry ").hasMessageContaining("is larger than eddy.yarn.ship.max-entry-size (1 KB)")
+                .hasMessageContaining("nothing was uploaded");
+        assertThat(newApplicationId()).as("application ids handed out by the ResourceManager").isEqualTo(idBefore + 1);
         assertThat(CLUSTER.liveApplications()).isEmpty();
         assertThat(stagedApplicationDirs()).isEmpty();
         assertThat(CLUSTER.applications(org.apache.hadoop.yarn.api.records.YarnApplicationState.values())).hasSize(appsBefore);
@@ -193,6 +235,11 @@ class YarnDeploymentITCase {
                 .isInstanceOf(YarnDeploymentException.class)
                 .hasMessageContaining("127.0.0.1:1").hasMessageContaining("yarn.resourcemanager.address");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(45));
+    }
+
+    /** The number of a new application id from the ResourceManager (an id only: no application is submitted). */
+    private static int newApplicationId() throws Exception {
+        return CLUSTER.yarnClient().createApplication().getNewApplicationResponse().getApplicationId().getId();
     }
 
     private static YarnDeployment session(Configuration settings) {

@@ -2,7 +2,12 @@ package io.eddy.master.web;
 
 import java.util.List;
 
-/** The HTML page at {@code /}: a table of the jobs, each linking to its JSON. Every value from a job is HTML-escaped. */
+/**
+ * The HTML page at {@code /}: a table of the jobs, each linking to its JSON. Every value from a job
+ * is HTML-escaped. Its links are relative ({@code jobs}, {@code jobs/<id>}), so they stay below
+ * the page's own URL when a proxy serves it under a path of its own (YARN's
+ * {@code /proxy/<application id>/}).
+ */
 final class JobsPage {
 
     private JobsPage() {}
@@ -13,7 +18,7 @@ final class JobsPage {
                 .append("<style>body{font-family:sans-serif}td,th{padding:2px 12px;text-align:left}</style></head>\n")
                 .append("<body><h1>Eddy master</h1>\n<p>")
                 .append(jobs.size()).append(jobs.size() == 1 ? " job" : " jobs")
-                .append(" &middot; <a href=\"/jobs\">JSON</a></p>\n");
+                .append(" &middot; <a href=\"jobs\">JSON</a></p>\n");
         if (!jobs.isEmpty()) {
             html.append("<table><tr><th>Name</th><th>Status</th><th>Started</th><th>Tasks</th><th>Id</th></tr>\n");
             for (WebRoutes.JobView job : jobs) {

@@ -29,6 +29,14 @@ import org.slf4j.LoggerFactory;
  * Every other path is a 404, every method other than {@code GET} / {@code HEAD} a 405, both with a
  * JSON error. Nothing can be changed through it.
  *
+ * <p>Links: the page's links and the JSON {@code href} fields are relative ({@code jobs}, {@code
+ * jobs/<id>}), to be resolved against the endpoint's base URL ({@link #url()}, ending in {@code /}),
+ * which is also the page's URL. So they work wherever the endpoint is mounted: directly, and
+ * through the ResourceManager's web proxy, which serves the AM's tracking URL as {@code
+ * http://<rm-webapp>/proxy/<application id>/} (with the trailing {@code /}, as the ResourceManager
+ * reports and links it; without it a browser would resolve the links one level too high). The
+ * endpoint needs no knowledge of the proxy's path ({@code APPLICATION_WEB_PROXY_BASE}).
+ *
  * <p>Threads: the server's dispatcher thread accepts connections and hands each request to a small
  * bounded pool ({@value #THREADS} daemon threads {@code eddy-web-N}, {@value #QUEUE} queued
  * requests). A request asks the master through its futures ({@link Master#listJobs()}) and waits

@@ -39,13 +39,17 @@ final class WebRoutes implements HttpHandler {
         this.master = master;
     }
 
-    /** One job as JSON, with the link to itself. */
+    /**
+     * One job as JSON, with the link to itself: {@code href} is {@code jobs/<id>}, relative to the
+     * endpoint's base URL ({@link MasterWebServer#url()}, or the tracking URL through YARN's web
+     * proxy), never to the host's root.
+     */
     record JobView(String id, String name, String status, long startTime, String startTimeIso, int tasks, String href) {
 
         static JobView of(JobSummary s) {
             String id = s.id().toString();
             return new JobView(id, s.name(), s.status().name(), s.startTime(), Instant.ofEpochMilli(s.startTime()).toString(), s.tasks(),
-                    JOBS + "/" + id);
+                    "jobs/" + id);
         }
     }
 

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 public final class HadoopConfigurations {
 
     private static final Logger LOG = LoggerFactory.getLogger(HadoopConfigurations.class);
-    private static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml");
+    /** The site files a Hadoop configuration directory holds, any of them. */
+    static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml");
 
     private HadoopConfigurations() {}
 

@@ -1,5 +1,7 @@
 package io.eddy.yarn.client;
 
+import io.eddy.configuration.MemorySize;
+import io.eddy.yarn.YarnOptions;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,6 +12,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,9 +28,28 @@ import org.slf4j.LoggerFactory;
 /**
  * The local jars that make up a class path, ready to ship: jar entries as they are, the entries of
  * a jar manifest's {@code Class-Path} added (recursively; surefire and IDEs start JVMs with a
- * manifest-only jar), and directories (e.g. {@code target/classes}) packed into jars. Packing is
- * deterministic (sorted entries, fixed times), so the same directory content gives the same jar
- * bytes and the content-addressed staging cache uploads it once.
+ * manifest-only jar), and directories packed into jars when the job may need what they hold
+ * (docs/yarn.md, "What the client ships"):
+ *
+ * <ul>
+ *   <li>a Hadoop configuration directory (one of {@link HadoopConfigurations#SITE_FILES} at its top,
+ *       as every directory the client loads its configuration from) is not shipped: that
+ *       configuration travels as the site files {@link ApplicationStaging} writes, and whatever else
+ *       such a directory holds (often the cluster's own data) is not the job's;
+ *   <li>a directory holding jars but no class files is not shipped: a JVM loads no classes from jars
+ *       inside a class-path directory (e.g. Hadoop's {@code share/hadoop/hdfs}, which {@code hadoop
+ *       classpath} lists for its web applications);
+ *   <li>a directory holding no files is not shipped;
+ *   <li>any other directory is packed: classes with their resources ({@code target/classes}), and a
+ *       directory of resources alone (a {@code conf/} of the job's {@code .properties}, Gradle's
+ *       {@code build/resources/main}), which the job reads through {@code getResource} on the
+ *       workers as on the client.
+ * </ul>
+ *
+ * A shipped entry larger than the limit ({@link YarnOptions#SHIP_MAX_ENTRY_SIZE}; a
+ * directory by the sum of its files, measured before packing) fails the resolution, naming it.
+ * Packing is deterministic (sorted entries, fixed times), so the same directory content gives the
+ * same jar bytes and the content-addressed staging cache uploads it once.
  *
  * <p>Thread-safe: packed jars are cached per directory and content fingerprint for the JVM's life.
  */
@@ -40,39 +62,139 @@ final class ShippedClassPath {
 
     private record PackedDirectory(long fingerprint, Path jar) {}
 
+    /** Why a class-path directory is not shipped. */
+    enum SkipReason {
+        HADOOP_CONFIGURATION("it is a Hadoop configuration directory; its configuration travels as the site files of the application's"
+                + " staging directory"),
+        JARS_WITHOUT_CLASSES("it holds jars but no class files, and a JVM loads no classes from jars inside a class-path directory;"
+                + " put a jar the job needs on the class path itself"),
+        NO_FILES("it holds no files");
+
+        private final String explanation;
+
+        SkipReason(String explanation) {
+            this.explanation = explanation;
+        }
+
+        String explanation() {
+            return explanation;
+        }
+    }
+
+    /** A class-path directory left out, and why. */
+    record SkippedDirectory(Path directory, SkipReason reason) {}
+
+    /** What to ship of a class path: the jars in class-path order, and the directories left out. */
+    record Resolved(List<Path> jars, List<SkippedDirectory> skipped) {}
+
+    /** The files of a directory, their total size, and whether class files or jars are among them. */
+    private record Listing(List<Path> files, long bytes, boolean classes, boolean jars) {
+
+        static Listing of(Path dir) throws IOException {
+            List<Path> files;
+            try (Stream<Path> walk = Files.walk(dir)) {
+                files = walk.filter(Files::isRegularFile).sorted().toList();
+            }
+            long bytes = 0;
+            boolean classes = false;
+            boolean jars = false;
+            for (Path file : files) {
+                bytes += Files.size(file);
+                String name = file.getFileName().toString();
+                classes |= name.endsWith(".class");
+                jars |= name.endsWith(".jar");
+            }
+            return new Listing(files, bytes, classes, jars);
+        }
+    }
+
     private ShippedClassPath() {}
 
-    /** The jars of this JVM's {@code java.class.path}. */
-    static List<Path> ofThisJvm() throws IOException {
-        return resolve(System.getProperty("java.class.path", ""));
+    /** What to ship of this JVM's {@code java.class.path}; see {@link #resolve}. */
+    static Resolved ofThisJvm(MemorySize maxEntrySize) throws IOException, YarnDeploymentException {
+        return resolve(System.getProperty("java.class.path", ""), maxEntrySize);
     }
 
-    /** The jars of a class path string (entries separated by {@link File#pathSeparator}); missing entries are skipped. */
-    static List<Path> resolve(String classPath) throws IOException {
+    /**
+     * What to ship of a class path string (entries separated by {@link File#pathSeparator}): its
+     * jars, and its directories packed by the rules of the class comment; missing entries are
+     * skipped, and each skipped directory is logged at INFO with the reason.
+     *
+     * @throws YarnDeploymentException naming the first shipped entry larger than {@code maxEntrySize}
+     *     and the option that sets the limit; nothing is packed past it
+     */
+    static Resolved resolve(String classPath, MemorySize maxEntrySize) throws IOException, YarnDeploymentException {
         Set<Path> jars = new LinkedHashSet<>();
         Set<Path> seen = new LinkedHashSet<>();
+        List<SkippedDirectory> skipped = new ArrayList<>();
         for (String entry : classPath.split(File.pathSeparator)) {
             if (!entry.isBlank()) {
-                add(Path.of(entry).toAbsolutePath().normalize(), jars, seen);
+                add(Path.of(entry).toAbsolutePath().normalize(), maxEntrySize, jars, seen, skipped);
             }
         }
-        return new ArrayList<>(jars);
+        return new Resolved(new ArrayList<>(jars), List.copyOf(skipped));
     }
 
-    private static void add(Path entry, Set<Path> jars, Set<Path> seen) throws IOException {
+    private static void add(Path entry, MemorySize max, Set<Path> jars, Set<Path> seen, List<SkippedDirectory> skipped)
+            throws IOException, YarnDeploymentException {
         if (!seen.add(entry)) {
             return;
         }
         if (Files.isDirectory(entry)) {
-            jars.add(pack(entry));
+            SkipReason reason = addDirectory(entry, max, jars);
+            if (reason != null) {
+                LOG.info("Not shipping the class-path directory {}: {}", entry, reason.explanation());
+                skipped.add(new SkippedDirectory(entry, reason));
+            }
         } else if (Files.isRegularFile(entry)) {
+            checkSize(entry, Files.size(entry), max);
             jars.add(entry);
             for (Path referenced : manifestClassPath(entry)) {
-                add(referenced, jars, seen);
+                add(referenced, max, jars, seen, skipped);
             }
         } else {
             LOG.debug("Class path entry {} does not exist; not shipped", entry);
         }
+    }
+
+    /** Packs {@code dir} into {@code jars}, or returns why not. */
+    private static SkipReason addDirectory(Path dir, MemorySize max, Set<Path> jars) throws IOException, YarnDeploymentException {
+        // Decided from the top level alone: such a directory may hold the cluster's data, which is not even walked.
+        for (String site : HadoopConfigurations.SITE_FILES) {
+            if (Files.isRegularFile(dir.resolve(site))) {
+                return SkipReason.HADOOP_CONFIGURATION;
+            }
+        }
+        Listing listing = Listing.of(dir);
+        if (listing.files().isEmpty()) {
+            return SkipReason.NO_FILES;
+        }
+        if (listing.jars() && !listing.classes()) {
+            return SkipReason.JARS_WITHOUT_CLASSES;
+        }
+        checkSize(dir, listing.bytes(), max);
+        jars.add(pack(dir, listing.files()));
+        return null;
+    }
+
+    private static void checkSize(Path entry, long bytes, MemorySize max) throws YarnDeploymentException {
+        if (bytes > max.bytes()) {
+            String option = "eddy." + YarnOptions.SHIP_MAX_ENTRY_SIZE.key();
+            throw new YarnDeploymentException("The class-path entry " + entry + " (" + humanSize(bytes) + ") is larger than " + option + " ("
+                    + humanSize(max.bytes()) + "): remove it from the class path (HADOOP_CLASSPATH, -cp) or raise " + option
+                    + "; nothing was uploaded");
+        }
+    }
+
+    /** {@code bytes} in MB, KB or bytes, rounded up to a tenth: an entry just above a limit of whole MB prints above it. */
+    static String humanSize(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " bytes";
+        }
+        boolean mega = bytes >= 1024 * 1024;
+        double tenths = Math.ceil(bytes * 10.0 / (mega ? 1024 * 1024 : 1024));
+        String number = tenths % 10 == 0 ? Long.toString((long) tenths / 10) : String.format(Locale.ROOT, "%.1f", tenths / 10);
+        return number + (mega ? " MB" : " KB");
     }
 
     /** The existing files and directories a jar's manifest {@code Class-Path} names (relative to the jar, or absolute URLs). */
@@ -106,10 +228,10 @@ final class ShippedClassPath {
 
     /** A jar of the directory's files, named after the directory (e.g. {@code yarn-appmaster-classes.jar}); cached while unchanged. */
     static Path pack(Path dir) throws IOException {
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(dir)) {
-            files = walk.filter(Files::isRegularFile).sorted().toList();
-        }
+        return pack(dir, Listing.of(dir).files());
+    }
+
+    private static Path pack(Path dir, List<Path> files) throws IOException {
         long fingerprint = fingerprint(dir, files);
         PackedDirectory cached = PACKED.get(dir);
         if (cached != null && cached.fingerprint() == fingerprint && Files.isRegularFile(cached.jar())) {

@@ -45,8 +45,9 @@ import org.slf4j.LoggerFactory;
  * Deploys Eddy applications (an ApplicationMaster running the master; it starts the worker
  * containers) on a YARN cluster, finds running sessions, and stops applications (docs/yarn.md).
  *
- * <p>{@link #deploy} checks the request before anything is uploaded (jars exist, the queue exists,
- * memory and vcores fit the cluster's largest container), stages the application, submits it and
+ * <p>{@link #deploy} checks the request before anything is uploaded (jars exist, no shipped
+ * class-path entry is larger than {@link YarnOptions#SHIP_MAX_ENTRY_SIZE}, the queue exists, memory
+ * and vcores fit the cluster's largest container), stages the application, submits it and
  * waits until the AM serves; on any failure it kills the application and deletes its staging
  * directory, so nothing is left running or staged.
  *
@@ -138,6 +139,7 @@ public final class YarnClusterDeployer implements AutoCloseable {
         ContainerResources resources = ContainerResources.of(merged, jobSlots);
         List<String> amJvmOptions = checkJvmOptions(merged);
         checkUserJars(deployment.userJars());
+        List<java.nio.file.Path> jars = jarsToShip(merged, deployment.userJars());
         String queue = merged.get(YarnOptions.QUEUE);
         checkQueue(queue);
         YarnClientApplication app = call("create an application", yarn::createApplication);
@@ -150,8 +152,6 @@ public final class YarnClusterDeployer implements AutoCloseable {
         boolean submitted = false;
         try {
             Secret secret = Secret.generate();
-            List<java.nio.file.Path> jars = new ArrayList<>(ShippedClassPath.ofThisJvm());
-            jars.addAll(deployment.userJars());
             ApplicationStaging staging = new ApplicationStaging(fs, stagingRoot);
             ApplicationStaging.Staged staged = staging.stage(appId.toString(), jars, secret,
                     ApplicationStaging.amSettings(merged, resources, deployment.mode(), stagingRoot), hadoopConf);
@@ -397,6 +397,22 @@ public final class YarnClusterDeployer implements AutoCloseable {
                     + capacity.maxContainers() + ": " + capacity.explanation() + "): lower --containers or --container-memory, or choose a"
                     + " larger queue (--queue); nothing was submitted to YARN");
         }
+    }
+
+    /**
+     * What the client's class path ships ({@link ShippedClassPath}: directories packed, each entry
+     * within {@link YarnOptions#SHIP_MAX_ENTRY_SIZE}) followed by the job's jars, which are not
+     * limited; resolved before anything is created on YARN, so a refused entry leaves nothing behind.
+     */
+    private static List<java.nio.file.Path> jarsToShip(Configuration merged, List<java.nio.file.Path> userJars) throws YarnDeploymentException {
+        List<java.nio.file.Path> jars;
+        try {
+            jars = new ArrayList<>(ShippedClassPath.ofThisJvm(merged.get(YarnOptions.SHIP_MAX_ENTRY_SIZE)).jars());
+        } catch (IOException e) {
+            throw new YarnDeploymentException("Cannot read the client's class path to ship it: " + rootMessage(e) + "; nothing was uploaded", e);
+        }
+        jars.addAll(userJars);
+        return jars;
     }
 
     private void checkQueue(String queue) throws YarnDeploymentException {

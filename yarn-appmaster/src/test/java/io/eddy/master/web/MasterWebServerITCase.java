@@ -30,7 +30,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The master's web endpoint over real HTTP: an embedded cluster's master that has run a job (named
  * with HTML in it), served by {@link MasterWebServer} on a free port, asked with the JDK's
- * {@link HttpClient}; the JSON is parsed and checked field by field.
+ * {@link HttpClient}; the JSON is parsed and checked field by field, and the page's links and the
+ * JSON hrefs are followed ({@link DashboardBrowser}; through YARN's web proxy in
+ * {@code YarnDeploymentITCase}).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MasterWebServerITCase {
@@ -102,7 +104,7 @@ class MasterWebServerITCase {
         assertThat(j.get("startTime").asLong()).isBetween(submittedAt - 1_000, System.currentTimeMillis());
         assertThat(j.get("startTimeIso").asText()).endsWith("Z");
         assertThat(j.get("tasks").asInt()).isPositive();
-        assertThat(j.get("href").asText()).isEqualTo("/jobs/" + job);
+        assertThat(j.get("href").asText()).isEqualTo("jobs/" + job);
     }
 
     @Test
@@ -137,8 +139,20 @@ class MasterWebServerITCase {
         String html = response.body();
         assertThat(html).doesNotContain("<script>").doesNotContain("alert('x')")
                 .contains("web test &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co")
-                .contains("<a href=\"/jobs/" + job + "\">" + job + "</a>")
-                .contains("<a href=\"/jobs\">");
+                .contains("<a href=\"jobs/" + job + "\">" + job + "</a>")
+                .contains("<a href=\"jobs\">");
+    }
+
+    @Test
+    void theLinksOfThePageAndTheJsonHrefsAreRelativeToTheBaseUrlAndAnswer() throws Exception {
+        URI base = URI.create(web.url());
+        DashboardBrowser.Visit visit = DashboardBrowser.visit(base);
+
+        URI ours = base.resolve("jobs/" + job);
+        assertThat(visit.links()).containsKeys(base.resolve("jobs"), ours);
+        checkJob(visit.links().get(ours));
+        assertThat(visit.hrefs()).containsKey(ours);
+        checkJob(visit.hrefs().get(ours));
     }
 
     @Test

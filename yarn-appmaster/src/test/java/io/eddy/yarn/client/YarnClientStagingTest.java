@@ -9,62 +9,21 @@ import io.eddy.configuration.MemorySize;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.yarn.YarnOptions;
-import java.io.File;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.Attributes;
-import java.util.jar.JarFile;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
-import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What the client ships and asks for, without a cluster: class path resolution, packing, the request's checks. */
+/**
+ * What the client ships and asks for, without a cluster: stable names of packed directories, the
+ * request's checks, the AM's settings (the class path rules are {@link ShippedClassPathTest}'s).
+ */
 class YarnClientStagingTest {
 
     @TempDir
     Path dir;
-
-    private Path jar(String name, Manifest manifest, String... entries) throws Exception {
-        Path jar = dir.resolve(name);
-        try (OutputStream out = Files.newOutputStream(jar);
-                JarOutputStream zip = manifest == null ? new JarOutputStream(out) : new JarOutputStream(out, manifest)) {
-            for (String entry : entries) {
-                zip.putNextEntry(new ZipEntry(entry));
-                zip.write(entry.getBytes(StandardCharsets.UTF_8));
-                zip.closeEntry();
-            }
-        }
-        return jar;
-    }
-
-    @Test
-    void manifestClassPathEntriesAreExpandedAndDirectoriesPacked() throws Exception {
-        Path lib = jar("lib.jar", null, "a/A.class");
-        Path classes = Files.createDirectories(dir.resolve("module/target/classes/b"));
-        Files.writeString(classes.resolve("B.class"), "b");
-        Manifest manifest = new Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        // surefire writes absolute file: URLs; relative entries resolve against the jar's directory
-        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, "lib.jar " + dir.resolve("module/target/classes").toUri() + " missing.jar");
-        Path booter = jar("booter.jar", manifest);
-
-        List<Path> jars = ShippedClassPath.resolve(booter + File.pathSeparator + lib + File.pathSeparator + dir.resolve("nowhere"));
-
-        assertThat(jars).hasSize(3);
-        assertThat(jars.get(0)).isEqualTo(booter);
-        assertThat(jars.get(1)).isEqualTo(lib);
-        Path packed = jars.get(2);
-        assertThat(packed.getFileName().toString()).isEqualTo("module-classes.jar");
-        try (JarFile file = new JarFile(packed.toFile())) {
-            assertThat(file.getEntry("b/B.class")).isNotNull();
-        }
-    }
 
     @Test
     void packingIsDeterministicSoTheCacheNameIsStable() throws Exception {
