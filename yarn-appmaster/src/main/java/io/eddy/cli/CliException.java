@@ -2,8 +2,8 @@ package io.eddy.cli;
 
 /**
  * A command failed for a reason the user can act on; its message says what went wrong and what to
- * do. {@link EddyCli} prints it (and the root cause) without a stack trace and exits with {@link
- * #exitCode()}.
+ * do. {@link EddyCli} prints it and its root cause (the stack trace only with {@code --verbose}) and
+ * exits with {@link #exitCode()}.
  */
 public final class CliException extends RuntimeException {
 
@@ -23,7 +23,12 @@ public final class CliException extends RuntimeException {
 
     /** A usage error (exit code 2), e.g. a job jar that does not exist. */
     public static CliException usage(String message) {
-        return new CliException(message, null, EddyCli.EXIT_USAGE);
+        return usage(message, null);
+    }
+
+    /** A usage error (exit code 2) caused by {@code cause}, e.g. a job jar that is not a zip file. */
+    public static CliException usage(String message, Throwable cause) {
+        return new CliException(message, cause, EddyCli.EXIT_USAGE);
     }
 
     public int exitCode() {

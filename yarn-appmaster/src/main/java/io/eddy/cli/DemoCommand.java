@@ -50,17 +50,32 @@ final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    /** Calls {@code main(args)}, turning an exception thrown by it into a failure naming its root cause. */
+    /**
+     * The system property that is {@code true} while {@link #invokeMain} runs a program's {@code
+     * main}: the CLI reports an exception thrown by {@code main} (message, root cause, log file), so a
+     * program that would print its own failure and exit may throw it instead (the examples do).
+     */
+    static final String REPORTS_FAILURES_PROPERTY = "eddy.cli.reports-failures";
+
+    /**
+     * Calls {@code main(args)} with {@link #REPORTS_FAILURES_PROPERTY} set, turning an exception
+     * thrown by it into a failure that names what failed and keeps the exception as its cause.
+     */
     static void invokeMain(Method main, String[] args, String what) {
+        String previous = System.setProperty(REPORTS_FAILURES_PROPERTY, "true");
         try {
             main.invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
-            Throwable root = EddyCli.rootCause(cause);
-            throw CliException.failure(what + " failed: " + cause.getMessage()
-                    + (root != cause ? System.lineSeparator() + "Root cause: " + root : ""), cause);
+            throw CliException.failure(what + " failed: " + (cause.getMessage() != null ? cause.getMessage() : cause.toString()), cause);
         } catch (IllegalAccessException e) {
             throw CliException.usage("The main method of " + what + " is not accessible: make the class and its main method public");
+        } finally {
+            if (previous == null) {
+                System.clearProperty(REPORTS_FAILURES_PROPERTY);
+            } else {
+                System.setProperty(REPORTS_FAILURES_PROPERTY, previous);
+            }
         }
     }
 }

@@ -1,8 +1,15 @@
 package io.eddy.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code eddy} command line: run job jars embedded, on a multi-process cluster or on YARN, start
@@ -10,9 +17,11 @@ import picocli.CommandLine.Command;
  * from them. {@code
  * scripts/eddy} runs this class.
  *
- * <p>Exit codes: 0 success, 1 the job or the command failed (the root cause is printed), 2 usage
- * errors (unknown option, missing argument, a file that does not exist). {@link #main} is the only
- * place that calls {@code System.exit}; {@link #run} returns the code, for tests.
+ * <p>Exit codes: 0 success, 1 the job or the command failed, 2 usage errors (unknown option, missing
+ * argument, a file that does not exist). A failure prints its message and root cause on stderr, and
+ * where the log file is ({@link CliLogging}); the stack trace only with {@code --verbose}, which every
+ * command takes. {@link #main} is the only place that calls {@code System.exit}; {@link #run} returns
+ * the code, for tests.
  */
 @Command(
         name = "eddy",
@@ -39,14 +48,20 @@ public final class EddyCli implements Runnable {
     /** Exit code of a usage error. */
     public static final int EXIT_USAGE = 2;
 
+    /** The option that adds stack traces and INFO log lines to the console; every command takes it. */
+    static final String VERBOSE_OPTION = "--verbose";
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    // Read from the parse result (see isVerbose), as picocli gives each command a copy of an inherited option.
+    @Option(names = VERBOSE_OPTION, scope = ScopeType.INHERIT,
+            description = "Print a failure's stack trace, and log lines at INFO with their stack traces, on the console.")
+    private boolean verbose;
+
     public static void main(String[] args) {
-        // The CLI's own console should show results, not the INFO lines of an embedded cluster.
-        if (System.getProperty("eddy.log.level") == null) {
-            System.setProperty("eddy.log.level", "WARN");
-        }
+        // Before anything logs: log4j reads the levels when it configures itself.
+        CliLogging.setDefaultLevels();
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = run(args, out, err);
@@ -66,8 +81,40 @@ public final class EddyCli implements Runnable {
         cli.getSubcommands().get("demo").setUnmatchedOptionsArePositionalParams(true);
         cli.setOut(out);
         cli.setErr(err);
+        cli.setExecutionStrategy(EddyCli::execute);
         cli.setExecutionExceptionHandler(new FailureHandler());
         return cli.execute(args);
+    }
+
+    /** Runs the parsed command, with verbose logging if {@code --verbose} was given. */
+    private static int execute(ParseResult parseResult) {
+        // Not a static field: this class is loaded before main sets the levels log4j configures itself with.
+        LoggerFactory.getLogger(EddyCli.class).info("'{}' started", commandName(parseResult));
+        if (!isVerbose(parseResult)) {
+            return new CommandLine.RunLast().execute(parseResult);
+        }
+        try (CliLogging.Scope verboseLogging = CliLogging.verbose()) {
+            return new CommandLine.RunLast().execute(parseResult);
+        }
+    }
+
+    /** Whether {@code --verbose} was given to the command or to one of its parents. */
+    static boolean isVerbose(ParseResult parseResult) {
+        for (ParseResult r = parseResult; r != null; r = r.subcommand()) {
+            if (r.hasMatchedOption(VERBOSE_OPTION)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The full name of the command that runs, e.g. {@code eddy yarn-session stop}. */
+    private static String commandName(ParseResult parseResult) {
+        ParseResult last = parseResult;
+        while (last.subcommand() != null) {
+            last = last.subcommand();
+        }
+        return last.commandSpec().qualifiedName();
     }
 
     @Override
@@ -75,27 +122,46 @@ public final class EddyCli implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose one of demo, run, plan, cluster, list, cancel, savepoint, yarn-session (see 'eddy --help')");
     }
 
-    /** Prints a failure's message and root cause (not a stack trace, unless it is a bug) and chooses the exit code. */
+    /**
+     * Prints a failure on stderr as its message and root cause, then where its stack trace is: in the
+     * log file if one is written, on stderr with {@code --verbose}. Chooses the exit code: a {@link
+     * CliException}'s own, 1 for anything else. An I/O failure's message is shown as it is; any other
+     * exception is a bug and says so.
+     */
     private static final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         @Override
-        public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parseResult) {
-            PrintWriter err = cmd.getErr();
+        public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parseResult) {
+            String command = cmd.getCommandSpec().qualifiedName();
+            String message;
+            int code;
             if (e instanceof CliException ce) {
-                err.println("eddy: " + ce.getMessage());
-                Throwable root = rootCause(ce);
-                if (root != ce && root.getMessage() != null && !ce.getMessage().contains(root.getMessage())) {
-                    err.println("Root cause: " + root);
-                }
-                err.flush();
-                return ce.exitCode();
+                message = ce.getMessage();
+                code = ce.exitCode();
+            } else if (e instanceof IOException && e.getMessage() != null) {
+                message = e.getMessage();
+                code = EXIT_FAILURE;
+            } else {
+                message = "unexpected failure in '" + command + "' (a bug: please report it with the stack trace): " + e;
+                code = EXIT_FAILURE;
             }
-            err.println("eddy: unexpected failure in '" + cmd.getCommandName() + "': " + e);
-            for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-                StackTraceElement[] frames = t.getStackTrace();
-                err.println("  " + (t == e ? "at " : "caused by " + t + " at ") + (frames.length > 0 ? frames[0] : "(no stack trace)"));
+            Optional<Path> logFile = CliLogging.logFile();
+            if (logFile.isPresent()) {
+                LoggerFactory.getLogger(EddyCli.class).error("'{}' failed with exit code {}", command, code, e);
+            }
+            PrintWriter err = cmd.getErr();
+            err.println("eddy: " + message);
+            Throwable root = rootCause(e);
+            if (root != e) {
+                err.println("Root cause: " + root);
+            }
+            if (isVerbose(parseResult)) {
+                e.printStackTrace(err);
+            } else if (code == EXIT_FAILURE) {
+                err.println(logFile.map(f -> "See " + f + " for the stack trace, or run again with " + VERBOSE_OPTION + ".")
+                        .orElse("Run again with " + VERBOSE_OPTION + " for the stack trace."));
             }
             err.flush();
-            return EXIT_FAILURE;
+            return code;
         }
     }
 

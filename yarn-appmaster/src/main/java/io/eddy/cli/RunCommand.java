@@ -174,7 +174,7 @@ final class RunCommand implements Callable<Integer> {
             }
             return name.trim();
         } catch (java.util.zip.ZipException e) {
-            throw CliException.usage("The file " + jarFile + " is not a jar (" + e.getMessage() + ")");
+            throw CliException.usage("The file " + jarFile + " is not a jar: check the path (a job jar is built by 'mvn package')", e);
         }
     }
 

@@ -15,10 +15,14 @@ import java.util.TreeMap;
 /**
  * A job program for {@code eddy run} tests, packed into a jar by the test: counts 1..N by
  * {@code x % 5} and writes {@code key=count} lines to the file named by its first argument. With
- * the argument {@code fail} it throws instead; with {@code echo FILE ARGS...} it writes the ARGS it
- * was given to FILE, one a line, and runs no job.
+ * the argument {@code fail} it throws instead; with {@code fail-in-task} the job's map function
+ * throws ({@link FailingMap}), so the job fails; with {@code echo FILE ARGS...} it writes the ARGS
+ * it was given to FILE, one a line, and runs no job.
  */
 public final class CliTestJob {
+
+    /** The message of {@link FailingMap}'s exception. */
+    static final String TASK_FAILURE = "a task of the job failed on purpose";
 
     private CliTestJob() {}
 
@@ -32,6 +36,12 @@ public final class CliTestJob {
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
+        if (args.length > 0 && args[0].equals("fail-in-task")) {
+            try (CloseableIterator<Long> it = env.generateSequence(1, 1000).map(new FailingMap()).executeAndCollect("cli failing job")) {
+                it.forEachRemaining(x -> { });
+            }
+            return;
+        }
         Map<Long, Long> counts = new TreeMap<>();
         try (CloseableIterator<Tuple2<Long, Long>> it = env.generateSequence(1, 1000).map(new KeyAndOne()).keyBy(new Key()).sum(1)
                 .executeAndCollect("cli test job")) {
@@ -49,6 +59,19 @@ public final class CliTestJob {
         @Override
         public Tuple2<Long, Long> map(Long value) {
             return Tuple2.of(value % 5, 1L);
+        }
+    }
+
+    /** Fails on the record 500: {@value #TASK_FAILURE}. */
+    public static final class FailingMap implements MapFunction<Long, Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Long map(Long value) {
+            if (value == 500) {
+                throw new IllegalStateException(TASK_FAILURE);
+            }
+            return value;
         }
     }
 

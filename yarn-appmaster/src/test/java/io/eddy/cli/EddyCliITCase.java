@@ -238,7 +238,7 @@ class EddyCliITCase {
     }
 
     /** A jar with {@link CliTestJob} and its nested classes, Main-Class set. */
-    private static Path jobJar(Path dir) throws IOException {
+    static Path jobJar(Path dir) throws IOException {
         Path jar = dir.resolve("cli-test-job.jar");
         if (Files.exists(jar)) {
             return jar;
@@ -247,7 +247,7 @@ class EddyCliITCase {
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, CliTestJob.class.getName());
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
-            for (Class<?> c : List.of(CliTestJob.class, CliTestJob.KeyAndOne.class, CliTestJob.Key.class)) {
+            for (Class<?> c : List.of(CliTestJob.class, CliTestJob.KeyAndOne.class, CliTestJob.Key.class, CliTestJob.FailingMap.class)) {
                 String entry = c.getName().replace('.', '/') + ".class";
                 out.putNextEntry(new JarEntry(entry));
                 try (InputStream in = c.getClassLoader().getResourceAsStream(entry)) {

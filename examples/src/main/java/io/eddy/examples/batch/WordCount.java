@@ -4,6 +4,7 @@ import io.eddy.api.common.io.WriteMode;
 import io.eddy.api.java.DataSet;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.examples.ExampleMain;
 import io.eddy.examples.wordcount.InputPaths;
 import io.eddy.examples.wordcount.StreamingWordCount;
 import io.eddy.examples.wordcount.Tokenizer;
@@ -40,11 +41,8 @@ public final class WordCount implements Callable<Integer> {
     @Option(names = "--parallelism", paramLabel = "P", description = "Parallel subtasks (default: the environment's).")
     Integer parallelism;
 
-    public static void main(String[] args) {
-        int code = new CommandLine(new WordCount()).execute(args);
-        if (code != 0) {
-            System.exit(code);
-        }
+    public static void main(String[] args) throws Exception {
+        ExampleMain.run(new WordCount(), args);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.eddy.examples.statemachine;
 
 import io.eddy.api.common.JobExecutionResult;
+import io.eddy.examples.ExampleMain;
 import io.eddy.examples.statemachine.model.Alert;
 import io.eddy.examples.statemachine.model.Event;
 import io.eddy.examples.statemachine.model.GeneratorSpec;
@@ -78,11 +79,8 @@ public final class StateMachineDemo implements Callable<Integer> {
         }
     }
 
-    public static void main(String[] args) {
-        int code = new CommandLine(new StateMachineDemo()).execute(args);
-        if (code != 0) {
-            System.exit(code);
-        }
+    public static void main(String[] args) throws Exception {
+        ExampleMain.run(new StateMachineDemo(), args);
     }
 
     @Override

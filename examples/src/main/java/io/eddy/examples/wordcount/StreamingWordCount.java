@@ -1,6 +1,7 @@
 package io.eddy.examples.wordcount;
 
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.examples.ExampleMain;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.WriteMode;
@@ -42,11 +43,8 @@ public final class StreamingWordCount implements Callable<Integer> {
     @Option(names = "--parallelism", paramLabel = "P", description = "Parallel subtasks (default: the environment's).")
     Integer parallelism;
 
-    public static void main(String[] args) {
-        int code = new CommandLine(new StreamingWordCount()).execute(args);
-        if (code != 0) {
-            System.exit(code);
-        }
+    public static void main(String[] args) throws Exception {
+        ExampleMain.run(new StreamingWordCount(), args);
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
 import io.eddy.api.java.tuple.Tuple4;
+import io.eddy.examples.ExampleMain;
 import io.eddy.examples.batch.BatchExecution;
 import io.eddy.examples.batch.PrintOutputFormat;
 import java.nio.file.Files;
@@ -71,11 +72,8 @@ public final class Q3 implements Callable<Integer> {
     @Option(names = "--parallelism", paramLabel = "P", description = "Parallel subtasks (default: the environment's).")
     Integer parallelism;
 
-    public static void main(String[] args) {
-        int code = new CommandLine(new Q3()).execute(args);
-        if (code != 0) {
-            System.exit(code);
-        }
+    public static void main(String[] args) throws Exception {
+        ExampleMain.run(new Q3(), args);
     }
 
     @Override

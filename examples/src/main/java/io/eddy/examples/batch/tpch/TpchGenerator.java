@@ -1,5 +1,6 @@
 package io.eddy.examples.batch.tpch;
 
+import io.eddy.examples.ExampleMain;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
@@ -64,8 +65,8 @@ public final class TpchGenerator implements Callable<Integer> {
         }
     }
 
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new TpchGenerator()).execute(args));
+    public static void main(String[] args) throws Exception {
+        System.exit(ExampleMain.execute(new CommandLine(new TpchGenerator()), args));
     }
 
     @Override

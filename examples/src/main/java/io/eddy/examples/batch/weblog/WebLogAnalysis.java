@@ -8,6 +8,7 @@ import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple1;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
+import io.eddy.examples.ExampleMain;
 import io.eddy.examples.batch.BatchExecution;
 import io.eddy.examples.batch.PrintOutputFormat;
 import java.nio.file.Files;
@@ -68,11 +69,8 @@ public final class WebLogAnalysis implements Callable<Integer> {
     @Option(names = "--parallelism", paramLabel = "P", description = "Parallel subtasks (default: the environment's).")
     Integer parallelism;
 
-    public static void main(String[] args) {
-        int code = new CommandLine(new WebLogAnalysis()).execute(args);
-        if (code != 0) {
-            System.exit(code);
-        }
+    public static void main(String[] args) throws Exception {
+        ExampleMain.run(new WebLogAnalysis(), args);
     }
 
     @Override
