@@ -95,7 +95,9 @@ public final class ExampleMain {
             err.println(cmd.getCommandName() + ": " + message);
             Throwable root = rootCause(e);
             if (root != e) {
-                err.println("Root cause: " + root);
+                // A long root message the first line carries already is named by its class alone.
+                boolean repeated = root.getMessage() != null && root.getMessage().length() > 80 && message.contains(root.getMessage());
+                err.println("Root cause: " + (repeated ? root.getClass().getName() + " (its message is above)" : root));
             }
             if (verbose.enabled || Boolean.getBoolean(VERBOSE_PROPERTY)) {
                 e.printStackTrace(err);

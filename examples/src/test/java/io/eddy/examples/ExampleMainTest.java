@@ -26,13 +26,23 @@ class ExampleMainTest {
         @Option(names = "--code-3")
         boolean code3;
 
+        private final java.util.function.Supplier<RuntimeException> failure;
+
+        FailingExample() {
+            this(() -> new IllegalStateException("The job failed: its input is gone",
+                    new UncheckedIOException("reading part-0 failed", new IOException("disk on fire"))));
+        }
+
+        FailingExample(java.util.function.Supplier<RuntimeException> failure) {
+            this.failure = failure;
+        }
+
         @Override
         public Integer call() {
             if (code3) {
                 return 3;
             }
-            throw new IllegalStateException("The job failed: its input is gone",
-                    new UncheckedIOException("reading part-0 failed", new IOException("disk on fire")));
+            throw failure.get();
         }
     }
 
@@ -62,11 +72,21 @@ class ExampleMainTest {
     }
 
     @Test
+    void aLongRootMessageTheFirstLineCarriesIsNotPrintedTwice() throws Exception {
+        String diagnosis = "x".repeat(81);
+        CommandLine commandLine = new CommandLine(new FailingExample(() -> new IllegalStateException("The job failed: " + diagnosis,
+                new IOException(diagnosis)))).setErr(new PrintWriter(err, true));
+        assertThat(ExampleMain.execute(commandLine)).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("failing-example: The job failed: " + diagnosis + System.lineSeparator()
+                + "Root cause: java.io.IOException (its message is above)" + System.lineSeparator());
+    }
+
+    @Test
     void verboseAddsTheStackTrace() throws Exception {
         Result r = run("--verbose");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).startsWith("failing-example: The job failed: its input is gone").containsPattern(STACK_FRAME)
-                .contains("at io.eddy.examples.ExampleMainTest$FailingExample.call(").contains("Caused by: java.io.IOException: disk on fire");
+                .contains("at io.eddy.examples.ExampleMainTest$FailingExample.lambda$new$").contains("Caused by: java.io.IOException: disk on fire");
     }
 
     @Test

@@ -152,7 +152,7 @@ public final class EddyCli implements Runnable {
             err.println("eddy: " + message);
             Throwable root = rootCause(e);
             if (root != e) {
-                err.println("Root cause: " + root);
+                err.println("Root cause: " + describeRoot(root, message));
             }
             if (isVerbose(parseResult)) {
                 e.printStackTrace(err);
@@ -164,6 +164,20 @@ public final class EddyCli implements Runnable {
             return code;
         }
     }
+
+    /**
+     * The root cause for its line under {@code message}: the exception with its message, or only its
+     * class when {@code message} already carries a long root message (Eddy's own diagnoses travel as
+     * the message of every exception around them; printing one twice buries the second line).
+     */
+    static String describeRoot(Throwable root, String message) {
+        String rootMessage = root.getMessage();
+        boolean repeated = rootMessage != null && rootMessage.length() > REPEATED_ROOT_MESSAGE && message.contains(rootMessage);
+        return repeated ? root.getClass().getName() + " (its message is above)" : root.toString();
+    }
+
+    /** How long a root cause's message must be to be left out when the failure's message holds it already. */
+    private static final int REPEATED_ROOT_MESSAGE = 80;
 
     static Throwable rootCause(Throwable t) {
         Throwable root = t;
