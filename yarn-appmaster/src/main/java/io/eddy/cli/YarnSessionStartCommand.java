@@ -4,6 +4,7 @@ import io.eddy.configuration.Configuration;
 import io.eddy.master.remote.ClusterClient;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.yarn.YarnOptions;
+import io.eddy.yarn.client.ContainerResources;
 import io.eddy.yarn.client.YarnCluster;
 import io.eddy.yarn.client.YarnClusterDeployer;
 import io.eddy.yarn.client.YarnDeployment;
@@ -41,8 +42,10 @@ final class YarnSessionStartCommand implements Callable<Integer> {
         String name = settings.get(YarnOptions.NAME) == null ? DEFAULT_NAME : settings.get(YarnOptions.NAME);
         PrintWriter out = spec.commandLine().getOut();
         YarnCluster cluster;
+        int containers;
         try (YarnClusterDeployer deployer = YarnClients.connect(settings)) {
             cluster = deployer.deploy(new YarnDeployment(YarnDeployment.Mode.SESSION, name, List.of(), settings));
+            containers = ContainerResources.of(settings).containers();
         } catch (YarnDeploymentException e) {
             throw CliException.failure(e.getMessage(), e);
         }
@@ -51,7 +54,7 @@ final class YarnSessionStartCommand implements Callable<Integer> {
         out.println("Started YARN session " + id + " ('" + name + "', master " + cluster.master().getHostString() + ":"
                 + cluster.master().getPort() + (cluster.trackingUrl().isEmpty() ? "" : ", tracking URL " + cluster.trackingUrl()) + ")");
         out.flush();
-        awaitWorkers(cluster, settings);
+        awaitWorkers(cluster, containers, settings);
         out.println("Submit jobs with 'eddy run --target yarn-session:" + id + " app.jar'; stop the session with 'eddy yarn-session stop "
                 + id + "'");
         out.flush();
@@ -59,9 +62,7 @@ final class YarnSessionStartCommand implements Callable<Integer> {
     }
 
     /** Waits until the session's workers have registered, so a job submitted next finds its slots; warns if they do not. */
-    private void awaitWorkers(YarnCluster cluster, Configuration settings) {
-        Integer configured = settings.get(YarnOptions.CONTAINERS);
-        int expected = configured == null ? 1 : configured;
+    private void awaitWorkers(YarnCluster cluster, int expected, Configuration settings) {
         PrintWriter err = spec.commandLine().getErr();
         try (ClusterClient client = ClusterClient.connect(cluster.master(), cluster.secret())) {
             List<WorkerRegistration> workers = client.awaitWorkers(expected, settings.get(YarnOptions.DEPLOY_TIMEOUT));

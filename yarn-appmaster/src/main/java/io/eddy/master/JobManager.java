@@ -180,10 +180,7 @@ final class JobManager {
         checkpointing.restoredAtStart(restore);
     }
 
-    /**
-     * Runs the job if its slots are free; else asks the master's worker supply for them and fails at
-     * once if they can never come, or waits for them (bounded by the slot wait timeout).
-     */
+    /** Runs the job if its slots are free; else asks the worker supply for them: fails at once if they never come, else waits (bounded). */
     void start() {
         LOG.info("Job {} ('{}'): submitted, {} tasks in {} vertices, needs {} slots", id(), graph.name(),
                 graph.numberOfTasks(), graph.vertices().size(), requiredSlots);

@@ -62,8 +62,7 @@ final class YarnWorkerSupply implements WorkerSupply {
             LOG.warn("A job needs {} slots, which this application can never have: {}", jobSlots, never.get());
             return never;
         }
-        int max = Math.min(resources.maxContainers(), bound.maxContainers());
-        int containers = Math.min(resources.containersFor(totalSlots), max);
+        int containers = Math.min(resources.containersFor(totalSlots), resources.containerLimit(bound));
         LOG.info("Jobs need {} slots in all: keeping at least {} worker containers of {} slots", totalSlots, containers, resources.slots());
         grow.accept(containers);
         return Optional.empty();

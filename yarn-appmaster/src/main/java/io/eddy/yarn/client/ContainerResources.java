@@ -68,6 +68,11 @@ public record ContainerResources(int containers, int slots, int containerMemoryM
         return containersFor(slots, this.slots);
     }
 
+    /** The most worker containers the application may have: {@code yarn.max-containers}, or less if {@code capacity} holds fewer. */
+    public int containerLimit(ClusterCapacity capacity) {
+        return Math.min(maxContainers, capacity.maxContainers());
+    }
+
     /**
      * Why a job that needs {@code jobSlots} slots can never run in this application, given what
      * {@code capacity} says YARN can hold and {@code yarn.max-containers}; empty if it can. The
@@ -75,7 +80,7 @@ public record ContainerResources(int containers, int slots, int containerMemoryM
      */
     public java.util.Optional<String> whyJobCannotFit(int jobSlots, ClusterCapacity capacity) {
         int needed = containersFor(jobSlots);
-        int max = Math.min(maxContainers, capacity.maxContainers());
+        int max = containerLimit(capacity);
         if (needed <= max) {
             return java.util.Optional.empty();
         }
