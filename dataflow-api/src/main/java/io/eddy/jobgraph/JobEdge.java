@@ -12,7 +12,11 @@ import java.util.Objects;
  * @param sourceOutputIndex the position of this edge among the producer's outputs (its result partition index)
  * @param target the consuming vertex
  * @param targetGateIndex the position of this edge among the consumer's inputs (its input gate index)
- * @param targetInput the logical input (0 or 1) of the consumer's head operator that the records feed
+ * @param targetInput what the records feed in the consumer's head operator, read by {@code role}: for
+ *     {@link EdgeRole#DATA}, {@link EdgeRole#FEEDBACK} and {@link EdgeRole#SOLUTION_SET} its logical
+ *     input (0, or 0 or 1 for two-input operators); for {@link EdgeRole#BROADCAST} the index of the
+ *     broadcast variable in its descriptor's {@code broadcastNames}
+ * @param role what the records are to the consumer
  * @param shipStrategy how records are distributed over consumer subtasks
  * @param exchangeMode pipelined or blocking
  * @param keySelectorBytes for {@link ShipStrategy#HASH}, the Java-serialized {@link KeySelector}; otherwise null
@@ -24,6 +28,7 @@ public record JobEdge(
         JobVertexId target,
         int targetGateIndex,
         int targetInput,
+        EdgeRole role,
         ShipStrategy shipStrategy,
         ExchangeMode exchangeMode,
         byte[] keySelectorBytes,
@@ -32,12 +37,26 @@ public record JobEdge(
     public JobEdge {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(role, "role");
         Objects.requireNonNull(shipStrategy, "shipStrategy");
+        if (targetInput < 0) {
+            throw new IllegalArgumentException("Bug: edge " + source + " -> " + target + " has the negative target input " + targetInput);
+        }
+        if (role == EdgeRole.BROADCAST && shipStrategy != ShipStrategy.BROADCAST) {
+            throw new IllegalArgumentException("Bug: the broadcast variable edge " + source + " -> " + target + " is shipped " + shipStrategy);
+        }
         Objects.requireNonNull(exchangeMode, "exchangeMode");
         Objects.requireNonNull(recordTypeBytes, "recordTypeBytes");
         if (shipStrategy == ShipStrategy.HASH && keySelectorBytes == null) {
             throw new IllegalArgumentException("Bug: a HASH edge " + source + " -> " + target + " has no key selector");
         }
+    }
+
+    /** A {@link EdgeRole#DATA} edge. */
+    public JobEdge(JobVertexId source, int sourceOutputIndex, JobVertexId target, int targetGateIndex, int targetInput,
+            ShipStrategy shipStrategy, ExchangeMode exchangeMode, byte[] keySelectorBytes, byte[] recordTypeBytes) {
+        this(source, sourceOutputIndex, target, targetGateIndex, targetInput, EdgeRole.DATA, shipStrategy, exchangeMode, keySelectorBytes,
+                recordTypeBytes);
     }
 
     @SuppressWarnings("unchecked")
@@ -55,6 +74,6 @@ public record JobEdge(
 
     @Override
     public String toString() {
-        return source + "[" + sourceOutputIndex + "] -" + shipStrategy + "/" + exchangeMode + "-> " + target + "[" + targetGateIndex + "]";
+        return source + "[" + sourceOutputIndex + "] -" + (role == EdgeRole.DATA ? "" : role + "/") + shipStrategy + "/" + exchangeMode + "-> " + target + "[" + targetGateIndex + "]";
     }
 }

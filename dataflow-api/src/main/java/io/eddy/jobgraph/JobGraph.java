@@ -2,14 +2,19 @@ package io.eddy.jobgraph;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * The contract between the API and the runtime: vertices (operator chains with their parallelism)
- * and the data edges between them. Vertices are in topological order, so {@code vertices().get(i)}
- * has id {@code i} and every edge goes from a lower to a higher id.
+ * The contract between the API and the runtime: vertices (operator chains with their parallelism),
+ * the edges between them, and groups of vertices placed or run together. Vertices are in
+ * topological order of the forward edges, so {@code vertices().get(i)} has id {@code i} and every
+ * edge but a {@link EdgeRole#FEEDBACK} one goes from a lower to a higher id; a feedback edge goes
+ * back (or to its own vertex) within one {@link VertexGroup.Kind#ITERATION} group, closing a loop.
  *
  * <p>Sent from the client to the master with {@link JobGraphCodec}; user functions stay opaque
  * bytes until a worker reads them with the job's class loader.
@@ -17,11 +22,12 @@ import java.util.Objects;
  * @param jobId the job's id
  * @param name the job's name, as given to {@code execute(name)}
  * @param vertices the vertices in topological order
- * @param edges all data edges
+ * @param edges all edges
  * @param bufferTimeoutMillis how long a partly filled network buffer may wait before it is sent:
  *     0 sends after every record, -1 only when full
  * @param serializerConfigBytes the Java-serialized {@code SerializerConfig} (Kryo registrations)
  * @param settings further job settings, keyed like configuration options
+ * @param groups the vertex groups; a vertex is in at most one group of each kind
  */
 public record JobGraph(
         JobId jobId,
@@ -30,7 +36,8 @@ public record JobGraph(
         List<JobEdge> edges,
         long bufferTimeoutMillis,
         byte[] serializerConfigBytes,
-        Map<String, String> settings) {
+        Map<String, String> settings,
+        List<VertexGroup> groups) {
 
     public JobGraph {
         Objects.requireNonNull(jobId, "jobId");
@@ -47,11 +54,69 @@ public record JobGraph(
                 throw new IllegalArgumentException("Bug: vertex " + vertices.get(i).name() + " at position " + i + " has id " + vertices.get(i).id());
             }
         }
+        groups = List.copyOf(groups);
+        validateGroups(groups, vertices);
         for (JobEdge e : edges) {
-            if (e.source().index() >= e.target().index() || e.target().index() >= vertices.size()) {
-                throw new IllegalArgumentException("Bug: edge " + e + " is not in topological order or points outside the graph");
+            if (e.source().index() >= vertices.size() || e.target().index() >= vertices.size()) {
+                throw new IllegalArgumentException("Bug: edge " + e + " points outside the graph");
+            }
+            if (e.role().isForward() && e.source().index() >= e.target().index()) {
+                throw new IllegalArgumentException("Bug: the " + e.role() + " edge " + e + " is not in topological order");
+            }
+            if (!e.role().isForward()) {
+                VertexGroup loop = groupOf(groups, e.target(), VertexGroup.Kind.ITERATION);
+                if (e.source().index() < e.target().index() || loop == null || !loop.contains(e.source())) {
+                    throw new IllegalArgumentException("Bug: the feedback edge " + e
+                            + " must go back to a vertex of the same iteration group as its source");
+                }
             }
         }
+    }
+
+    /** A graph without vertex groups. */
+    public JobGraph(JobId jobId, String name, List<JobVertex> vertices, List<JobEdge> edges, long bufferTimeoutMillis,
+            byte[] serializerConfigBytes, Map<String, String> settings) {
+        this(jobId, name, vertices, edges, bufferTimeoutMillis, serializerConfigBytes, settings, List.of());
+    }
+
+    private static void validateGroups(List<VertexGroup> groups, List<JobVertex> vertices) {
+        Set<String> names = new HashSet<>();
+        for (VertexGroup g : groups) {
+            if (!names.add(g.name())) {
+                throw new IllegalArgumentException("Bug: two vertex groups are named '" + g.name() + "'");
+            }
+            int parallelism = -1;
+            for (JobVertexId member : g.members()) {
+                if (member.index() >= vertices.size()) {
+                    throw new IllegalArgumentException("Bug: vertex group '" + g.name() + "' names " + member + ", which is not in the graph");
+                }
+                VertexGroup other = groupOf(groups, member, g.kind());
+                if (other != g) {
+                    throw new IllegalArgumentException("Bug: vertex " + member + " is in the " + g.kind() + " groups '" + other.name()
+                            + "' and '" + g.name() + "'");
+                }
+                int p = vertices.get(member.index()).parallelism();
+                if (parallelism != -1 && p != parallelism) {
+                    throw new IllegalArgumentException("Vertex group '" + g.name() + "' (" + g.kind() + ") holds vertices of parallelism "
+                            + parallelism + " and " + p + ": the subtasks of its vertices run together, so they need one parallelism");
+                }
+                parallelism = p;
+            }
+        }
+    }
+
+    private static VertexGroup groupOf(List<VertexGroup> groups, JobVertexId vertex, VertexGroup.Kind kind) {
+        for (VertexGroup g : groups) {
+            if (g.kind() == kind && g.contains(vertex)) {
+                return g;
+            }
+        }
+        return null;
+    }
+
+    /** The group of {@code kind} that {@code vertex} belongs to, if any. */
+    public Optional<VertexGroup> groupOf(JobVertexId vertex, VertexGroup.Kind kind) {
+        return Optional.ofNullable(groupOf(groups, vertex, kind));
     }
 
     public JobVertex vertex(JobVertexId id) {

@@ -16,7 +16,7 @@ import java.util.Map;
 public final class JobGraphCodec {
 
     /** The format version {@link #write} writes; {@link #read} reads this version only. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     private static final int MAGIC = 0xEDD10B01;
 
@@ -42,6 +42,15 @@ public final class JobGraphCodec {
         out.writeInt(graph.edges().size());
         for (JobEdge e : graph.edges()) {
             writeEdge(e, out);
+        }
+        out.writeInt(graph.groups().size());
+        for (VertexGroup g : graph.groups()) {
+            out.writeUTF(g.name());
+            out.writeByte(g.kind().ordinal());
+            out.writeInt(g.members().size());
+            for (JobVertexId member : g.members()) {
+                out.writeInt(member.index());
+            }
         }
     }
 
@@ -74,7 +83,19 @@ public final class JobGraphCodec {
         for (int i = 0; i < numEdges; i++) {
             edges.add(readEdge(in));
         }
-        return new JobGraph(jobId, name, vertices, edges, bufferTimeout, serializerConfig, settings);
+        int numGroups = in.readInt();
+        List<VertexGroup> groups = new ArrayList<>(numGroups);
+        for (int i = 0; i < numGroups; i++) {
+            String groupName = in.readUTF();
+            VertexGroup.Kind kind = enumAt(VertexGroup.Kind.values(), in.readByte(), "vertex group kind");
+            int numMembers = in.readInt();
+            List<JobVertexId> members = new ArrayList<>(numMembers);
+            for (int j = 0; j < numMembers; j++) {
+                members.add(new JobVertexId(in.readInt()));
+            }
+            groups.add(new VertexGroup(groupName, kind, members));
+        }
+        return new JobGraph(jobId, name, vertices, edges, bufferTimeout, serializerConfig, settings, groups);
     }
 
     private static void writeVertex(JobVertex v, DataOutputView out) throws IOException {
@@ -133,6 +154,7 @@ public final class JobGraphCodec {
         out.writeInt(e.target().index());
         out.writeInt(e.targetGateIndex());
         out.writeInt(e.targetInput());
+        out.writeByte(e.role().ordinal());
         out.writeByte(e.shipStrategy().ordinal());
         out.writeByte(e.exchangeMode().ordinal());
         out.writeBoolean(e.keySelectorBytes() != null);
@@ -148,11 +170,12 @@ public final class JobGraphCodec {
         JobVertexId target = new JobVertexId(in.readInt());
         int gate = in.readInt();
         int targetInput = in.readInt();
+        EdgeRole role = enumAt(EdgeRole.values(), in.readByte(), "edge role");
         ShipStrategy ship = enumAt(ShipStrategy.values(), in.readByte(), "ship strategy");
         ExchangeMode mode = enumAt(ExchangeMode.values(), in.readByte(), "exchange mode");
         byte[] keySelector = in.readBoolean() ? readBytes(in) : null;
         byte[] recordType = readBytes(in);
-        return new JobEdge(source, sourceOutput, target, gate, targetInput, ship, mode, keySelector, recordType);
+        return new JobEdge(source, sourceOutput, target, gate, targetInput, role, ship, mode, keySelector, recordType);
     }
 
     private static void writeBytes(byte[] bytes, DataOutputView out) throws IOException {

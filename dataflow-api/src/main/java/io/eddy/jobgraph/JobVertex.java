@@ -37,6 +37,6 @@ public record JobVertex(JobVertexId id, String name, int parallelism, int maxPar
     }
 
     public boolean isSource() {
-        return OperatorKinds.SOURCE.equals(head().kind());
+        return OperatorKinds.SOURCE.name().equals(head().kind());
     }
 }

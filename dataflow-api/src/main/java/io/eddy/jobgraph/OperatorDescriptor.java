@@ -4,105 +4,104 @@ import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import java.io.Serializable;
-import java.util.Collections;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
- * What the runtime needs to instantiate one operator: its kind (which runtime operator
- * implements it, see {@link OperatorKinds}), the user function, the key selectors of keyed inputs,
- * the types of its inputs and output, and kind-specific parameters.
+ * What the runtime needs to instantiate one operator: its {@link OperatorKind} (which runtime
+ * operator implements it, with that kind's typed parameters), the user function, the key selectors
+ * of keyed inputs, the types of its inputs and output, the names of its broadcast variables, and its
+ * share of the slot's managed memory.
  *
  * <p>Travels Java-serialized inside {@link OperatorSpec#descriptorBytes()}, because it holds user
- * function closures; it is deserialized only on a worker, with the job's user-code class loader.
+ * function closures; it is deserialized only with the job's user-code class loader.
+ *
+ * @param kind the operator kind and its parameters
+ * @param userFunction the user function, or null for operators without one
+ * @param keySelectors one key selector per keyed input, in input order; empty for operators on
+ *     non-keyed inputs
+ * @param keyType the type of the keys, or null if the operator is not keyed
+ * @param inputTypes the types of the operator's logical inputs (none for a source, two for a
+ *     two-input operator)
+ * @param outputType the type of the records the operator emits, or null for a sink
+ * @param broadcastNames the names of the broadcast variables of the operator, by index: the
+ *     {@link EdgeRole#BROADCAST} edge with target input i carries variable i
+ * @param memoryFraction the operator's share in (0, 1] of its slot's managed memory, or 0 if it
+ *     takes none
  */
-public final class OperatorDescriptor implements Serializable {
+public record OperatorDescriptor(
+        OperatorKind kind,
+        Function userFunction,
+        List<KeySelector<?, ?>> keySelectors,
+        TypeInfo<?> keyType,
+        List<TypeInfo<?>> inputTypes,
+        TypeInfo<?> outputType,
+        List<String> broadcastNames,
+        double memoryFraction) implements Serializable {
 
-    private static final long serialVersionUID = 1L;
-
-    private final String kind;
-    private final Function userFunction;
-    private final List<KeySelector<?, ?>> keySelectors;
-    private final TypeInfo<?> keyType;
-    private final List<TypeInfo<?>> inputTypes;
-    private final TypeInfo<?> outputType;
-    private final HashMap<String, Serializable> params;
-
-    private OperatorDescriptor(Builder builder) {
-        this.kind = Objects.requireNonNull(builder.kind, "kind");
-        this.userFunction = builder.userFunction;
-        this.keySelectors = List.copyOf(builder.keySelectors);
-        this.keyType = builder.keyType;
-        this.inputTypes = List.copyOf(builder.inputTypes);
-        this.outputType = builder.outputType;
-        this.params = new HashMap<>(builder.params);
+    public OperatorDescriptor {
+        Objects.requireNonNull(kind, "kind");
+        keySelectors = List.copyOf(keySelectors);
+        inputTypes = List.copyOf(inputTypes);
+        broadcastNames = List.copyOf(broadcastNames);
+        if (!(memoryFraction >= 0 && memoryFraction <= 1)) {
+            throw new IllegalArgumentException("Bug: the memory fraction of a " + kind.name() + " operator is " + memoryFraction
+                    + " (expected: 0 for none, or in (0, 1])");
+        }
     }
 
-    public static Builder builder(String kind) {
+    public static Builder builder(OperatorKind kind) {
         return new Builder(kind);
     }
 
-    /** One of {@link OperatorKinds}, or a kind a runtime module registers. */
-    public String kind() {
-        return kind;
+    /** A builder holding this descriptor's values, to derive a changed copy. */
+    public Builder toBuilder() {
+        Builder b = new Builder(kind).userFunction(userFunction).keyType(keyType).outputType(outputType)
+                .broadcastNames(broadcastNames).memoryFraction(memoryFraction);
+        keySelectors.forEach(b::keySelector);
+        inputTypes.forEach(b::inputType);
+        return b;
     }
 
-    /** The user function, or null for operators without one. */
-    public Function userFunction() {
-        return userFunction;
-    }
-
-    /** One key selector per keyed input, in input order; empty for operators on non-keyed streams. */
-    public List<KeySelector<?, ?>> keySelectors() {
-        return keySelectors;
-    }
-
-    /** The type of the keys, or null if the operator is not keyed. */
-    public TypeInfo<?> keyType() {
-        return keyType;
-    }
-
-    /** The types of the operator's logical inputs (none for a source, two for a co-operator). */
-    public List<TypeInfo<?>> inputTypes() {
-        return inputTypes;
-    }
-
-    /** The type of the records the operator emits, or null for a sink. */
-    public TypeInfo<?> outputType() {
-        return outputType;
-    }
-
-    public Map<String, Serializable> params() {
-        return Collections.unmodifiableMap(params);
-    }
-
-    /** The parameter {@code name}, or {@code defaultValue} if it is not set. */
-    @SuppressWarnings("unchecked")
-    public <T extends Serializable> T param(String name, T defaultValue) {
-        Serializable v = params.get(name);
-        return v == null ? defaultValue : (T) v;
+    /**
+     * The kind as {@code type}, for a runtime operator that its registry created for that kind.
+     *
+     * @throws IllegalArgumentException if the kind is another one
+     */
+    public <K extends OperatorKind> K kindAs(Class<K> type) {
+        if (!type.isInstance(kind)) {
+            throw new IllegalArgumentException("Bug: an operator of kind '" + kind.name() + "' (" + kind.getClass().getName()
+                    + ") was handed to a runtime operator for " + type.getName());
+        }
+        return type.cast(kind);
     }
 
     @Override
     public String toString() {
         return "OperatorDescriptor{kind=" + kind + ", function=" + (userFunction == null ? null : userFunction.getClass().getName())
-                + ", inputs=" + inputTypes + ", output=" + outputType + ", params=" + params.keySet() + "}";
+                + ", inputs=" + inputTypes + ", output=" + outputType + (broadcastNames.isEmpty() ? "" : ", broadcast=" + broadcastNames)
+                + (memoryFraction == 0 ? "" : ", memory=" + memoryFraction) + "}";
     }
 
     /** Builds an {@link OperatorDescriptor}. */
     public static final class Builder {
-        private final String kind;
+        private OperatorKind kind;
         private Function userFunction;
-        private final java.util.ArrayList<KeySelector<?, ?>> keySelectors = new java.util.ArrayList<>();
+        private final List<KeySelector<?, ?>> keySelectors = new ArrayList<>();
         private TypeInfo<?> keyType;
-        private final java.util.ArrayList<TypeInfo<?>> inputTypes = new java.util.ArrayList<>();
+        private final List<TypeInfo<?>> inputTypes = new ArrayList<>();
         private TypeInfo<?> outputType;
-        private final HashMap<String, Serializable> params = new HashMap<>();
+        private List<String> broadcastNames = List.of();
+        private double memoryFraction;
 
-        private Builder(String kind) {
-            this.kind = kind;
+        private Builder(OperatorKind kind) {
+            this.kind = Objects.requireNonNull(kind, "kind");
+        }
+
+        public Builder kind(OperatorKind kind) {
+            this.kind = Objects.requireNonNull(kind, "kind");
+            return this;
         }
 
         public Builder userFunction(Function function) {
@@ -130,13 +129,18 @@ public final class OperatorDescriptor implements Serializable {
             return this;
         }
 
-        public Builder param(String name, Serializable value) {
-            this.params.put(name, value);
+        public Builder broadcastNames(List<String> names) {
+            this.broadcastNames = List.copyOf(names);
+            return this;
+        }
+
+        public Builder memoryFraction(double fraction) {
+            this.memoryFraction = fraction;
             return this;
         }
 
         public OperatorDescriptor build() {
-            return new OperatorDescriptor(this);
+            return new OperatorDescriptor(kind, userFunction, keySelectors, keyType, inputTypes, outputType, broadcastNames, memoryFraction);
         }
     }
 }

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param uid a stable id of the operator (given with {@code uid(...)} or derived from the graph),
  *     used to match state to operators across job versions
  * @param name the name shown in logs, errors and the dashboard
- * @param kind the descriptor's kind, readable without deserializing the descriptor
+ * @param kind the {@link OperatorKind#name()} of the descriptor's kind, readable without deserializing the descriptor
  * @param descriptorBytes the Java-serialized {@link OperatorDescriptor}
  * @param outputs where the operator's records go
  */

@@ -1,13 +1,14 @@
 package io.eddy.optimizer;
 
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.ShipStrategy;
 
 /**
- * One input connection of an {@link OptNode}: the producing node, the logical input of the
- * consumer it feeds (0, 1, or a broadcast variable), and the ship strategy and exchange mode the
+ * One input connection of an {@link OptNode}: the producing node, what it feeds in the consumer (a
+ * logical input, 0 or 1, or the index of a broadcast variable in {@link OptNode#broadcastNames()}), and the ship strategy and exchange mode the
  * passes choose. A union input gives its consumer several channels on one logical input.
  *
  * <p>Mutable while the passes run (on the compiling thread).
@@ -54,6 +55,11 @@ final class Channel {
 
     boolean isBroadcastVariable() {
         return broadcastName != null;
+    }
+
+    /** The role of the job edge this channel becomes. */
+    EdgeRole role() {
+        return broadcastName != null ? EdgeRole.BROADCAST : EdgeRole.DATA;
     }
 
     ShipStrategy requestedShip() {

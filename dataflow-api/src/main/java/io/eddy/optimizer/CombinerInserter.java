@@ -2,8 +2,8 @@ package io.eddy.optimizer;
 
 import io.eddy.api.common.operators.GroupReduceOperatorBase;
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.ShipStrategy;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +19,7 @@ final class CombinerInserter {
 
     static void insert(Dag dag) {
         for (OptNode node : new ArrayList<>(dag.nodes())) {
-            String combineKind = combineKindFor(node);
+            OperatorKind combineKind = combineKindFor(node);
             if (combineKind == null) {
                 continue;
             }
@@ -40,33 +40,24 @@ final class CombinerInserter {
         dag.renumber();
     }
 
-    private static String combineKindFor(OptNode node) {
-        if (!node.params().containsKey(BatchKinds.PARAM_KEYS)) {
-            return null;
+    /** The kind of the combiner in front of {@code node}, or null if it gets none. */
+    private static OperatorKind combineKindFor(OptNode node) {
+        if (node.kind() instanceof BatchKinds.Reduce reduce && reduce.keys() != null) {
+            return new BatchKinds.ReduceCombine(reduce.keys(), BatchKinds.LocalStrategy.HASH);
         }
-        if (BatchKinds.REDUCE.equals(node.kind())) {
-            return BatchKinds.REDUCE_COMBINE;
-        }
-        if (BatchKinds.GROUP_REDUCE.equals(node.kind()) && node.origin() instanceof GroupReduceOperatorBase<?, ?> g && g.isCombinable()) {
-            return BatchKinds.GROUP_COMBINE;
+        if (node.kind() instanceof BatchKinds.GroupReduce groupReduce && groupReduce.keys() != null
+                && node.origin() instanceof GroupReduceOperatorBase<?, ?> g && g.isCombinable()) {
+            return new BatchKinds.GroupCombine(groupReduce.keys(), groupReduce.groupOrder());
         }
         return null;
     }
 
-    private static OptNode combiner(OptNode consumer, String kind, Channel shipped) {
+    private static OptNode combiner(OptNode consumer, OperatorKind kind, Channel shipped) {
         OptNode source = shipped.source();
         OptNode combiner = new OptNode(-1, "Combine (" + consumer.name() + ")", kind, null, consumer.userFunction(), shipped.recordType(),
                 List.of(shipped.recordType()), null);
         combiner.setParallelism(source.parallelism());
         combiner.setConsumesMemory(true);
-        combiner.params().put(BatchKinds.PARAM_KEYS, consumer.params().get(BatchKinds.PARAM_KEYS));
-        Serializable groupOrder = consumer.params().get(BatchKinds.PARAM_GROUP_ORDER);
-        if (groupOrder != null) {
-            combiner.params().put(BatchKinds.PARAM_GROUP_ORDER, groupOrder);
-        }
-        if (BatchKinds.REDUCE_COMBINE.equals(kind)) {
-            combiner.params().put(BatchKinds.PARAM_LOCAL_STRATEGY, BatchKinds.LocalStrategy.HASH);
-        }
         combiner.setEstimates(source.estimates());
         combiner.setOutputProperties(source.outputProperties());
         Channel in = new Channel(source, 0, shipped.recordType(), null, null, null);

@@ -24,7 +24,9 @@ import io.eddy.api.common.operators.SortPartitionOperatorBase;
 import io.eddy.api.common.operators.Union;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.ShipStrategy;
 import java.util.ArrayList;
@@ -116,17 +118,15 @@ final class DagBuilder {
         for (int i = 0; i < names.size(); i++) {
             LogicalOperator<?> input = op.getBroadcastInputs().get(names.get(i));
             for (Origin origin : resolve(input, node.parallelism())) {
-                node.broadcastInputs().add(new Channel(origin.node(), BatchKinds.broadcastInput(i), input.getOutputType(), names.get(i), null, null));
+                node.broadcastInputs().add(new Channel(origin.node(), i, input.getOutputType(), names.get(i), null, null));
             }
         }
-        if (!names.isEmpty()) {
-            node.params().put(BatchKinds.PARAM_BROADCAST_NAMES, names.toArray(new String[0]));
-        }
+        node.setBroadcastNames(names);
     }
 
     private int parallelismOf(LogicalOperator<?> op, OptNode node) {
-        boolean wholeInput = (BatchKinds.REDUCE.equals(node.kind()) || BatchKinds.GROUP_REDUCE.equals(node.kind()))
-                && !node.params().containsKey(BatchKinds.PARAM_KEYS);
+        boolean wholeInput = (node.kind() instanceof BatchKinds.Reduce || node.kind() instanceof BatchKinds.GroupReduce)
+                && node.groupingKeys() == null;
         if (wholeInput) {
             return 1;
         }
@@ -185,26 +185,32 @@ final class DagBuilder {
         return List.of(new Origin(node, null, null));
     }
 
-    /** Creates the node of one plan operator: kind, function, types, key parameters. */
+    /** Creates the node of one plan operator: its kind with the key parameters, function and types. */
     static final class NodeFactory {
 
         private NodeFactory() {}
 
         static OptNode create(int id, LogicalOperator<?> op) {
-            String kind = kindOf(op);
+            OperatorKind kind = kindOf(op);
             List<TypeInfo<?>> inputTypes = planInputs(op).stream().<TypeInfo<?>>map(PlanInput::type).toList();
             io.eddy.api.common.operators.SemanticProperties props = op instanceof SingleInputOperator<?, ?> s ? s.getSemanticProperties()
                     : op instanceof DualInputOperator<?, ?, ?> d ? d.getSemanticProperties() : null;
             OptNode node = new OptNode(id, op.getName(), kind, op, op.getUserFunction(), op.getOutputType(), inputTypes, props);
-            addParams(op, node);
+            node.setConsumesMemory(MemoryAssigner.consumesMemory(kind));
             return node;
         }
 
-        private static String kindOf(LogicalOperator<?> op) {
-            if (op instanceof GenericDataSourceBase<?>) {
-                return BatchKinds.BATCH_SOURCE;
+        /**
+         * The kind of {@code op} with its keys; the strategies are placeholders that the passes
+         * replace ({@link StrategyChooser}, {@link TwoInputStrategies}).
+         */
+        private static OperatorKind kindOf(LogicalOperator<?> op) {
+            String name = op.getName();
+            if (op instanceof GenericDataSourceBase<?> source) {
+                return new BatchKinds.BatchSource(source.getFormat());
             } else if (op instanceof GenericDataSinkBase<?> sink) {
-                return sink.getFormat() instanceof CollectOutputFormat<?> ? OperatorKinds.COLLECT_SINK : BatchKinds.BATCH_SINK;
+                return sink.getFormat() instanceof CollectOutputFormat<?> collect ? new OperatorKinds.CollectSink(collect.collectId())
+                        : new BatchKinds.BatchSink(sink.getFormat());
             } else if (op instanceof MapOperatorBase<?, ?>) {
                 return OperatorKinds.MAP;
             } else if (op instanceof FlatMapOperatorBase<?, ?>) {
@@ -213,50 +219,42 @@ final class DagBuilder {
                 return OperatorKinds.FILTER;
             } else if (op instanceof MapPartitionOperatorBase<?, ?>) {
                 return BatchKinds.MAP_PARTITION;
-            } else if (op instanceof ReduceOperatorBase<?>) {
-                return BatchKinds.REDUCE;
-            } else if (op instanceof GroupReduceOperatorBase<?, ?>) {
-                return BatchKinds.GROUP_REDUCE;
-            } else if (op instanceof GroupCombineOperatorBase<?, ?>) {
-                return BatchKinds.GROUP_COMBINE;
-            } else if (op instanceof SortPartitionOperatorBase<?>) {
-                return BatchKinds.SORT_PARTITION;
-            } else if (op instanceof JoinOperatorBase<?, ?, ?>) {
-                return BatchKinds.JOIN;
-            } else if (op instanceof CoGroupOperatorBase<?, ?, ?>) {
-                return BatchKinds.CO_GROUP;
+            } else if (op instanceof ReduceOperatorBase<?> reduce) {
+                KeySpec keys = keys(reduce);
+                return new BatchKinds.Reduce(keys, keys == null ? LocalStrategy.NONE : LocalStrategy.SORT);
+            } else if (op instanceof GroupReduceOperatorBase<?, ?> groupReduce) {
+                KeySpec keys = keys(groupReduce);
+                return new BatchKinds.GroupReduce(keys, groupOrder(groupReduce), keys == null ? LocalStrategy.NONE : LocalStrategy.SORT);
+            } else if (op instanceof GroupCombineOperatorBase<?, ?> groupCombine) {
+                return new BatchKinds.GroupCombine(keys(groupCombine), groupOrder(groupCombine));
+            } else if (op instanceof SortPartitionOperatorBase<?> sort) {
+                return new BatchKinds.SortPartition(KeyTranslation.of(sort.getOrdering(), sort.getInputType(), name));
+            } else if (op instanceof JoinOperatorBase<?, ?, ?> join) {
+                return new BatchKinds.Join(keys1(join), keys2(join), join.getJoinType(), LocalStrategy.SORT_MERGE);
+            } else if (op instanceof CoGroupOperatorBase<?, ?, ?> coGroup) {
+                return new BatchKinds.CoGroup(keys1(coGroup), keys2(coGroup), null, null);
             } else if (op instanceof CrossOperatorBase<?, ?, ?>) {
-                return BatchKinds.CROSS;
+                return new BatchKinds.Cross(1);
             }
-            throw new IllegalArgumentException("Operator '" + op.getName() + "' (" + op.getClass().getSimpleName()
+            throw new IllegalArgumentException("Operator '" + name + "' (" + op.getClass().getSimpleName()
                     + ") cannot be compiled by the batch optimizer: it knows no runtime operator for it");
         }
 
-        private static void addParams(LogicalOperator<?> op, OptNode node) {
-            Map<String, java.io.Serializable> params = node.params();
-            if (op instanceof GenericDataSourceBase<?> source) {
-                params.put(BatchKinds.PARAM_INPUT_FORMAT, source.getFormat());
-            } else if (op instanceof GenericDataSinkBase<?> sink) {
-                if (sink.getFormat() instanceof CollectOutputFormat<?> collect) {
-                    params.put(OperatorKinds.PARAM_COLLECT_ID, collect.collectId());
-                } else {
-                    params.put(BatchKinds.PARAM_OUTPUT_FORMAT, sink.getFormat());
-                }
-            } else if (op instanceof SortPartitionOperatorBase<?> sort) {
-                params.put(BatchKinds.PARAM_KEYS, KeyTranslation.of(sort.getOrdering(), sort.getInputType(), op.getName()));
-            } else if (op instanceof SingleInputOperator<?, ?> single && single.getKeys() != null) {
-                params.put(BatchKinds.PARAM_KEYS, KeyTranslation.of(single.getKeys(), single.getInputType(), op.getName()));
-                if (single.getGroupOrder() != null && !single.getGroupOrder().isEmpty()) {
-                    params.put(BatchKinds.PARAM_GROUP_ORDER, KeyTranslation.of(single.getGroupOrder(), single.getInputType(), op.getName()));
-                }
-            } else if (op instanceof DualInputOperator<?, ?, ?> dual && dual.getKeys1() != null) {
-                params.put(BatchKinds.PARAM_KEYS, KeyTranslation.of(dual.getKeys1(), dual.getFirstInput().type(), op.getName()));
-                params.put(BatchKinds.PARAM_KEYS_2, KeyTranslation.of(dual.getKeys2(), dual.getSecondInput().type(), op.getName()));
-            }
-            if (op instanceof JoinOperatorBase<?, ?, ?> join) {
-                params.put(BatchKinds.PARAM_JOIN_TYPE, BatchKinds.JoinType.valueOf(join.getJoinType().name()));
-            }
-            node.setConsumesMemory(MemoryAssigner.consumesMemory(node.kind()));
+        private static KeySpec keys(SingleInputOperator<?, ?> op) {
+            return op.getKeys() == null ? null : KeyTranslation.of(op.getKeys(), op.getInputType(), op.getName());
+        }
+
+        private static KeySpec groupOrder(SingleInputOperator<?, ?> op) {
+            return op.getKeys() == null || op.getGroupOrder() == null || op.getGroupOrder().isEmpty() ? null
+                    : KeyTranslation.of(op.getGroupOrder(), op.getInputType(), op.getName());
+        }
+
+        private static KeySpec keys1(DualInputOperator<?, ?, ?> op) {
+            return KeyTranslation.of(op.getKeys1(), op.getFirstInput().type(), op.getName());
+        }
+
+        private static KeySpec keys2(DualInputOperator<?, ?, ?> op) {
+            return KeyTranslation.of(op.getKeys2(), op.getSecondInput().type(), op.getName());
         }
     }
 }

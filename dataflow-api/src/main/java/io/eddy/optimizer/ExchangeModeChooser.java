@@ -45,13 +45,13 @@ final class ExchangeModeChooser {
 
     /** The regular input the node reads to its end before the other one, or null. */
     static Integer firstReadInput(OptNode node) {
-        if (BatchKinds.JOIN.equals(node.kind())) {
+        if (node.kind() instanceof BatchKinds.Join) {
             BatchKinds.LocalStrategy s = node.localStrategy();
             return s == BatchKinds.LocalStrategy.HYBRID_HASH_BUILD_FIRST ? Integer.valueOf(0)
                     : s == BatchKinds.LocalStrategy.HYBRID_HASH_BUILD_SECOND ? Integer.valueOf(1) : null;
         }
-        if (BatchKinds.CROSS.equals(node.kind())) {
-            return (Integer) node.params().get(BatchKinds.PARAM_BUFFERED_INPUT);
+        if (node.kind() instanceof BatchKinds.Cross cross) {
+            return cross.bufferedInput();
         }
         return null;
     }

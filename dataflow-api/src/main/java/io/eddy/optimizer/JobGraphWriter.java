@@ -125,7 +125,7 @@ final class JobGraphWriter {
                         ? InstantiationUtil.serialize(keySelector(c), "the key selector of the " + what) : null;
                 byte[] type = InstantiationUtil.serialize(c.recordType(), "the record type of the " + what);
                 result.add(new JobEdge(new JobVertexId(chain.vertexIndex), i, new JobVertexId(targetChain.vertexIndex), gate, c.targetInput(),
-                        c.shipStrategy(), c.exchangeMode(), selector, type));
+                        c.role(), c.shipStrategy(), c.exchangeMode(), selector, type));
             }
         }
         return result;
@@ -169,10 +169,11 @@ final class JobGraphWriter {
                         : OperatorOutput.chained(chain.members.indexOf(consumer), c.targetInput()));
             }
         }
-        OperatorDescriptor.Builder b = OperatorDescriptor.builder(node.kind()).userFunction(node.userFunction()).outputType(node.outputType());
+        OperatorDescriptor.Builder b = OperatorDescriptor.builder(node.kind()).userFunction(node.userFunction()).outputType(node.outputType())
+                .broadcastNames(node.broadcastNames()).memoryFraction(node.memoryFraction());
         node.inputTypes().forEach(b::inputType);
-        node.params().forEach(b::param);
         byte[] descriptor = InstantiationUtil.serialize(b.build(), "the operator '" + node.name() + "'");
-        return new OperatorSpec("batch-" + node.id() + "-" + node.kind(), node.name(), node.kind(), descriptor, outputs);
+        String kind = node.kind().name();
+        return new OperatorSpec("batch-" + node.id() + "-" + kind, node.name(), kind, descriptor, outputs);
     }
 }

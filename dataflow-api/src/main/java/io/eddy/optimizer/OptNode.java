@@ -5,15 +5,15 @@ import io.eddy.api.common.operators.LogicalOperator;
 import io.eddy.api.common.operators.SemanticProperties;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.BatchKinds;
-import java.io.Serializable;
+import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorKind;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 
 /**
- * A node of the optimizer DAG: one runtime operator (a {@link BatchKinds} or streaming kind) with
- * its inputs as {@link Channel}s, parallelism, estimates and the parameters the passes choose.
+ * A node of the optimizer DAG: one runtime operator (a {@link BatchKinds} or streaming kind, whose
+ * parameters the passes choose) with its inputs as {@link Channel}s, parallelism and estimates.
  * Created by {@link DagBuilder} from a plan operator, or by a pass (a combiner). Ids are
  * topological: every channel's source has a smaller id than its consumer.
  *
@@ -23,7 +23,7 @@ final class OptNode {
 
     private int id;
     private final String name;
-    private final String kind;
+    private OperatorKind kind;
     private final LogicalOperator<?> origin;
     private final Function userFunction;
     private final TypeInfo<?> outputType;
@@ -31,18 +31,19 @@ final class OptNode {
     private final SemanticProperties semanticProperties;
     private final List<Channel> inputs = new ArrayList<>();
     private final List<Channel> broadcastInputs = new ArrayList<>();
-    private final Map<String, Serializable> params = new LinkedHashMap<>();
+    private List<String> broadcastNames = List.of();
+    private double memoryFraction;
     private int parallelism;
     private Estimates estimates = Estimates.unknown();
     private GlobalProperties outputProperties = GlobalProperties.any();
     private Costs costs = Costs.ZERO;
     private boolean consumesMemory;
 
-    OptNode(int id, String name, String kind, LogicalOperator<?> origin, Function userFunction, TypeInfo<?> outputType,
+    OptNode(int id, String name, OperatorKind kind, LogicalOperator<?> origin, Function userFunction, TypeInfo<?> outputType,
             List<TypeInfo<?>> inputTypes, SemanticProperties semanticProperties) {
         this.id = id;
         this.name = name;
-        this.kind = kind;
+        this.kind = Objects.requireNonNull(kind, "kind");
         this.origin = origin;
         this.userFunction = userFunction;
         this.outputType = outputType;
@@ -63,8 +64,21 @@ final class OptNode {
         return name;
     }
 
-    String kind() {
+    OperatorKind kind() {
         return kind;
+    }
+
+    /** Replaces the kind, as a pass chooses its parameters (a local strategy, the buffered input). */
+    void setKind(OperatorKind kind) {
+        this.kind = Objects.requireNonNull(kind, "kind");
+    }
+
+    /** The grouping keys of a reduce or group reduce; null for one over its whole input, or another kind. */
+    KeySpec groupingKeys() {
+        if (kind instanceof BatchKinds.Reduce r) {
+            return r.keys();
+        }
+        return kind instanceof BatchKinds.GroupReduce g ? g.keys() : null;
     }
 
     /** The plan operator this node runs, or null for a node a pass inserted. */
@@ -103,8 +117,22 @@ final class OptNode {
         return broadcastInputs;
     }
 
-    Map<String, Serializable> params() {
-        return params;
+    /** The names of the broadcast variables, by index (the {@code targetInput} of their channels). */
+    List<String> broadcastNames() {
+        return broadcastNames;
+    }
+
+    void setBroadcastNames(List<String> names) {
+        this.broadcastNames = List.copyOf(names);
+    }
+
+    /** The node's share of its slot's managed memory, 0 if it takes none. */
+    double memoryFraction() {
+        return memoryFraction;
+    }
+
+    void setMemoryFraction(double fraction) {
+        this.memoryFraction = fraction;
     }
 
     int parallelism() {
@@ -149,13 +177,20 @@ final class OptNode {
         this.consumesMemory = consumesMemory;
     }
 
-    /** The node's local strategy, or null where it has none. */
+    /** The node's local strategy, or null where its kind has none. */
     BatchKinds.LocalStrategy localStrategy() {
-        return (BatchKinds.LocalStrategy) params.get(BatchKinds.PARAM_LOCAL_STRATEGY);
+        if (kind instanceof BatchKinds.Join j) {
+            return j.localStrategy();
+        } else if (kind instanceof BatchKinds.GroupReduce g) {
+            return g.localStrategy();
+        } else if (kind instanceof BatchKinds.Reduce r) {
+            return r.localStrategy();
+        }
+        return kind instanceof BatchKinds.ReduceCombine c ? c.localStrategy() : null;
     }
 
     @Override
     public String toString() {
-        return "#" + id + " " + kind + " '" + name + "' (p=" + parallelism + ") <- " + inputs;
+        return "#" + id + " " + kind.name() + " '" + name + "' (p=" + parallelism + ") <- " + inputs;
     }
 }

@@ -1,7 +1,5 @@
 package io.eddy.optimizer;
 
-import java.io.Serializable;
-import java.util.Map;
 
 /**
  * Writes the chosen plan as JSON ({@code getExecutionPlan()}):
@@ -27,17 +25,16 @@ final class PlanJson {
     }
 
     private void node(OptNode n) {
-        sb.append("{\"id\":").append(n.id()).append(",\"kind\":").append(quote(n.kind())).append(",\"name\":").append(quote(n.name()))
+        sb.append("{\"id\":").append(n.id()).append(",\"kind\":").append(quote(n.kind().name())).append(",\"name\":").append(quote(n.name()))
                 .append(",\"parallelism\":").append(n.parallelism()).append(",\"chained\":").append(JobGraphWriter.isChained(n));
-        Map<String, Serializable> p = n.params();
-        field("localStrategy", p.get(io.eddy.jobgraph.BatchKinds.PARAM_LOCAL_STRATEGY));
-        field("bufferedInput", p.get(io.eddy.jobgraph.BatchKinds.PARAM_BUFFERED_INPUT));
-        field("joinType", p.get(io.eddy.jobgraph.BatchKinds.PARAM_JOIN_TYPE));
-        field("keys", p.get(io.eddy.jobgraph.BatchKinds.PARAM_KEYS));
-        field("keys2", p.get(io.eddy.jobgraph.BatchKinds.PARAM_KEYS_2));
-        Object fraction = p.get(io.eddy.jobgraph.BatchKinds.PARAM_MEMORY_FRACTION);
-        if (fraction != null) {
-            sb.append(",\"memoryFraction\":").append(fraction);
+        KindParameters p = KindParameters.of(n.kind());
+        field("localStrategy", p.localStrategy());
+        field("bufferedInput", p.bufferedInput());
+        field("joinType", p.joinType());
+        field("keys", p.keys());
+        field("keys2", p.keys2());
+        if (n.memoryFraction() > 0) {
+            sb.append(",\"memoryFraction\":").append(n.memoryFraction());
         }
         sb.append(",\"estimatedRecords\":").append(n.estimates().records()).append(",\"estimatedBytes\":").append(n.estimates().bytes())
                 .append(",\"costs\":").append(quote(n.costs().toString())).append(",\"inputs\":[");

@@ -1,6 +1,5 @@
 package io.eddy.optimizer;
 
-import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
 import java.math.BigDecimal;
@@ -18,13 +17,17 @@ final class PlanText {
     static String write(Dag dag, JobGraph graph) {
         StringBuilder sb = new StringBuilder("Plan of job '").append(dag.plan().getJobName()).append("'\n");
         for (OptNode n : dag.nodes()) {
-            sb.append(String.format("  #%d %s '%s' p=%d", n.id(), n.kind(), n.name(), n.parallelism()));
-            appendParam(sb, n, "local", BatchKinds.PARAM_LOCAL_STRATEGY);
-            appendParam(sb, n, "keys", BatchKinds.PARAM_KEYS);
-            appendParam(sb, n, "keys2", BatchKinds.PARAM_KEYS_2);
-            appendParam(sb, n, "join", BatchKinds.PARAM_JOIN_TYPE);
-            appendParam(sb, n, "buffers input", BatchKinds.PARAM_BUFFERED_INPUT);
-            appendParam(sb, n, "memory", BatchKinds.PARAM_MEMORY_FRACTION);
+            sb.append(String.format("  #%d %s '%s' p=%d", n.id(), n.kind().name(), n.name(), n.parallelism()));
+            KindParameters p = KindParameters.of(n.kind());
+            appendParam(sb, "local", p.localStrategy());
+            appendParam(sb, "keys", p.keys());
+            appendParam(sb, "keys2", p.keys2());
+            appendParam(sb, "join", p.joinType());
+            appendParam(sb, "buffers input", p.bufferedInput());
+            if (n.memoryFraction() > 0) {
+                // a share of the managed memory, for reading: 0.11, not 0.1111111111111111
+                appendParam(sb, "memory", new BigDecimal(n.memoryFraction()).round(new MathContext(2)).stripTrailingZeros().toPlainString());
+            }
             sb.append("  [").append(n.estimates()).append("]\n");
             for (Channel c : n.inputs()) {
                 appendChannel(sb, c, "input " + c.targetInput());
@@ -42,12 +45,8 @@ final class PlanText {
         return sb.toString();
     }
 
-    private static void appendParam(StringBuilder sb, OptNode n, String label, String param) {
-        Object value = n.params().get(param);
-        if (value instanceof Double fraction) {
-            // a share of the managed memory, for reading: 0.11, not 0.1111111111111111
-            sb.append(", ").append(label).append(' ').append(new BigDecimal(fraction).round(new MathContext(2)).stripTrailingZeros().toPlainString());
-        } else if (value != null) {
+    private static void appendParam(StringBuilder sb, String label, Object value) {
+        if (value != null) {
             sb.append(", ").append(label).append(' ').append(value);
         }
     }

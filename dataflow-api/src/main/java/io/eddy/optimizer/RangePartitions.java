@@ -41,7 +41,8 @@ final class RangePartitions {
         builder.connect(sample, 0, partition.getInput().operator(), type);
         builder.append(sample);
 
-        OptNode boundaries = new OptNode(-1, "Range boundaries (" + name + ")", BatchKinds.GROUP_REDUCE, null,
+        OptNode boundaries = new OptNode(-1, "Range boundaries (" + name + ")",
+                new BatchKinds.GroupReduce(null, null, BatchKinds.LocalStrategy.NONE), null,
                 new RangePartitioning.Boundaries<>(type, keys, config, parallelism), type, List.of(type), null);
         boundaries.setParallelism(1);
         boundaries.setConsumesMemory(MemoryAssigner.consumesMemory(boundaries.kind()));
@@ -53,8 +54,8 @@ final class RangePartitions {
                 new RangePartitioning.Assigner<>(type, keys, config), tagged, List.of(type), null);
         assign.setParallelism(parallelism);
         builder.connect(assign, 0, partition.getInput().operator(), type);
-        assign.broadcastInputs().add(new Channel(boundaries, BatchKinds.broadcastInput(0), type, RangePartitioning.BOUNDARIES, null, null));
-        assign.params().put(BatchKinds.PARAM_BROADCAST_NAMES, new String[] {RangePartitioning.BOUNDARIES});
+        assign.broadcastInputs().add(new Channel(boundaries, 0, type, RangePartitioning.BOUNDARIES, null, null));
+        assign.setBroadcastNames(List.of(RangePartitioning.BOUNDARIES));
         builder.append(assign);
 
         OptNode strip = new OptNode(-1, "Range strip (" + name + ")", OperatorKinds.MAP, null, new ValueExtractor<>(), type,

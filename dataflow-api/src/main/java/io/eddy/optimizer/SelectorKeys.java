@@ -21,7 +21,9 @@ import io.eddy.api.common.typeinfo.TupleTypeInfo;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.optimizer.functions.KeyExtractor;
 import io.eddy.optimizer.functions.KeyedFunctions;
@@ -75,10 +77,11 @@ final class SelectorKeys {
             TypeInfo<?> pairType = extractor.outputType();
             Function fn = wrapSingle(op);
             TypeInfo<?> out = op instanceof ReduceOperatorBase<?> ? pairType : op.getOutputType();
-            String kind = op instanceof ReduceOperatorBase<?> ? BatchKinds.REDUCE
-                    : op instanceof GroupReduceOperatorBase<?, ?> ? BatchKinds.GROUP_REDUCE : BatchKinds.GROUP_COMBINE;
+            KeySpec first = KeySpec.of(0);
+            OperatorKind kind = op instanceof ReduceOperatorBase<?> ? new BatchKinds.Reduce(first, LocalStrategy.SORT)
+                    : op instanceof GroupReduceOperatorBase<?, ?> ? new BatchKinds.GroupReduce(first, null, LocalStrategy.SORT)
+                    : new BatchKinds.GroupCombine(first, null);
             OptNode main = new OptNode(-1, op.getName(), kind, op, fn, out, List.of(pairType), null);
-            main.params().put(BatchKinds.PARAM_KEYS, KeySpec.of(0));
             finish(main, p, extractor, 0);
             builder.append(main);
             if (!(op instanceof ReduceOperatorBase<?>)) {
@@ -96,13 +99,10 @@ final class SelectorKeys {
         boolean join = op instanceof JoinOperatorBase<?, ?, ?>;
         Function fn = join ? new KeyedFunctions.Joiner<>(((JoinOperatorBase<?, ?, ?>) op).getUserFunction())
                 : new KeyedFunctions.CoGrouper<>(((CoGroupOperatorBase<?, ?, ?>) op).getUserFunction());
-        OptNode main = new OptNode(-1, op.getName(), join ? BatchKinds.JOIN : BatchKinds.CO_GROUP, op, fn, op.getOutputType(),
-                List.of(first.outputType(), second.outputType()), null);
-        main.params().put(BatchKinds.PARAM_KEYS, KeySpec.of(0));
-        main.params().put(BatchKinds.PARAM_KEYS_2, KeySpec.of(0));
-        if (op instanceof JoinOperatorBase<?, ?, ?> j) {
-            main.params().put(BatchKinds.PARAM_JOIN_TYPE, BatchKinds.JoinType.valueOf(j.getJoinType().name()));
-        }
+        KeySpec key = KeySpec.of(0);
+        OperatorKind kind = op instanceof JoinOperatorBase<?, ?, ?> j ? new BatchKinds.Join(key, key, j.getJoinType(), LocalStrategy.SORT_MERGE)
+                : new BatchKinds.CoGroup(key, key, null, null);
+        OptNode main = new OptNode(-1, op.getName(), kind, op, fn, op.getOutputType(), List.of(first.outputType(), second.outputType()), null);
         finish(main, p, first, 0);
         Channel c = new Channel(second, 1, second.outputType(), null, null, null);
         main.inputs().add(c);

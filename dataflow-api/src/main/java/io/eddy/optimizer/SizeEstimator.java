@@ -4,6 +4,7 @@ import io.eddy.api.common.io.BaseStatistics;
 import io.eddy.api.common.operators.CompilerHints;
 import io.eddy.api.common.operators.GenericDataSourceBase;
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import java.io.IOException;
 import java.util.List;
@@ -51,14 +52,19 @@ final class SizeEstimator {
 
     private static Estimates derived(OptNode node) {
         Estimates first = sum(node, 0);
-        return switch (node.kind()) {
-            case OperatorKinds.FILTER -> first.scaled(0.5);
-            case BatchKinds.REDUCE, BatchKinds.GROUP_REDUCE -> node.params().containsKey(BatchKinds.PARAM_KEYS) ? first.scaled(0.5) : single(first);
-            case BatchKinds.JOIN -> larger(first, sum(node, 1));
-            case BatchKinds.CO_GROUP -> add(first, sum(node, 1));
-            case BatchKinds.CROSS -> product(first, sum(node, 1));
-            default -> first;
-        };
+        OperatorKind kind = node.kind();
+        if (kind instanceof OperatorKinds.Filter) {
+            return first.scaled(0.5);
+        } else if (kind instanceof BatchKinds.Reduce || kind instanceof BatchKinds.GroupReduce) {
+            return node.groupingKeys() != null ? first.scaled(0.5) : single(first);
+        } else if (kind instanceof BatchKinds.Join) {
+            return larger(first, sum(node, 1));
+        } else if (kind instanceof BatchKinds.CoGroup) {
+            return add(first, sum(node, 1));
+        } else if (kind instanceof BatchKinds.Cross) {
+            return product(first, sum(node, 1));
+        }
+        return first;
     }
 
     private static Estimates sum(OptNode node, int input) {

@@ -1,6 +1,7 @@
 package io.eddy.optimizer;
 
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.ShipStrategy;
 import java.util.List;
@@ -32,8 +33,8 @@ final class StrategyChooser {
     }
 
     private static void chooseSingleInput(OptNode node) {
-        KeySpec keys = (KeySpec) node.params().get(BatchKinds.PARAM_KEYS);
-        boolean needsGrouping = keys != null && (BatchKinds.REDUCE.equals(node.kind()) || BatchKinds.GROUP_REDUCE.equals(node.kind()));
+        KeySpec keys = node.groupingKeys();
+        boolean needsGrouping = keys != null;
         GlobalProperties in;
         if (needsGrouping) {
             in = partitionOn(node.inputs(), keys, node.parallelism(), false);
@@ -42,17 +43,16 @@ final class StrategyChooser {
         }
         double bytes = inputBytes(node.inputs());
         Costs local = Costs.ZERO;
-        switch (node.kind()) {
-            case BatchKinds.REDUCE -> {
-                node.params().put(BatchKinds.PARAM_LOCAL_STRATEGY, keys == null ? BatchKinds.LocalStrategy.NONE : BatchKinds.LocalStrategy.HASH);
-                local = new Costs(0, 0, bytes);
-            }
-            case BatchKinds.GROUP_REDUCE -> {
-                node.params().put(BatchKinds.PARAM_LOCAL_STRATEGY, keys == null ? BatchKinds.LocalStrategy.NONE : BatchKinds.LocalStrategy.SORT);
-                local = new Costs(0, 0, keys == null ? bytes : 2 * bytes);
-            }
-            case BatchKinds.GROUP_COMBINE, BatchKinds.SORT_PARTITION -> local = new Costs(0, 0, 2 * bytes);
-            default -> local = new Costs(0, 0, bytes);
+        if (node.kind() instanceof BatchKinds.Reduce reduce) {
+            node.setKind(reduce.withLocalStrategy(keys == null ? LocalStrategy.NONE : LocalStrategy.HASH));
+            local = new Costs(0, 0, bytes);
+        } else if (node.kind() instanceof BatchKinds.GroupReduce groupReduce) {
+            node.setKind(groupReduce.withLocalStrategy(keys == null ? LocalStrategy.NONE : LocalStrategy.SORT));
+            local = new Costs(0, 0, keys == null ? bytes : 2 * bytes);
+        } else if (node.kind() instanceof BatchKinds.GroupCombine || node.kind() instanceof BatchKinds.SortPartition) {
+            local = new Costs(0, 0, 2 * bytes);
+        } else {
+            local = new Costs(0, 0, bytes);
         }
         node.setCosts(networkCosts(node.inputs(), node.parallelism()).plus(local));
         node.setOutputProperties(node.semanticProperties() == null ? GlobalProperties.any() : in.forwardedThrough(node.semanticProperties(), 0));

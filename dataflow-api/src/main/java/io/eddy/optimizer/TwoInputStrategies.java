@@ -4,6 +4,7 @@ import io.eddy.api.common.operators.CrossHint;
 import io.eddy.api.common.operators.CrossOperatorBase;
 import io.eddy.api.common.operators.JoinHint;
 import io.eddy.api.common.operators.JoinOperatorBase;
+import io.eddy.api.common.operators.JoinType;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
@@ -48,11 +49,11 @@ final class TwoInputStrategies {
             throw new IllegalStateException("Bug: no strategy candidate for " + node);
         }
         node.setCosts(apply(node, best));
-        if (best.local() != null) {
-            node.params().put(BatchKinds.PARAM_LOCAL_STRATEGY, best.local());
+        if (best.local() != null && node.kind() instanceof BatchKinds.Join join) {
+            node.setKind(join.withLocalStrategy(best.local()));
         }
         if (best.bufferedInput() != null) {
-            node.params().put(BatchKinds.PARAM_BUFFERED_INPUT, best.bufferedInput());
+            node.setKind(new BatchKinds.Cross(best.bufferedInput()));
         }
     }
 
@@ -73,7 +74,7 @@ final class TwoInputStrategies {
         return list;
     }
 
-    private static void joinCandidates(io.eddy.api.common.operators.JoinType type, JoinHint hint, List<Candidate> list) {
+    private static void joinCandidates(JoinType type, JoinHint hint, List<Candidate> list) {
         Candidate partFirst = new Candidate(Side.PARTITION, Side.PARTITION, LocalStrategy.HYBRID_HASH_BUILD_FIRST, null);
         Candidate partSecond = new Candidate(Side.PARTITION, Side.PARTITION, LocalStrategy.HYBRID_HASH_BUILD_SECOND, null);
         Candidate bcastFirst = new Candidate(Side.BROADCAST, Side.PLAIN, LocalStrategy.HYBRID_HASH_BUILD_FIRST, null);
@@ -105,8 +106,8 @@ final class TwoInputStrategies {
         List<Channel> in2 = node.inputs(1);
         GlobalProperties out = GlobalProperties.any();
         if (c.first() == Side.PARTITION && c.second() == Side.PARTITION) {
-            KeySpec k1 = (KeySpec) node.params().get(BatchKinds.PARAM_KEYS);
-            KeySpec k2 = (KeySpec) node.params().get(BatchKinds.PARAM_KEYS_2);
+            KeySpec k1 = keys(node, 0);
+            KeySpec k2 = keys(node, 1);
             if (node.inputTypes().get(0).getTypeClass() == node.inputTypes().get(1).getTypeClass()) {
                 StrategyChooser.partitionOn(in1, k1, p, true);
                 StrategyChooser.partitionOn(in2, k2, p, true);
@@ -128,6 +129,17 @@ final class TwoInputStrategies {
         node.setOutputProperties(out);
         Costs network = StrategyChooser.networkCosts(node.inputs(), p);
         return network.plus(localCosts(node, c));
+    }
+
+    /** The keys of {@code input} of a join or co-group node. */
+    private static KeySpec keys(OptNode node, int input) {
+        if (node.kind() instanceof BatchKinds.Join j) {
+            return input == 0 ? j.keys1() : j.keys2();
+        }
+        if (node.kind() instanceof BatchKinds.CoGroup c) {
+            return input == 0 ? c.keys1() : c.keys2();
+        }
+        throw new IllegalStateException("Bug: " + node + " is partitioned on both inputs but has no keys");
     }
 
     private static GlobalProperties forwarded(OptNode node, GlobalProperties props, int input) {

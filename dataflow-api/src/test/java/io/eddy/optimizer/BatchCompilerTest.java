@@ -22,6 +22,7 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobGraphCodec;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.OperatorSpec;
@@ -58,8 +59,8 @@ class BatchCompilerTest {
         return env.generateSequence(1, 100_000_000L).map(new Pair());
     }
 
-    private static OptNode node(CompiledPlan plan, String kind) {
-        return plan.dag().nodes().stream().filter(n -> n.kind().equals(kind)).findFirst().orElseThrow();
+    private static OptNode node(CompiledPlan plan, Class<? extends OperatorKind> kind) {
+        return plan.dag().nodes().stream().filter(n -> kind.isInstance(n.kind())).findFirst().orElseThrow();
     }
 
     private static List<ShipStrategy> ships(List<Channel> channels) {
@@ -73,10 +74,10 @@ class BatchCompilerTest {
         sums.join(big(env)).where(0).equalTo(0).output(new NullOutputFormat<>());
         CompiledPlan plan = BatchCompiler.compile(env.createProgramPlan());
 
-        OptNode join = node(plan, BatchKinds.JOIN);
+        OptNode join = node(plan, BatchKinds.Join.class);
         assertThat(ships(join.inputs(0))).containsExactly(ShipStrategy.FORWARD);
         assertThat(ships(join.inputs(1))).containsExactly(ShipStrategy.HASH);
-        OptNode reduce = node(plan, BatchKinds.REDUCE);
+        OptNode reduce = node(plan, BatchKinds.Reduce.class);
         assertThat(ships(reduce.inputs())).containsExactly(ShipStrategy.HASH);
         long hashChannels = plan.dag().nodes().stream().flatMap(n -> n.inputs().stream()).filter(c -> c.shipStrategy() == ShipStrategy.HASH).count();
         assertThat(hashChannels).isEqualTo(2);
@@ -84,8 +85,8 @@ class BatchCompilerTest {
         assertThat(graph.edges().stream().filter(e -> e.shipStrategy() == ShipStrategy.HASH)).hasSize(2);
         // the reduce's task feeds the join's forward (a two-input operator heads its own task)
         assertThat(graph.edges()).anySatisfy(e -> {
-            assertThat(graph.vertex(e.source()).head().kind()).isEqualTo(BatchKinds.REDUCE);
-            assertThat(graph.vertex(e.target()).head().kind()).isEqualTo(BatchKinds.JOIN);
+            assertThat(graph.vertex(e.source()).head().kind()).isEqualTo("reduce");
+            assertThat(graph.vertex(e.target()).head().kind()).isEqualTo("join");
             assertThat(e.shipStrategy()).isEqualTo(ShipStrategy.FORWARD);
         });
     }
@@ -95,7 +96,7 @@ class BatchCompilerTest {
         ExecutionEnvironment env = env(4);
         DataSet<Tuple2<Long, String>> tiny = env.fromElements(Tuple2.of(1L, "a"), Tuple2.of(2L, "b"));
         big(env).join(tiny).where(0).equalTo(0).output(new NullOutputFormat<>());
-        OptNode join = node(BatchCompiler.compile(env.createProgramPlan()), BatchKinds.JOIN);
+        OptNode join = node(BatchCompiler.compile(env.createProgramPlan()), BatchKinds.Join.class);
 
         assertThat(ships(join.inputs(1))).containsExactly(ShipStrategy.BROADCAST);
         assertThat(ships(join.inputs(0))).containsExactly(ShipStrategy.FORWARD);
@@ -108,7 +109,7 @@ class BatchCompilerTest {
         DataSet<Tuple2<Long, Long>> small = big(env).filter(t -> t.f0 == 3L)
                 .withCompilerHints(io.eddy.api.common.operators.CompilerHints.none().withOutputSize(1000));
         small.join(big(env)).where(0).equalTo(0).output(new NullOutputFormat<>());
-        OptNode join = node(BatchCompiler.compile(env.createProgramPlan()), BatchKinds.JOIN);
+        OptNode join = node(BatchCompiler.compile(env.createProgramPlan()), BatchKinds.Join.class);
 
         assertThat(ships(join.inputs(0))).containsExactly(ShipStrategy.BROADCAST);
         assertThat(join.localStrategy()).isEqualTo(BatchKinds.LocalStrategy.HYBRID_HASH_BUILD_FIRST);
@@ -120,12 +121,12 @@ class BatchCompilerTest {
         big(env).groupBy(0).sum(1).output(new NullOutputFormat<>());
         CompiledPlan plan = BatchCompiler.compile(env.createProgramPlan());
 
-        OptNode combiner = node(plan, BatchKinds.REDUCE_COMBINE);
-        OptNode reduce = node(plan, BatchKinds.REDUCE);
+        OptNode combiner = node(plan, BatchKinds.ReduceCombine.class);
+        OptNode reduce = node(plan, BatchKinds.Reduce.class);
         assertThat(reduce.inputs()).singleElement().satisfies(c -> assertThat(c.source()).isSameAs(combiner));
         assertThat(combiner.inputs()).singleElement().satisfies(c -> assertThat(c.isForward()).isTrue());
         assertThat(JobGraphWriter.isChained(combiner)).isTrue();
-        assertThat(combiner.params().get(BatchKinds.PARAM_KEYS)).isEqualTo(KeySpec.of(0));
+        assertThat(combiner.kind()).isEqualTo(new BatchKinds.ReduceCombine(KeySpec.of(0), BatchKinds.LocalStrategy.HASH));
     }
 
     @Test
@@ -135,7 +136,7 @@ class BatchCompilerTest {
         pairs.join(pairs).where(0).equalTo(0).output(new NullOutputFormat<>());
         CompiledPlan plan = BatchCompiler.compile(env.createProgramPlan());
 
-        OptNode join = node(plan, BatchKinds.JOIN);
+        OptNode join = node(plan, BatchKinds.Join.class);
         int probe = join.localStrategy() == BatchKinds.LocalStrategy.HYBRID_HASH_BUILD_FIRST ? 1 : 0;
         assertThat(join.inputs(probe)).allSatisfy(c -> assertThat(c.exchangeMode()).isEqualTo(ExchangeMode.BLOCKING));
         assertThat(join.inputs(1 - probe)).allSatisfy(c -> assertThat(c.exchangeMode()).isEqualTo(ExchangeMode.PIPELINED));
@@ -160,8 +161,8 @@ class BatchCompilerTest {
         JobVertex first = graph.vertices().get(0);
         JobVertex second = graph.vertices().get(1);
         assertThat(first.chain().stream().map(OperatorSpec::kind))
-                .containsExactly(BatchKinds.BATCH_SOURCE, OperatorKinds.FLAT_MAP, BatchKinds.REDUCE_COMBINE);
-        assertThat(second.chain().stream().map(OperatorSpec::kind)).containsExactly(BatchKinds.REDUCE, BatchKinds.BATCH_SINK);
+                .containsExactly("batchSource", "flatMap", "reduceCombine");
+        assertThat(second.chain().stream().map(OperatorSpec::kind)).containsExactly("reduce", "batchSink");
         assertThat(graph.edges()).singleElement().satisfies(e -> {
             assertThat(e.shipStrategy()).isEqualTo(ShipStrategy.HASH);
             assertThat(e.exchangeMode()).isEqualTo(ExchangeMode.PIPELINED);
@@ -169,11 +170,10 @@ class BatchCompilerTest {
             assertThat(((FieldsKeySelector<?>) e.keySelector(CL)).keys()).isEqualTo(KeySpec.of(0));
         });
         OperatorDescriptor reduce = second.head().descriptor(CL);
-        assertThat(reduce.<KeySpec>param(BatchKinds.PARAM_KEYS, null)).isEqualTo(KeySpec.of(0));
-        assertThat(reduce.<BatchKinds.LocalStrategy>param(BatchKinds.PARAM_LOCAL_STRATEGY, null)).isEqualTo(BatchKinds.LocalStrategy.HASH);
-        assertThat(reduce.<Double>param(BatchKinds.PARAM_MEMORY_FRACTION, null)).isEqualTo(0.25);
-        assertThat(first.chain().get(2).descriptor(CL).<Double>param(BatchKinds.PARAM_MEMORY_FRACTION, null)).isEqualTo(0.25);
-        assertThat(first.head().descriptor(CL).params()).containsKey(BatchKinds.PARAM_INPUT_FORMAT);
+        assertThat(reduce.kind()).isEqualTo(new BatchKinds.Reduce(KeySpec.of(0), BatchKinds.LocalStrategy.HASH));
+        assertThat(reduce.memoryFraction()).isEqualTo(0.25);
+        assertThat(first.chain().get(2).descriptor(CL).memoryFraction()).isEqualTo(0.25);
+        assertThat(first.head().descriptor(CL).kind()).isInstanceOf(BatchKinds.BatchSource.class);
         assertThat(first.chain().get(1).outputs()).singleElement().satisfies(o -> assertThat(o.index()).isEqualTo(2));
         assertThat(first.chain().get(2).outputs()).singleElement()
                 .satisfies(o -> assertThat(o.target()).isEqualTo(io.eddy.jobgraph.OperatorOutput.Target.NETWORK));
@@ -192,7 +192,7 @@ class BatchCompilerTest {
         assertThat(json.get("job").asText()).isEqualTo(ExecutionEnvironment.DEFAULT_JOB_NAME);
         JsonNode join = null;
         for (JsonNode n : json.get("nodes")) {
-            if (n.get("kind").asText().equals(BatchKinds.JOIN)) {
+            if (n.get("kind").asText().equals("join")) {
                 join = n;
             }
         }
@@ -200,7 +200,7 @@ class BatchCompilerTest {
         assertThat(join.get("localStrategy").asText()).isEqualTo("HYBRID_HASH_BUILD_SECOND");
         assertThat(join.get("inputs").get(1).get("ship").asText()).isEqualTo("BROADCAST");
         assertThat(join.get("inputs").get(0).get("exchange").asText()).isEqualTo("PIPELINED");
-        assertThat(json.toString()).contains("\"ship\":\"HASH\"", BatchKinds.REDUCE_COMBINE);
+        assertThat(json.toString()).contains("\"ship\":\"HASH\"", "reduceCombine");
     }
 
     @Test
@@ -218,7 +218,7 @@ class BatchCompilerTest {
         assertThat(read.edges().stream().map(JobEdge::toString)).containsExactlyElementsOf(graph.edges().stream().map(JobEdge::toString).toList());
         for (JobVertex v : read.vertices()) {
             for (OperatorSpec spec : v.chain()) {
-                assertThat(spec.descriptor(CL).kind()).isEqualTo(spec.kind());
+                assertThat(spec.descriptor(CL).kind().name()).isEqualTo(spec.kind());
             }
         }
     }
@@ -229,14 +229,14 @@ class BatchCompilerTest {
         big(env).groupBy(t -> t.f0).reduce((a, b) -> a).name("by selector").output(new NullOutputFormat<>());
         CompiledPlan plan = BatchCompiler.compile(env.createProgramPlan());
 
-        OptNode reduce = node(plan, BatchKinds.REDUCE);
-        assertThat(reduce.params().get(BatchKinds.PARAM_KEYS)).isEqualTo(KeySpec.of(0));
+        OptNode reduce = node(plan, BatchKinds.Reduce.class);
+        assertThat(reduce.groupingKeys()).isEqualTo(KeySpec.of(0));
         assertThat(reduce.userFunction()).isInstanceOf(io.eddy.optimizer.functions.KeyedFunctions.Reducer.class);
         assertThat(reduce.inputTypes().get(0).getTypeClass()).isEqualTo(Tuple2.class);
-        OptNode combiner = node(plan, BatchKinds.REDUCE_COMBINE);
+        OptNode combiner = node(plan, BatchKinds.ReduceCombine.class);
         assertThat(combiner.inputs()).singleElement().satisfies(c ->
                 assertThat(c.source().userFunction()).isInstanceOf(io.eddy.optimizer.functions.KeyExtractor.class));
-        OptNode sink = node(plan, BatchKinds.BATCH_SINK);
+        OptNode sink = node(plan, BatchKinds.BatchSink.class);
         assertThat(sink.inputs()).singleElement().satisfies(c ->
                 assertThat(c.source().userFunction()).isInstanceOf(io.eddy.optimizer.functions.ValueExtractor.class));
         JobGraph graph = plan.toJobGraph();
@@ -247,9 +247,10 @@ class BatchCompilerTest {
     void aJoinWithASelectorOnOneSideKeysBothSidesByExtractedKeys() {
         ExecutionEnvironment env = env(2);
         big(env).join(big(env)).where(t -> t.f1).equalTo(1).output(new NullOutputFormat<>());
-        OptNode join = node(BatchCompiler.compile(env.createProgramPlan()), BatchKinds.JOIN);
+        OptNode join = node(BatchCompiler.compile(env.createProgramPlan()), BatchKinds.Join.class);
 
-        assertThat(join.params()).containsEntry(BatchKinds.PARAM_KEYS, KeySpec.of(0)).containsEntry(BatchKinds.PARAM_KEYS_2, KeySpec.of(0));
+        assertThat(((BatchKinds.Join) join.kind()).keys1()).isEqualTo(KeySpec.of(0));
+        assertThat(((BatchKinds.Join) join.kind()).keys2()).isEqualTo(KeySpec.of(0));
         assertThat(join.userFunction()).isInstanceOf(io.eddy.optimizer.functions.KeyedFunctions.Joiner.class);
         assertThat(join.inputs()).allSatisfy(c ->
                 assertThat(c.source().userFunction()).isInstanceOf(io.eddy.optimizer.functions.KeyExtractor.class));

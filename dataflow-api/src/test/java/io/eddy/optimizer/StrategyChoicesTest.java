@@ -11,10 +11,13 @@ import io.eddy.api.java.DataSet;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.configuration.Configuration;
+import io.eddy.api.common.operators.JoinType;
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.KeySpec;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.ShipStrategy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,8 +58,8 @@ class StrategyChoicesTest {
         return BatchCompiler.compile(env.createProgramPlan());
     }
 
-    private static List<OptNode> nodes(CompiledPlan plan, String kind) {
-        return plan.dag().nodes().stream().filter(n -> n.kind().equals(kind)).toList();
+    private static List<OptNode> nodes(CompiledPlan plan, Class<? extends OperatorKind> kind) {
+        return plan.dag().nodes().stream().filter(n -> kind.isInstance(n.kind())).toList();
     }
 
     private static List<ShipStrategy> ships(List<Channel> channels) {
@@ -69,10 +72,10 @@ class StrategyChoicesTest {
         big(env).union(big(env)).groupBy(0).sum(1).output(new NullOutputFormat<>());
         CompiledPlan plan = compile(env);
 
-        OptNode reduce = nodes(plan, BatchKinds.REDUCE).get(0);
+        OptNode reduce = nodes(plan, BatchKinds.Reduce.class).get(0);
         assertThat(reduce.inputs()).hasSize(2).allSatisfy(c -> assertThat(c.targetInput()).isZero());
         assertThat(ships(reduce.inputs())).containsExactly(ShipStrategy.HASH, ShipStrategy.HASH);
-        assertThat(nodes(plan, BatchKinds.REDUCE_COMBINE)).hasSize(2);
+        assertThat(nodes(plan, BatchKinds.ReduceCombine.class)).hasSize(2);
         JobGraph graph = plan.toJobGraph();
         assertThat(graph.inputsOf(graph.vertices().get(graph.vertices().size() - 1).id())).hasSize(2);
     }
@@ -85,7 +88,7 @@ class StrategyChoicesTest {
 
         long hashes = plan.dag().nodes().stream().flatMap(n -> n.inputs().stream()).filter(c -> c.shipStrategy() == ShipStrategy.HASH).count();
         assertThat(hashes).isEqualTo(1);
-        assertThat(nodes(plan, BatchKinds.REDUCE).get(0).inputs()).singleElement()
+        assertThat(nodes(plan, BatchKinds.Reduce.class).get(0).inputs()).singleElement()
                 .satisfies(c -> assertThat(c.shipKeys()).isEqualTo(KeySpec.of(0)));
     }
 
@@ -97,9 +100,9 @@ class StrategyChoicesTest {
 
         OptNode map = plan.dag().nodes().stream().filter(n -> n.userFunction() instanceof Same).findFirst().orElseThrow();
         assertThat(ships(map.inputs())).containsExactly(ShipStrategy.REBALANCE);
-        OptNode reduce = nodes(plan, BatchKinds.REDUCE).get(0);
+        OptNode reduce = nodes(plan, BatchKinds.Reduce.class).get(0);
         assertThat(reduce.parallelism()).isEqualTo(1);
-        assertThat(reduce.params()).doesNotContainKey(BatchKinds.PARAM_KEYS);
+        assertThat(reduce.groupingKeys()).isNull();
         assertThat(reduce.localStrategy()).isEqualTo(BatchKinds.LocalStrategy.NONE);
         assertThat(ships(reduce.inputs())).containsExactly(ShipStrategy.REBALANCE);
     }
@@ -108,11 +111,11 @@ class StrategyChoicesTest {
     void crossWithTinyBroadcastsAndBuffersTheSecond() {
         ExecutionEnvironment env = env(4);
         big(env).crossWithTiny(env.fromElements(1L, 2L)).output(new NullOutputFormat<>());
-        OptNode cross = nodes(compile(env), BatchKinds.CROSS).get(0);
+        OptNode cross = nodes(compile(env), BatchKinds.Cross.class).get(0);
 
         assertThat(ships(cross.inputs(1))).containsExactly(ShipStrategy.BROADCAST);
         assertThat(ships(cross.inputs(0))).containsExactly(ShipStrategy.FORWARD);
-        assertThat(cross.params().get(BatchKinds.PARAM_BUFFERED_INPUT)).isEqualTo(1);
+        assertThat(cross.kind()).isEqualTo(new BatchKinds.Cross(1));
     }
 
     @Test
@@ -120,7 +123,7 @@ class StrategyChoicesTest {
         ExecutionEnvironment env = env(2);
         DataSet<Tuple2<Long, Long>> pairs = big(env);
         pairs.crossWithTiny(pairs).output(new NullOutputFormat<>());
-        OptNode cross = nodes(compile(env), BatchKinds.CROSS).get(0);
+        OptNode cross = nodes(compile(env), BatchKinds.Cross.class).get(0);
 
         assertThat(cross.inputs(0)).allSatisfy(c -> assertThat(c.exchangeMode()).isEqualTo(ExchangeMode.BLOCKING));
         assertThat(cross.inputs(1)).allSatisfy(c -> assertThat(c.exchangeMode()).isEqualTo(ExchangeMode.PIPELINED));
@@ -133,12 +136,12 @@ class StrategyChoicesTest {
         big(env).leftOuterJoin(big(env)).where(0).equalTo(0).with(new KeepLeft()).output(new NullOutputFormat<>());
         CompiledPlan plan = compile(env);
 
-        OptNode coGroup = nodes(plan, BatchKinds.CO_GROUP).get(0);
+        OptNode coGroup = nodes(plan, BatchKinds.CoGroup.class).get(0);
         assertThat(ships(coGroup.inputs())).containsExactly(ShipStrategy.HASH, ShipStrategy.HASH);
-        assertThat(coGroup.params()).containsEntry(BatchKinds.PARAM_KEYS, KeySpec.of(0)).containsEntry(BatchKinds.PARAM_KEYS_2, KeySpec.of(0));
-        OptNode join = nodes(plan, BatchKinds.JOIN).get(0);
+        assertThat(coGroup.kind()).isEqualTo(new BatchKinds.CoGroup(KeySpec.of(0), KeySpec.of(0), null, null));
+        OptNode join = nodes(plan, BatchKinds.Join.class).get(0);
         assertThat(join.localStrategy()).isEqualTo(BatchKinds.LocalStrategy.HYBRID_HASH_BUILD_SECOND);
-        assertThat(join.params()).containsEntry(BatchKinds.PARAM_JOIN_TYPE, BatchKinds.JoinType.LEFT_OUTER);
+        assertThat(((BatchKinds.Join) join.kind()).joinType()).isEqualTo(JoinType.LEFT_OUTER);
     }
 
     @Test
@@ -149,15 +152,16 @@ class StrategyChoicesTest {
         CompiledPlan plan = compile(env);
 
         OptNode map = plan.dag().nodes().stream().filter(n -> n.userFunction() instanceof Same).findFirst().orElseThrow();
-        assertThat((String[]) map.params().get(BatchKinds.PARAM_BROADCAST_NAMES)).containsExactly("all");
+        assertThat(map.broadcastNames()).containsExactly("all");
         assertThat(map.broadcastInputs()).singleElement().satisfies(c -> {
             assertThat(c.shipStrategy()).isEqualTo(ShipStrategy.BROADCAST);
-            assertThat(c.targetInput()).isEqualTo(BatchKinds.broadcastInput(0));
+            assertThat(c.targetInput()).isZero();
         });
         assertThat(map.inputs()).singleElement().satisfies(c -> assertThat(c.exchangeMode()).isEqualTo(ExchangeMode.BLOCKING));
         JobGraph graph = plan.toJobGraph();
         assertThat(graph.edges()).anySatisfy(e -> {
-            assertThat(e.targetInput()).isEqualTo(BatchKinds.broadcastInput(0));
+            assertThat(e.role()).isEqualTo(EdgeRole.BROADCAST);
+            assertThat(e.targetInput()).isZero();
             assertThat(e.shipStrategy()).isEqualTo(ShipStrategy.BROADCAST);
         });
         assertThat(graph.edges()).anySatisfy(e -> assertThat(e.exchangeMode()).isEqualTo(ExchangeMode.BLOCKING));

@@ -8,7 +8,6 @@ import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.runtime.cluster.ClientGateway;
-import java.io.Serializable;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -42,22 +41,22 @@ final class CollectRelay {
     }
 
     /**
-     * The collect sinks of a job and their parallelism, read from the {@code COLLECT_SINK} operators'
+     * The collect sinks of a job and their parallelism, read from the collect sink operators'
      * descriptors (with the job's class loader).
      */
     static Map<String, Integer> collectSinksOf(JobGraph graph, ClassLoader classLoader) {
         Map<String, Integer> sinks = new HashMap<>();
         for (JobVertex v : graph.vertices()) {
             for (OperatorSpec op : v.chain()) {
-                if (!OperatorKinds.COLLECT_SINK.equals(op.kind())) {
+                if (!OperatorKinds.CollectSink.NAME.equals(op.kind())) {
                     continue;
                 }
                 OperatorDescriptor descriptor = InstantiationUtil.deserialize(op.descriptorBytes(), classLoader, "the operator '" + op.name() + "'");
-                Serializable id = descriptor.params().get(OperatorKinds.PARAM_COLLECT_ID);
-                if (!(id instanceof String collectId)) {
-                    throw new IllegalArgumentException("The collect sink '" + op.name() + "' has no String parameter '"
-                            + OperatorKinds.PARAM_COLLECT_ID + "' (found: " + id + "): set it when building the descriptor");
+                if (!(descriptor.kind() instanceof OperatorKinds.CollectSink sink)) {
+                    throw new IllegalArgumentException("Bug: the operator '" + op.name() + "' is named a collect sink, but its kind is "
+                            + descriptor.kind());
                 }
+                String collectId = sink.collectId();
                 if (sinks.put(collectId, v.parallelism()) != null) {
                     throw new IllegalArgumentException("Two collect sinks of job '" + graph.name() + "' use the collect id '" + collectId
                             + "': give each collect sink its own id");
@@ -100,7 +99,7 @@ final class CollectRelay {
     static Set<Integer> collectVertices(JobGraph graph) {
         Set<Integer> vertices = new HashSet<>();
         for (JobVertex v : graph.vertices()) {
-            if (v.chain().stream().anyMatch(op -> OperatorKinds.COLLECT_SINK.equals(op.kind()))) {
+            if (v.chain().stream().anyMatch(op -> OperatorKinds.CollectSink.NAME.equals(op.kind()))) {
                 vertices.add(v.id().index());
             }
         }

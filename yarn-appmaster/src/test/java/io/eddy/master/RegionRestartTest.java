@@ -213,10 +213,9 @@ class RegionRestartTest {
     void aRegionWhoseCollectSinkSentRecordsIsNotRestartedBecauseTheClientWouldGetThemTwice() throws Exception {
         FakeWorker worker = register(new FakeWorker("worker-1", 1, 1001));
         RecordingClient client = new RecordingClient();
-        OperatorDescriptor sink = OperatorDescriptor.builder(OperatorKinds.COLLECT_SINK).inputType(Types.LONG)
-                .param(OperatorKinds.PARAM_COLLECT_ID, "results").build();
+        OperatorDescriptor sink = OperatorDescriptor.builder(new OperatorKinds.CollectSink("results")).inputType(Types.LONG).build();
         JobVertex vertex = new JobVertex(new JobVertexId(0), "Collect", 1, 128, List.of(new OperatorSpec("sink", "Collect",
-                sink.kind(), InstantiationUtil.serialize(sink, "collect sink"), List.of())));
+                sink.kind().name(), InstantiationUtil.serialize(sink, "collect sink"), List.of())));
         JobGraph graph = new JobGraph(JobId.generate(), "collecting job", List.of(vertex), List.of(), 100, new byte[] {0}, TWO_RESTARTS);
         JobId job = submit(graph, client);
         TaskId task = worker.awaitDeployments(1).get(0).task();

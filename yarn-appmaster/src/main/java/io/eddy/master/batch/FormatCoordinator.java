@@ -9,7 +9,7 @@ import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
-import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.ArrayList;
@@ -77,9 +77,9 @@ public final class FormatCoordinator {
     private void setUp(JobGraph graph) {
         for (JobVertex vertex : graph.vertices()) {
             for (OperatorSpec spec : vertex.chain()) {
-                if (BatchKinds.BATCH_SOURCE.equals(spec.kind())) {
+                if (BatchKinds.BatchSource.NAME.equals(spec.kind())) {
                     setUpSource(vertex, spec);
-                } else if (BatchKinds.BATCH_SINK.equals(spec.kind())) {
+                } else if (BatchKinds.BatchSink.NAME.equals(spec.kind())) {
                     setUpSink(vertex, spec);
                 }
             }
@@ -119,7 +119,7 @@ public final class FormatCoordinator {
         List<BatchSource> sources = new ArrayList<>();
         for (JobVertex vertex : graph.vertices()) {
             for (OperatorSpec spec : vertex.chain()) {
-                if (BatchKinds.BATCH_SOURCE.equals(spec.kind())) {
+                if (BatchKinds.BatchSource.NAME.equals(spec.kind())) {
                     sources.add(new BatchSource(vertex, spec));
                 }
             }
@@ -145,7 +145,9 @@ public final class FormatCoordinator {
             throw new FormatSetupException("Bug: batch source '" + spec.name() + "' of job '" + jobName + "' is not the head of vertex '"
                     + vertex.name() + "'", null);
         }
-        return param(spec, BatchKinds.PARAM_INPUT_FORMAT, InputFormat.class);
+        @SuppressWarnings("unchecked")
+        InputFormat<?, InputSplit> format = (InputFormat<?, InputSplit>) kind(spec, BatchKinds.BatchSource.class).format();
+        return format;
     }
 
     /** {@code configure -> createInputSplits(parallelism)} of a source's format. */
@@ -163,7 +165,7 @@ public final class FormatCoordinator {
     }
 
     private void setUpSink(JobVertex vertex, OperatorSpec spec) {
-        OutputFormat<?> format = param(spec, BatchKinds.PARAM_OUTPUT_FORMAT, OutputFormat.class);
+        OutputFormat<?> format = kind(spec, BatchKinds.BatchSink.class).format();
         try {
             format.configure(new Configuration());
             format.initializeGlobal(vertex.parallelism());
@@ -173,16 +175,12 @@ public final class FormatCoordinator {
         sinks.add(new Sink(spec.name(), format, vertex.parallelism()));
     }
 
-    private <T> T param(OperatorSpec spec, String name, Class<?> type) {
-        OperatorDescriptor descriptor = spec.descriptor(classLoader);
-        Object value = descriptor.params().get(name);
-        if (!type.isInstance(value)) {
-            throw new FormatSetupException("Bug: operator '" + spec.name() + "' of kind '" + spec.kind() + "' has no " + type.getSimpleName()
-                    + " in parameter '" + name + "' (it holds " + (value == null ? "nothing" : value.getClass().getName()) + ")", null);
+    private <K extends OperatorKind> K kind(OperatorSpec spec, Class<K> type) {
+        OperatorKind kind = spec.descriptor(classLoader).kind();
+        if (!type.isInstance(kind)) {
+            throw new FormatSetupException("Bug: operator '" + spec.name() + "' is named a " + spec.kind() + ", but its kind is " + kind, null);
         }
-        @SuppressWarnings("unchecked")
-        T format = (T) value;
-        return format;
+        return type.cast(kind);
     }
 
     /** Whether the job has batch sources or sinks. */

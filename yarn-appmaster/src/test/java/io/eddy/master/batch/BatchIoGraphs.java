@@ -11,6 +11,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
@@ -45,8 +46,7 @@ public final class BatchIoGraphs {
     /** One vertex of parallelism {@code p}: {@code batchSource(text files) -> map -> batchSink(text)}, all chained. */
     public static JobGraph textPipeline(String input, String output, int p, MapFunction<String, String> map) {
         TextInputFormat in = new TextInputFormat(input);
-        OperatorDescriptor source = OperatorDescriptor.builder(BatchKinds.BATCH_SOURCE).outputType(Types.STRING)
-                .param(BatchKinds.PARAM_INPUT_FORMAT, in).build();
+        OperatorDescriptor source = OperatorDescriptor.builder(new BatchKinds.BatchSource(in)).outputType(Types.STRING).build();
         OperatorDescriptor mapper = OperatorDescriptor.builder(OperatorKinds.MAP).userFunction(map).inputType(Types.STRING)
                 .outputType(Types.STRING).build();
         JobVertex vertex = vertex(0, "Source: lines -> Map -> Sink: text", p, List.of(
@@ -67,11 +67,11 @@ public final class BatchIoGraphs {
         JobVertex numbers = vertex(1, "Source: numbers", 2, List.of(spec("Source: numbers",
                 source(new NumberSequenceInputFormat(0, n - 1), Types.LONG), List.of(OperatorOutput.network(0)))));
         OperatorDescriptor lookup = OperatorDescriptor.builder(OperatorKinds.MAP).userFunction(new DictionaryLookup())
-                .inputType(Types.LONG).outputType(Types.STRING).param(BatchKinds.PARAM_BROADCAST_NAMES, new String[] {"dict"}).build();
+                .inputType(Types.LONG).outputType(Types.STRING).broadcastNames(List.of("dict")).build();
         JobVertex mapVertex = vertex(2, "Map -> Sink", 2, List.of(
                 spec("Lookup", lookup, List.of(OperatorOutput.chained(1, 0))),
                 spec("Sink: text", sink(new TextOutputFormat<>(output), Types.STRING), List.of())));
-        JobEdge broadcast = new JobEdge(dict.id(), 0, mapVertex.id(), 1, BatchKinds.broadcastInput(0), ShipStrategy.BROADCAST,
+        JobEdge broadcast = new JobEdge(dict.id(), 0, mapVertex.id(), 1, 0, EdgeRole.BROADCAST, ShipStrategy.BROADCAST,
                 ExchangeMode.PIPELINED, null, InstantiationUtil.serialize(Types.STRING, "type"));
         JobEdge data = new JobEdge(numbers.id(), 0, mapVertex.id(), 0, 0, ShipStrategy.REBALANCE, ExchangeMode.PIPELINED, null,
                 InstantiationUtil.serialize(Types.LONG, "type"));
@@ -98,15 +98,15 @@ public final class BatchIoGraphs {
     }
 
     static OperatorDescriptor source(InputFormat<?, ?> format, TypeInfo<?> type) {
-        return OperatorDescriptor.builder(BatchKinds.BATCH_SOURCE).outputType(type).param(BatchKinds.PARAM_INPUT_FORMAT, format).build();
+        return OperatorDescriptor.builder(new BatchKinds.BatchSource(format)).outputType(type).build();
     }
 
     static OperatorDescriptor sink(OutputFormat<?> format, TypeInfo<?> type) {
-        return OperatorDescriptor.builder(BatchKinds.BATCH_SINK).inputType(type).param(BatchKinds.PARAM_OUTPUT_FORMAT, format).build();
+        return OperatorDescriptor.builder(new BatchKinds.BatchSink(format)).inputType(type).build();
     }
 
     static OperatorSpec spec(String name, OperatorDescriptor d, List<OperatorOutput> outputs) {
-        return new OperatorSpec(name + "-uid", name, d.kind(), InstantiationUtil.serialize(d, "operator " + name), outputs);
+        return new OperatorSpec(name + "-uid", name, d.kind().name(), InstantiationUtil.serialize(d, "operator " + name), outputs);
     }
 
     static JobVertex vertex(int id, String name, int p, List<OperatorSpec> chain) {

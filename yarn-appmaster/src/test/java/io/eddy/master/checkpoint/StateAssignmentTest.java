@@ -37,9 +37,9 @@ class StateAssignmentTest {
     /** A job of a source vertex ({@code source}) and a keyed vertex ({@code keyed}, chained with {@code sink}). */
     private static JobGraph job(int sourceParallelism, int keyedParallelism, int keyedMaxParallelism) {
         JobVertex source = new JobVertex(new JobVertexId(0), "Source", sourceParallelism, MAX_PARALLELISM,
-                List.of(op("source", "Source: numbers", OperatorKinds.SOURCE)));
+                List.of(op("source", "Source: numbers", OperatorKinds.SOURCE.name())));
         JobVertex keyed = new JobVertex(new JobVertexId(1), "Count -> Sink", keyedParallelism, keyedMaxParallelism,
-                List.of(op("count", "Count", OperatorKinds.PROCESS), op("sink", "Sink", OperatorKinds.MAP)));
+                List.of(op("count", "Count", OperatorKinds.PROCESS.name()), op("sink", "Sink", OperatorKinds.MAP.name())));
         return new JobGraph(JobId.generate(), "test", List.of(source, keyed), List.of(), 100, new byte[0], Map.of());
     }
 

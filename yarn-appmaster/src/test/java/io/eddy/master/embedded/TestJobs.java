@@ -95,11 +95,11 @@ public final class TestJobs {
     }
 
     private static OperatorDescriptor collectSink() {
-        return OperatorDescriptor.builder(OperatorKinds.COLLECT_SINK).inputType(PAIR).param(OperatorKinds.PARAM_COLLECT_ID, COLLECT_ID).build();
+        return OperatorDescriptor.builder(new OperatorKinds.CollectSink(COLLECT_ID)).inputType(PAIR).build();
     }
 
     private static OperatorSpec spec(String uid, String name, OperatorDescriptor d, List<OperatorOutput> outputs) {
-        return new OperatorSpec(uid, name, d.kind(), InstantiationUtil.serialize(d, "operator " + name), outputs);
+        return new OperatorSpec(uid, name, d.kind().name(), InstantiationUtil.serialize(d, "operator " + name), outputs);
     }
 
     private static JobVertex vertex(int id, String name, int p, List<OperatorSpec> chain) {

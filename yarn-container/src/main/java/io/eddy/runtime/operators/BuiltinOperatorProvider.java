@@ -1,27 +1,26 @@
 package io.eddy.runtime.operators;
 
 import io.eddy.jobgraph.OperatorKinds;
-import java.util.Map;
+import io.eddy.runtime.operators.windowing.WindowOperators;
 
-/** The operators of every kind in {@link OperatorKinds}. */
+/** The operators of the streaming kinds ({@link OperatorKinds}). */
 public final class BuiltinOperatorProvider implements OperatorProvider {
 
     @Override
-    public Map<String, Creator> operators() {
-        return Map.ofEntries(
-                Map.entry(OperatorKinds.SOURCE, descriptor -> ReaderSourceOperator.holdsReaderSource(descriptor)
-                        ? new ReaderSourceOperator<>(descriptor) : new SourceOperator<>(descriptor)),
-                Map.entry(OperatorKinds.MAP, MapOperator::new),
-                Map.entry(OperatorKinds.FLAT_MAP, FlatMapOperator::new),
-                Map.entry(OperatorKinds.FILTER, FilterOperator::new),
-                Map.entry(OperatorKinds.PROCESS, ProcessOperator::new),
-                Map.entry(OperatorKinds.KEYED_PROCESS, KeyedProcessOperator::new),
-                Map.entry(OperatorKinds.KEYED_REDUCE, KeyedReduceOperator::new),
-                Map.entry(OperatorKinds.WINDOW, io.eddy.runtime.operators.windowing.WindowOperators::create),
-                Map.entry(OperatorKinds.CO_MAP, CoMapOperator::new),
-                Map.entry(OperatorKinds.CO_FLAT_MAP, CoFlatMapOperator::new),
-                Map.entry(OperatorKinds.TIMESTAMPS_WATERMARKS, TimestampsAndWatermarksOperator::new),
-                Map.entry(OperatorKinds.SINK, SinkOperator::new),
-                Map.entry(OperatorKinds.COLLECT_SINK, CollectSinkOperator::new));
+    public void register(OperatorRegistry registry) {
+        registry.add(OperatorKinds.Source.class, (descriptor, kind) -> ReaderSourceOperator.holdsReaderSource(descriptor)
+                ? new ReaderSourceOperator<>(descriptor) : new SourceOperator<>(descriptor));
+        registry.add(OperatorKinds.Map.class, (descriptor, kind) -> new MapOperator<>(descriptor));
+        registry.add(OperatorKinds.FlatMap.class, (descriptor, kind) -> new FlatMapOperator<>(descriptor));
+        registry.add(OperatorKinds.Filter.class, (descriptor, kind) -> new FilterOperator<>(descriptor));
+        registry.add(OperatorKinds.Process.class, (descriptor, kind) -> new ProcessOperator<>(descriptor));
+        registry.add(OperatorKinds.KeyedProcess.class, (descriptor, kind) -> new KeyedProcessOperator<>(descriptor));
+        registry.add(OperatorKinds.KeyedReduce.class, (descriptor, kind) -> new KeyedReduceOperator<>(descriptor));
+        registry.add(OperatorKinds.Window.class, WindowOperators::create);
+        registry.add(OperatorKinds.CoMap.class, (descriptor, kind) -> new CoMapOperator<>(descriptor));
+        registry.add(OperatorKinds.CoFlatMap.class, (descriptor, kind) -> new CoFlatMapOperator<>(descriptor));
+        registry.add(OperatorKinds.TimestampsAndWatermarks.class, TimestampsAndWatermarksOperator::new);
+        registry.add(OperatorKinds.Sink.class, (descriptor, kind) -> new SinkOperator<>(descriptor));
+        registry.add(OperatorKinds.CollectSink.class, CollectSinkOperator::new);
     }
 }

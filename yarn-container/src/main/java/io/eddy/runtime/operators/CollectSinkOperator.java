@@ -9,21 +9,14 @@ import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.tasks.CollectGateway;
 
 /**
- * {@code COLLECT_SINK}: serializes its records with the input type's serializer into batches and
- * sends them to the client through the {@link CollectGateway}: a batch leaves when it reaches
- * {@value #DEFAULT_BATCH_BYTES} bytes, when {@value #DEFAULT_FLUSH_MILLIS} ms have passed since its
- * first record (a timer on the task thread), and at the end of the input, after which the sink
- * calls {@link CollectGateway#finish}. A batch is the records back to back, nothing else.
- *
- * <p>Parameters: {@link OperatorKinds#PARAM_COLLECT_ID} (required); {@value #PARAM_BATCH_BYTES}
- * and {@value #PARAM_FLUSH_MILLIS} (optional Integers/Longs, for tests).
+ * {@link OperatorKinds.CollectSink}: serializes its records with the input type's serializer into
+ * batches and sends them to the client through the {@link CollectGateway}: a batch leaves when it
+ * reaches the kind's {@code batchBytes}, when its {@code flushMillis} have passed since its first
+ * record (a timer on the task thread), and at the end of the input, after which the sink calls
+ * {@link CollectGateway#finish}. A batch is the records back to back, nothing else.
  */
 public final class CollectSinkOperator<IN> extends OneInputOperator<IN, Object> {
 
-    public static final int DEFAULT_BATCH_BYTES = 32 * 1024;
-    public static final long DEFAULT_FLUSH_MILLIS = 100;
-    public static final String PARAM_BATCH_BYTES = "collectBatchBytes";
-    public static final String PARAM_FLUSH_MILLIS = "collectFlushMillis";
 
     private final String collectId;
     private final TypeInfo<IN> inputType;
@@ -36,25 +29,22 @@ public final class CollectSinkOperator<IN> extends OneInputOperator<IN, Object> 
     private TimerService.Timer flushTimer;
 
     @SuppressWarnings("unchecked")
-    public CollectSinkOperator(OperatorDescriptor descriptor) {
+    public CollectSinkOperator(OperatorDescriptor descriptor, OperatorKinds.CollectSink kind) {
         super(null);
-        this.collectId = descriptor.param(OperatorKinds.PARAM_COLLECT_ID, null);
-        if (collectId == null) {
-            throw new IllegalArgumentException("Bug: a collectSink descriptor has no '" + OperatorKinds.PARAM_COLLECT_ID + "' parameter");
-        }
+        this.collectId = kind.collectId();
         if (descriptor.inputTypes().size() != 1) {
             throw new IllegalArgumentException("Bug: a collectSink descriptor needs one input type, it has " + descriptor.inputTypes().size());
         }
         this.inputType = (TypeInfo<IN>) descriptor.inputTypes().get(0);
-        this.batchBytes = descriptor.param(PARAM_BATCH_BYTES, DEFAULT_BATCH_BYTES);
-        this.flushMillis = descriptor.param(PARAM_FLUSH_MILLIS, DEFAULT_FLUSH_MILLIS);
+        this.batchBytes = kind.batchBytes();
+        this.flushMillis = kind.flushMillis();
     }
 
     @Override
     public void open() throws Exception {
         super.open();
         serializer = inputType.createSerializer(context.environment().serializerConfig());
-        batch = new DataOutputSerializer(Math.min(batchBytes, DEFAULT_BATCH_BYTES) + 1024);
+        batch = new DataOutputSerializer(Math.min(batchBytes, OperatorKinds.CollectSink.DEFAULT_BATCH_BYTES) + 1024);
         gateway = context.environment().collectGateway();
     }
 

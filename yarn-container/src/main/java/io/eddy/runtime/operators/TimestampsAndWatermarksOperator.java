@@ -35,15 +35,10 @@ public final class TimestampsAndWatermarksOperator<T> extends OneInputOperator<T
     private boolean closed;
 
     @SuppressWarnings("unchecked")
-    public TimestampsAndWatermarksOperator(OperatorDescriptor descriptor) {
+    public TimestampsAndWatermarksOperator(OperatorDescriptor descriptor, OperatorKinds.TimestampsAndWatermarks kind) {
         super(null);
-        this.strategy = descriptor.param(OperatorKinds.PARAM_WATERMARK_STRATEGY, null);
-        if (strategy == null) {
-            throw new IllegalArgumentException("Bug: a " + OperatorKinds.TIMESTAMPS_WATERMARKS + " descriptor has no '"
-                    + OperatorKinds.PARAM_WATERMARK_STRATEGY + "' parameter");
-        }
-        Long interval = descriptor.param(OperatorKinds.PARAM_AUTO_WATERMARK_INTERVAL, 200L);
-        this.intervalMillis = interval;
+        this.strategy = (WatermarkStrategy<T>) kind.strategy();
+        this.intervalMillis = kind.autoWatermarkIntervalMillis();
     }
 
     @Override

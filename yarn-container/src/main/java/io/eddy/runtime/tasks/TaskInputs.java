@@ -1,6 +1,6 @@
 package io.eddy.runtime.tasks;
 
-import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.operators.BoundedMultiInput;
@@ -15,14 +15,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The input gates of a task, split into broadcast gates (edges whose {@link JobEdge#targetInput()}
- * is a {@link BatchKinds#isBroadcastInput broadcast input}) and data gates, and the input
+ * The input gates of a task, split into broadcast gates ({@link EdgeRole#BROADCAST} edges, whose
+ * {@link JobEdge#targetInput()} is the variable's index) and data gates, and the input
  * processors that read them:
  *
  * <ul>
  *   <li>{@link #broadcastReader}: reads every broadcast gate to its end, collecting the records of
  *       each variable into a list, and registers each list under its name (the head descriptor's
- *       {@link BatchKinds#PARAM_BROADCAST_NAMES}) in the task's broadcast variables when its gates
+ *       {@code broadcastNames}) in the task's broadcast variables when its gates
  *       have ended. The task runs it before it opens the chain.
  *   <li>{@link #dataReader}: reads the data gates into the head's logical inputs, honouring the
  *       head's {@link InputOrdered#firstInput()} and telling a {@link BoundedMultiInput} head the
@@ -52,7 +52,11 @@ final class TaskInputs {
         TaskInputs result = new TaskInputs(chain);
         for (int i = 0; i < edges.size(); i++) {
             JobEdge edge = edges.get(i);
-            boolean broadcast = BatchKinds.isBroadcastInput(edge.targetInput());
+            if (edge.role() != EdgeRole.DATA && edge.role() != EdgeRole.BROADCAST) {
+                throw new IllegalArgumentException("The " + edge.role() + " edge " + edge + " into '" + chain.headName()
+                        + "' needs the iterations module's task, not a plain task");
+            }
+            boolean broadcast = edge.role() == EdgeRole.BROADCAST;
             (broadcast ? result.broadcastGates : result.dataGates).add(GateInput.of(inputs.get(i)));
             (broadcast ? result.broadcastEdges : result.dataEdges).add(edge);
         }
@@ -69,26 +73,25 @@ final class TaskInputs {
 
     /** The processor that reads the broadcast gates and registers the variables in {@code environment}. */
     StreamInputProcessor broadcastReader(TaskEnvironment environment, TaskMailbox mailbox) {
-        String[] names = chain.headDescriptor().param(BatchKinds.PARAM_BROADCAST_NAMES, new String[0]);
+        List<String> names = chain.headDescriptor().broadcastNames();
         List<List<Object>> values = new ArrayList<>();
-        for (int i = 0; i < names.length; i++) {
+        for (int i = 0; i < names.size(); i++) {
             values.add(new ArrayList<>());
         }
         List<Input<Object>> targets = new ArrayList<>();
         int[] variableOfGate = new int[broadcastEdges.size()];
         for (int g = 0; g < broadcastEdges.size(); g++) {
             JobEdge edge = broadcastEdges.get(g);
-            int variable = edge.targetInput() - BatchKinds.FIRST_BROADCAST_INPUT;
-            if (variable >= names.length) {
+            int variable = edge.targetInput();
+            if (variable >= names.size()) {
                 throw new IllegalArgumentException("Bug: edge " + edge + " feeds broadcast variable " + variable + " of '" + chain.headName()
-                        + "', but its descriptor names only " + Arrays.toString(names) + " (parameter "
-                        + BatchKinds.PARAM_BROADCAST_NAMES + ")");
+                        + "', but its descriptor names only " + names);
             }
             variableOfGate[g] = variable;
             targets.add(new Collector(values.get(variable)));
         }
-        StreamInputProcessor.EndOfInput register = variable -> environment.broadcastVariables().register(names[variable], values.get(variable));
-        return new StreamInputProcessor(broadcastGates, targets, variableOfGate, names.length, -1, register, chain.headName(), mailbox);
+        StreamInputProcessor.EndOfInput register = variable -> environment.broadcastVariables().register(names.get(variable), values.get(variable));
+        return new StreamInputProcessor(broadcastGates, targets, variableOfGate, names.size(), -1, register, chain.headName(), mailbox);
     }
 
     /** The processor that reads the data gates into the head. */

@@ -8,6 +8,7 @@ import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.streaming.api.OutputTag;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 class BasicOperatorsTest {
 
-    static OperatorDescriptor oneInput(String kind, io.eddy.api.common.functions.Function function) {
+    static OperatorDescriptor oneInput(OperatorKind kind, io.eddy.api.common.functions.Function function) {
         return OperatorDescriptor.builder(kind).userFunction(function).inputType(Types.INT).outputType(Types.INT).build();
     }
 

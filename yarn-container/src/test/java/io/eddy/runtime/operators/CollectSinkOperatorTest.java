@@ -19,9 +19,7 @@ class CollectSinkOperatorTest {
     private final RecordingGateway gateway = new RecordingGateway();
 
     private OperatorTestHarness harness(int batchBytes) {
-        OperatorDescriptor d = OperatorDescriptor.builder(OperatorKinds.COLLECT_SINK).inputType(Types.INT)
-                .param(OperatorKinds.PARAM_COLLECT_ID, "c1").param(CollectSinkOperator.PARAM_BATCH_BYTES, batchBytes)
-                .param(CollectSinkOperator.PARAM_FLUSH_MILLIS, 50L).build();
+        OperatorDescriptor d = OperatorDescriptor.builder(new OperatorKinds.CollectSink("c1", batchBytes, 50L)).inputType(Types.INT).build();
         return OperatorTestHarness.forOperator(d).subtask(1, 2, 128).collectGateway(gateway).build().open();
     }
 

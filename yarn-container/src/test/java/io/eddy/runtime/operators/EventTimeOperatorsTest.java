@@ -153,9 +153,8 @@ class EventTimeOperatorsTest {
     }
 
     static OperatorDescriptor timestampsAndWatermarks(WatermarkStrategy<String> strategy, long interval) {
-        return OperatorDescriptor.builder(OperatorKinds.TIMESTAMPS_WATERMARKS).inputType(Types.STRING).outputType(Types.STRING)
-                .param(OperatorKinds.PARAM_WATERMARK_STRATEGY, strategy).param(OperatorKinds.PARAM_AUTO_WATERMARK_INTERVAL, interval)
-                .build();
+        return OperatorDescriptor.builder(new OperatorKinds.TimestampsAndWatermarks(strategy, interval)).inputType(Types.STRING)
+                .outputType(Types.STRING).build();
     }
 
     @Test

@@ -103,11 +103,12 @@ class OperatorLifecycleTest {
 
     @Test
     void unknownKindNamesTheKindAndTheOperator() {
-        OperatorDescriptor d = OperatorDescriptor.builder("hologram").inputType(Types.INT).build();
+        OperatorDescriptor d = OperatorDescriptor.builder(new Hologram()).inputType(Types.INT).build();
         assertThatThrownBy(() -> OperatorTestHarness.forOperator(d).name("Windows").build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("No runtime operator for kind 'hologram' of operator 'Windows'")
-                .hasMessageContaining("map");
+                .hasMessageContaining("No runtime operator for the kind 'hologram' (" + Hologram.class.getName() + ") of operator 'Windows'")
+                .hasMessageContaining(OperatorKinds.Map.class.getName())
+                .hasMessageContaining("META-INF/services");
     }
 
     private static Throwable catchFailure(Runnable action) {
@@ -220,6 +221,14 @@ class OperatorLifecycleTest {
         @Override
         public Integer map(Integer value) {
             return value;
+        }
+    }
+
+    /** A kind no provider implements. */
+    record Hologram() implements io.eddy.jobgraph.OperatorKind {
+        @Override
+        public String name() {
+            return "hologram";
         }
     }
 }

@@ -78,7 +78,7 @@ public final class OperatorTestHarness implements AutoCloseable {
 
     /** An operator spec with the descriptor serialized, for building vertices in tests. */
     public static OperatorSpec spec(String name, OperatorDescriptor descriptor, List<OperatorOutput> outputs) {
-        return new OperatorSpec(name + "-uid", name, descriptor.kind(), InstantiationUtil.serialize(descriptor, "operator " + name), outputs);
+        return new OperatorSpec(name + "-uid", name, descriptor.kind().name(), InstantiationUtil.serialize(descriptor, "operator " + name), outputs);
     }
 
     /**

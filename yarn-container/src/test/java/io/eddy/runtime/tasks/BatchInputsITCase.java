@@ -4,13 +4,14 @@ import static io.eddy.runtime.tasks.TaskTestSupport.JOB;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.typeinfo.Types;
-import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.JobVertexId;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.OperatorOutput;
 import io.eddy.jobgraph.ShipStrategy;
@@ -21,6 +22,7 @@ import io.eddy.runtime.io.network.ResultPartitionId;
 import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.InputOrdered;
 import io.eddy.runtime.operators.OperatorProvider;
+import io.eddy.runtime.operators.OperatorRegistry;
 import io.eddy.runtime.operators.OperatorTestHarness;
 import io.eddy.runtime.operators.TwoInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
@@ -29,7 +31,6 @@ import io.eddy.runtime.tasks.TaskTestSupport.RecordingListener;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,8 +43,14 @@ import org.junit.jupiter.api.Test;
  */
 class BatchInputsITCase {
 
-    /** Test operator kind, registered by {@link Provider} in this module's test resources. */
-    static final String KIND = "test.orderRecorder";
+    /** A kind the runtime does not know, registered by {@link Provider} in this module's test resources. */
+    record OrderRecorderKind() implements OperatorKind {
+        @Override
+        public String name() {
+            return "test.orderRecorder";
+        }
+    }
+
     static final List<String> EVENTS = Collections.synchronizedList(new ArrayList<>());
 
     private NetworkEnvironment network;
@@ -70,12 +77,12 @@ class BatchInputsITCase {
         JobVertex build = source(1, 1_000);
         JobVertex dict = source(2, 30);
         JobVertex consumer = new JobVertex(new JobVertexId(3), "Ordered", 1, 128, List.of(OperatorTestHarness.spec("Ordered",
-                OperatorDescriptor.builder(KIND).inputType(Types.LONG).inputType(Types.LONG)
-                        .param(BatchKinds.PARAM_BROADCAST_NAMES, new String[] {"dict"}).build(), List.of())));
+                OperatorDescriptor.builder(new OrderRecorderKind()).inputType(Types.LONG).inputType(Types.LONG)
+                        .broadcastNames(List.of("dict")).build(), List.of())));
         byte[] longType = InstantiationUtil.serialize(Types.LONG, "type");
         JobEdge e0 = new JobEdge(probe.id(), 0, consumer.id(), 0, 0, ShipStrategy.FORWARD, ExchangeMode.PIPELINED, null, longType);
         JobEdge e1 = new JobEdge(build.id(), 0, consumer.id(), 1, 1, ShipStrategy.FORWARD, ExchangeMode.PIPELINED, null, longType);
-        JobEdge eb = new JobEdge(dict.id(), 0, consumer.id(), 2, BatchKinds.broadcastInput(0), ShipStrategy.BROADCAST,
+        JobEdge eb = new JobEdge(dict.id(), 0, consumer.id(), 2, 0, EdgeRole.BROADCAST, ShipStrategy.BROADCAST,
                 ExchangeMode.PIPELINED, null, longType);
         // The producers start first, the probe side first: the order comes from the consumer alone.
         int i = 0;
@@ -123,11 +130,11 @@ class BatchInputsITCase {
         return List.of(new InputChannelSpec(partition(producerVertex), 0, network.dataAddress()));
     }
 
-    /** Provides {@link #KIND}. */
+    /** Provides {@link OrderRecorderKind}. */
     public static final class Provider implements OperatorProvider {
         @Override
-        public Map<String, Creator> operators() {
-            return Map.of(KIND, d -> new OrderRecorder());
+        public void register(OperatorRegistry registry) {
+            registry.add(OrderRecorderKind.class, (descriptor, kind) -> new OrderRecorder());
         }
     }
 

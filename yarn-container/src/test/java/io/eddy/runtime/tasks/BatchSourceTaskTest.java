@@ -69,8 +69,8 @@ class BatchSourceTaskTest {
     }
 
     private static JobVertex vertex(String sinkKey) {
-        OperatorSpec source = OperatorTestHarness.spec("Source", OperatorDescriptor.builder(BatchKinds.BATCH_SOURCE).outputType(Types.LONG)
-                .param(BatchKinds.PARAM_INPUT_FORMAT, new NumberSequenceInputFormat(0, 9)).build(), List.of(OperatorOutput.chained(1, 0)));
+        OperatorSpec source = OperatorTestHarness.spec("Source", OperatorDescriptor.builder(new BatchKinds.BatchSource(new NumberSequenceInputFormat(0, 9)))
+                .outputType(Types.LONG).build(), List.of(OperatorOutput.chained(1, 0)));
         OperatorSpec collect = OperatorTestHarness.spec("Sink", OperatorDescriptor.builder(OperatorKinds.SINK)
                 .userFunction(new CollectingSink<Long>(sinkKey)).inputType(Types.LONG).build(), List.of());
         return TaskTestSupport.vertex(0, "Source -> Sink", 1, source, collect);

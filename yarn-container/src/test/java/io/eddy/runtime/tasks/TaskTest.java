@@ -175,8 +175,8 @@ class TaskTest {
 
     @Test
     void collectSinkSendsBatchesAndFinishesThroughTheGateway() throws Exception {
-        OperatorSpec collect = OperatorTestHarness.spec("Collect", OperatorDescriptor.builder(OperatorKinds.COLLECT_SINK).inputType(Types.LONG)
-                .param(OperatorKinds.PARAM_COLLECT_ID, "results").build(), List.of());
+        OperatorSpec collect = OperatorTestHarness.spec("Collect", OperatorDescriptor.builder(new OperatorKinds.CollectSink("results"))
+                .inputType(Types.LONG).build(), List.of());
         JobVertex vertex = TaskTestSupport.vertex(0, "Source -> Collect", 1, source(new RangeSource(10_000)), collect);
         java.util.List<byte[]> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.concurrent.CompletableFuture<String> finished = new java.util.concurrent.CompletableFuture<>();

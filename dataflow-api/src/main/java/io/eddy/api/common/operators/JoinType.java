@@ -15,4 +15,12 @@ public enum JoinType {
     public boolean isOuter() {
         return this != INNER;
     }
+
+    /** Whether records of input {@code input} (0: the first, left; 1: the second, right) without a match are kept. */
+    public boolean keepsUnmatched(int input) {
+        if (input != 0 && input != 1) {
+            throw new IllegalArgumentException("join input: " + input + " (expected: 0 or 1)");
+        }
+        return this == FULL_OUTER || (input == 0 ? this == LEFT_OUTER : this == RIGHT_OUTER);
+    }
 }

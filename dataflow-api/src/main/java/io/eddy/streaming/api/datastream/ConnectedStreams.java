@@ -4,6 +4,7 @@ import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.co.CoFlatMapFunction;
@@ -84,7 +85,7 @@ public class ConnectedStreams<T1, T2> {
         return transform("Co-Flat Map", OperatorKinds.CO_FLAT_MAP, flatMapper, CoFlatMapFunction.class);
     }
 
-    private <R> SingleOutputStreamOperator<R> transform(String name, String kind, Function function, Class<?> functionClass) {
+    private <R> SingleOutputStreamOperator<R> transform(String name, OperatorKind kind, Function function, Class<?> functionClass) {
         TypeInfo<T1> type1 = first.getType();
         TypeInfo<T2> type2 = second.getType();
         List<Transformation<?>> inputs = List.of(first.getTransformation(), second.getTransformation());

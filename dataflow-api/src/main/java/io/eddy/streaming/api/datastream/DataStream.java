@@ -13,6 +13,7 @@ import io.eddy.configuration.EventTimeOptions;
 import io.eddy.executor.CollectStream;
 import io.eddy.executor.JobClient;
 import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
@@ -106,10 +107,9 @@ public class DataStream<T> {
         Objects.requireNonNull(strategy, "assignTimestampsAndWatermarks: the strategy must not be null");
         String name = "Timestamps/Watermarks";
         InstantiationUtil.serialize(strategy, "the watermark strategy of operator '" + name + "'");
-        OperatorTransformation<T> op = new OperatorTransformation<>(name, OperatorKinds.TIMESTAMPS_WATERMARKS, null, List.of(transformation),
-                getType());
-        op.setParam(OperatorKinds.PARAM_WATERMARK_STRATEGY, strategy);
-        op.setParam(OperatorKinds.PARAM_AUTO_WATERMARK_INTERVAL, environment.getConfiguration().get(EventTimeOptions.AUTO_WATERMARK_INTERVAL).toMillis());
+        long interval = environment.getConfiguration().get(EventTimeOptions.AUTO_WATERMARK_INTERVAL).toMillis();
+        OperatorTransformation<T> op = new OperatorTransformation<>(name, new OperatorKinds.TimestampsAndWatermarks(strategy, interval), null,
+                List.of(transformation), getType());
         return register(op);
     }
 
@@ -117,7 +117,7 @@ public class DataStream<T> {
      * Adds an operator of {@code kind} on this stream, its output type extracted from type argument
      * {@code outputTypeArgIndex} of {@code functionClass}.
      */
-    protected <R> SingleOutputStreamOperator<R> transform(String name, String kind, Function function, Class<?> functionClass,
+    protected <R> SingleOutputStreamOperator<R> transform(String name, OperatorKind kind, Function function, Class<?> functionClass,
             int outputTypeArgIndex) {
         TypeInfo<T> inputType = getType();
         OperatorTransformation<R> op = newOperator(name, kind, function, List.of(transformation), null);
@@ -130,10 +130,10 @@ public class DataStream<T> {
      *
      * @throws IllegalArgumentException if {@code function} is not serializable, naming the operator
      */
-    static <R> OperatorTransformation<R> newOperator(String name, String kind, Function function, List<Transformation<?>> inputs,
+    static <R> OperatorTransformation<R> newOperator(String name, OperatorKind kind, Function function, List<Transformation<?>> inputs,
             TypeInfo<R> outputType) {
         Objects.requireNonNull(function, () -> "the function of operator '" + name + "' is null");
-        InstantiationUtil.serialize(function, "the function of operator '" + name + "' (" + kind + ")");
+        InstantiationUtil.serialize(function, "the function of operator '" + name + "' (" + kind.name() + ")");
         return new OperatorTransformation<>(name, kind, function, inputs, outputType);
     }
 
@@ -314,9 +314,8 @@ public class DataStream<T> {
     public CloseableIterator<T> executeAndCollect(String jobName) throws Exception {
         TypeInfo<T> type = getType();
         String collectId = UUID.randomUUID().toString();
-        OperatorTransformation<Void> sink = new OperatorTransformation<>("Collect Sink", OperatorKinds.COLLECT_SINK, null,
+        OperatorTransformation<Void> sink = new OperatorTransformation<>("Collect Sink", new OperatorKinds.CollectSink(collectId), null,
                 List.of(transformation), null);
-        sink.setParam(OperatorKinds.PARAM_COLLECT_ID, collectId);
         sink.setInheritInputParallelism(true);
         environment.addOperator(sink);
         JobClient client = environment.executeAsync(jobName);

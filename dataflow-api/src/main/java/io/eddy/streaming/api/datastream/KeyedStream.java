@@ -7,6 +7,7 @@ import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.FieldAccessor;
 import io.eddy.api.common.typeutils.FieldAccessors;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
@@ -67,11 +68,11 @@ public class KeyedStream<T, K> extends DataStream<T> {
         return register(op);
     }
 
-    private <R> SingleOutputStreamOperator<R> keyedOperator(String name, String kind, Function function, TypeInfo<R> outputType) {
+    private <R> SingleOutputStreamOperator<R> keyedOperator(String name, OperatorKind kind, Function function, TypeInfo<R> outputType) {
         return register(keyedTransformation(name, kind, function, outputType));
     }
 
-    private <R> OperatorTransformation<R> keyedTransformation(String name, String kind, Function function, TypeInfo<R> outputType) {
+    private <R> OperatorTransformation<R> keyedTransformation(String name, OperatorKind kind, Function function, TypeInfo<R> outputType) {
         OperatorTransformation<R> op = newOperator(name, kind, function, List.of(transformation), outputType);
         op.setKeys(List.of(keySelector), keyType);
         return op;

@@ -301,9 +301,8 @@ public class WindowedStream<T, K, W extends Window> {
         }
         WindowSpec spec = new WindowSpec(assigner, trigger, evictor, allowedLateness, lateDataTag, contents);
         InstantiationUtil.serialize(spec, "the window assigner, trigger and evictor of operator '" + name + "'");
-        OperatorTransformation<R> op = DataStream.newOperator(name, OperatorKinds.WINDOW, function, List.of(input.getTransformation()), null);
+        OperatorTransformation<R> op = DataStream.newOperator(name, new OperatorKinds.Window(spec), function, List.of(input.getTransformation()), null);
         op.setKeys(List.of(input.getKeySelector()), input.getKeyType());
-        op.setParam(OperatorKinds.PARAM_WINDOW, spec);
         op.setOutputTypeFrom(outputType);
         if (nonParallel) {
             op.setParallelism(1);

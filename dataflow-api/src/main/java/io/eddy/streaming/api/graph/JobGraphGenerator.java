@@ -169,6 +169,6 @@ public final class JobGraphGenerator {
             }
         }
         byte[] descriptor = InstantiationUtil.serialize(node.toDescriptor(), "the operator '" + node.getName() + "'");
-        return new OperatorSpec(node.getUid(), node.getName(), node.getKind(), descriptor, outputs);
+        return new OperatorSpec(node.getUid(), node.getName(), node.getKind().name(), descriptor, outputs);
     }
 }

@@ -4,9 +4,9 @@ import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.connector.source.Source;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.streaming.api.OutputTag;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,34 +17,33 @@ import java.util.Objects;
 /**
  * A physical operator of the logical plan: a source, an operator on one or two inputs, or a sink.
  * It becomes one {@link StreamNode} and, after chaining, one {@code OperatorSpec} whose descriptor
- * follows the conventions in {@link OperatorKinds}.
+ * follows the conventions of its kind (see {@link OperatorKinds}).
  */
 public final class OperatorTransformation<T> extends Transformation<T> {
 
-    private final String kind;
+    private final OperatorKind kind;
     private final Function userFunction;
     private final List<Transformation<?>> inputs;
     private final List<KeySelector<?, ?>> keySelectors = new ArrayList<>();
     private TypeInfo<?> keyType;
-    private final Map<String, Serializable> params = new LinkedHashMap<>();
     private final Map<String, TypeInfo<?>> sideOutputTypes = new LinkedHashMap<>();
     private boolean nonParallel;
     private boolean inheritInputParallelism;
 
     /**
-     * @param kind one of {@link OperatorKinds}
+     * @param kind the operator kind with its parameters, e.g. {@link OperatorKinds#MAP}
      * @param userFunction the user function, or null for kinds without one (collect sink)
      * @param inputs the inputs in logical input order: none for a source, two for a co-operator
      * @param outputType the output type; null for a sink, or when it is set later (possibly as missing)
      */
-    public OperatorTransformation(String name, String kind, Function userFunction, List<Transformation<?>> inputs, TypeInfo<T> outputType) {
+    public OperatorTransformation(String name, OperatorKind kind, Function userFunction, List<Transformation<?>> inputs, TypeInfo<T> outputType) {
         super(name, outputType);
         this.kind = Objects.requireNonNull(kind, "kind");
         this.userFunction = userFunction;
         this.inputs = List.copyOf(inputs);
     }
 
-    public String getKind() {
+    public OperatorKind getKind() {
         return kind;
     }
 
@@ -58,11 +57,11 @@ public final class OperatorTransformation<T> extends Transformation<T> {
     }
 
     public boolean isSource() {
-        return OperatorKinds.SOURCE.equals(kind);
+        return kind instanceof OperatorKinds.Source;
     }
 
     public boolean isSink() {
-        return OperatorKinds.SINK.equals(kind) || OperatorKinds.COLLECT_SINK.equals(kind);
+        return kind instanceof OperatorKinds.Sink || kind instanceof OperatorKinds.CollectSink;
     }
 
     /** Makes the operator keyed: one selector per input, all producing keys of {@code keyType}. */
@@ -79,14 +78,6 @@ public final class OperatorTransformation<T> extends Transformation<T> {
     /** The key type, or null if the operator is not keyed. */
     public TypeInfo<?> getKeyType() {
         return keyType;
-    }
-
-    public void setParam(String name, Serializable value) {
-        params.put(name, value);
-    }
-
-    public Map<String, Serializable> getParams() {
-        return Collections.unmodifiableMap(params);
     }
 
     /**

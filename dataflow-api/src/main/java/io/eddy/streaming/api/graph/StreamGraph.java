@@ -40,7 +40,7 @@ public final class StreamGraph {
             StreamNode n = nodes.get(i);
             json.append(i == 0 ? "" : ",").append("{\"id\":").append(n.getId())
                     .append(",\"name\":").append(quote(n.getDisplayName()))
-                    .append(",\"kind\":").append(quote(n.getKind()))
+                    .append(",\"kind\":").append(quote(n.getKind().name()))
                     .append(",\"parallelism\":").append(n.getParallelism())
                     .append(",\"maxParallelism\":").append(n.getMaxParallelism())
                     .append(",\"uid\":").append(quote(n.getUid()))

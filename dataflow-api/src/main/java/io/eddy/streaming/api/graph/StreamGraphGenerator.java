@@ -148,7 +148,7 @@ public final class StreamGraphGenerator {
         for (StreamNode node : nodes) {
             String uid = node.getUserUid();
             if (uid == null) {
-                StringBuilder position = new StringBuilder(node.getKind()).append('#').append(node.getId());
+                StringBuilder position = new StringBuilder(node.getKind().name()).append('#').append(node.getId());
                 for (StreamEdge e : node.getInEdges()) {
                     position.append('|').append(e.source().getUid()).append('.').append(e.targetInput()).append('.').append(e.sideOutputTag());
                 }

@@ -4,6 +4,7 @@ import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -60,7 +61,7 @@ public final class StreamNode {
         this.uid = uid;
     }
 
-    public String getKind() {
+    public OperatorKind getKind() {
         return operator.getKind();
     }
 
@@ -111,8 +112,8 @@ public final class StreamNode {
 
     /**
      * The descriptor the runtime instantiates the operator from, following the conventions of
-     * {@link OperatorKinds}: the user function, key selectors and key type of keyed operators, one
-     * input type per logical input, the output type (null for sinks) and the kind's parameters.
+     * {@link OperatorKinds}: the kind with its parameters, the user function, key selectors and key
+     * type of keyed operators, one input type per logical input, and the output type (null for sinks).
      */
     public OperatorDescriptor toDescriptor() {
         OperatorDescriptor.Builder builder = OperatorDescriptor.builder(getKind()).userFunction(getUserFunction());
@@ -124,12 +125,11 @@ public final class StreamNode {
             builder.inputType(input.getOutputType());
         }
         builder.outputType(getOutputType());
-        operator.getParams().forEach(builder::param);
         return builder.build();
     }
 
     @Override
     public String toString() {
-        return "StreamNode{" + id + " " + getDisplayName() + " (" + getKind() + "), parallelism " + parallelism + "}";
+        return "StreamNode{" + id + " " + getDisplayName() + " (" + getKind().name() + "), parallelism " + parallelism + "}";
     }
 }

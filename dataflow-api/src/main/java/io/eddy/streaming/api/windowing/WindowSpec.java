@@ -13,8 +13,8 @@ import java.util.Objects;
 
 /**
  * What a window operator is, besides its window function: the contract between {@code
- * WindowedStream} and the runtime's window operator, travelling as the parameter {@code
- * OperatorKinds.PARAM_WINDOW}. Immutable.
+ * WindowedStream} and the runtime's window operator, travelling as the parameter of the operator
+ * kind {@code OperatorKinds.Window}. Immutable.
  *
  * <p>The contents descriptor says how the window's elements are kept in keyed state (with the
  * window as namespace): a {@link ListStateDescriptor} of the elements (for process/apply), of

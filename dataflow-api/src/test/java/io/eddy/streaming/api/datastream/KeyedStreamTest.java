@@ -12,6 +12,7 @@ import io.eddy.api.java.tuple.Tuple3;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
@@ -42,8 +43,8 @@ class KeyedStreamTest {
         return env.fromCollection(List.of(Tuple3.of("a", 1, 2L)), TYPE);
     }
 
-    private static OperatorDescriptor descriptorOf(JobGraph graph, String kind) {
-        return graph.vertices().stream().flatMap(v -> v.chain().stream()).filter(s -> s.kind().equals(kind)).findFirst()
+    private static OperatorDescriptor descriptorOf(JobGraph graph, OperatorKind kind) {
+        return graph.vertices().stream().flatMap(v -> v.chain().stream()).filter(s -> s.kind().equals(kind.name())).findFirst()
                 .orElseThrow().descriptor(CL);
     }
 

@@ -120,12 +120,12 @@ class WindowedStreamTest {
     }
 
     private static OperatorDescriptor window(JobGraph graph) {
-        return graph.vertices().stream().flatMap(v -> v.chain().stream()).filter(s -> s.kind().equals(OperatorKinds.WINDOW)).findFirst()
+        return graph.vertices().stream().flatMap(v -> v.chain().stream()).filter(s -> s.kind().equals("window")).findFirst()
                 .orElseThrow().descriptor(CL);
     }
 
     private static WindowSpec spec(OperatorDescriptor d) {
-        return (WindowSpec) d.params().get(OperatorKinds.PARAM_WINDOW);
+        return ((OperatorKinds.Window) d.kind()).spec();
     }
 
     @Test
@@ -188,7 +188,7 @@ class WindowedStreamTest {
         JobGraph graph = env.getJobGraph("w");
         OperatorDescriptor d = window(graph);
         assertThat(spec(d).lateDataTag()).isEqualTo(late);
-        JobVertex vertex = graph.vertices().stream().filter(v -> v.chain().stream().anyMatch(s -> s.kind().equals(OperatorKinds.WINDOW)))
+        JobVertex vertex = graph.vertices().stream().filter(v -> v.chain().stream().anyMatch(s -> s.kind().equals("window")))
                 .findFirst().orElseThrow();
         assertThat(vertex.parallelism()).isEqualTo(1);
         assertThat(d.keyType()).isEqualTo(Types.BYTE);

@@ -113,11 +113,11 @@ class ExecuteTest {
         JobVertex vertex = FakeExecutorFactory.submitted.vertices().get(0);
         assertThat(vertex.name()).isEqualTo("Source: Sequence Source -> Sink: Collect Sink");
         OperatorSpec sink = vertex.chain().get(1);
-        assertThat(sink.kind()).isEqualTo(OperatorKinds.COLLECT_SINK);
+        assertThat(sink.kind()).isEqualTo(OperatorKinds.CollectSink.NAME);
         OperatorDescriptor d = sink.descriptor(getClass().getClassLoader());
         assertThat(d.userFunction()).isNull();
         assertThat(d.inputTypes()).containsExactly(TypeInfo.of(Long.class));
-        assertThat(d.<String>param(OperatorKinds.PARAM_COLLECT_ID, null)).isNotBlank();
+        assertThat(((OperatorKinds.CollectSink) d.kind()).collectId()).isNotBlank();
     }
 
     @Test

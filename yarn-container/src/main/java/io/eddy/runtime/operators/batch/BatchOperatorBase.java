@@ -46,7 +46,7 @@ abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
         super(userFunction);
         this.descriptor = descriptor;
         if (descriptor.inputTypes().size() != 1) {
-            throw new IllegalArgumentException("Bug: a batch operator of kind '" + descriptor.kind() + "' needs one input type, its"
+            throw new IllegalArgumentException("Bug: a batch operator of kind '" + descriptor.kind().name() + "' needs one input type, its"
                     + " descriptor has " + descriptor.inputTypes().size());
         }
     }
@@ -95,7 +95,7 @@ abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
     }
 
     /**
-     * Allocates this driver's share of managed memory ({@link BatchKinds#PARAM_MEMORY_FRACTION}), at
+     * Allocates this driver's share of managed memory (the descriptor's {@code memoryFraction}), at
      * least {@code minPages}, owned by this operator; released in {@link #close()}.
      */
     protected final List<MemorySegment> allocateMemory(int minPages) throws MemoryAllocationException {
@@ -113,10 +113,10 @@ abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
     }
 
     private int memoryShareInPages(int minPages) {
-        Double fraction = descriptor.param(BatchKinds.PARAM_MEMORY_FRACTION, null);
-        if (fraction == null || !(fraction > 0.0 && fraction <= 1.0)) {
-            throw new IllegalArgumentException("Bug: operator '" + context.nameWithSubtask() + "' (kind '" + descriptor.kind()
-                    + "') needs the parameter '" + BatchKinds.PARAM_MEMORY_FRACTION + "' in (0, 1], its descriptor has " + fraction
+        double fraction = descriptor.memoryFraction();
+        if (fraction == 0) {
+            throw new IllegalArgumentException("Bug: operator '" + context.nameWithSubtask() + "' (kind '" + descriptor.kind().name()
+                    + "') needs a share of managed memory, but its descriptor's memory fraction is 0"
                     + " (the optimizer sets it for every memory-consuming driver)");
         }
         return Math.max(minPages, memoryManager.computeNumberOfPages(fraction));
@@ -125,7 +125,7 @@ abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
     /** Names the operator in errors, e.g. as the owner of its memory pages. */
     @Override
     public String toString() {
-        return "batch operator '" + (context == null ? descriptor.kind() : context.nameWithSubtask()) + "'";
+        return "batch operator '" + (context == null ? descriptor.kind().name() : context.nameWithSubtask()) + "'";
     }
 
     /** The operator's name with its subtask, e.g. {@code "GroupReduce (2/4)"}. */
@@ -149,11 +149,6 @@ abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
         return inputType().createSerializer(context.environment().serializerConfig());
     }
 
-    /** The grouping keys, or null if the driver works on its whole input. */
-    protected final KeySpec keys() {
-        return descriptor.param(BatchKinds.PARAM_KEYS, null);
-    }
-
     /** A new comparator of {@code key} over the input records. */
     protected final TypeComparator<IN> comparator(KeySpec key) {
         try {
@@ -161,20 +156,6 @@ abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Operator '" + context.nameWithSubtask() + "': " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * The local strategy parameter, {@code defaultStrategy} if absent.
-     *
-     * @throws IllegalArgumentException if the strategy is not one of {@code supported}
-     */
-    protected final LocalStrategy localStrategy(LocalStrategy defaultStrategy, EnumSet<LocalStrategy> supported) {
-        LocalStrategy strategy = descriptor.param(BatchKinds.PARAM_LOCAL_STRATEGY, defaultStrategy);
-        if (!supported.contains(strategy)) {
-            throw new IllegalArgumentException("Bug: operator kind '" + descriptor.kind() + "' does not support the local strategy "
-                    + strategy + " (expected one of " + supported + ")");
-        }
-        return strategy;
     }
 
     /**

@@ -2,7 +2,7 @@ package io.eddy.runtime.operators.batch;
 
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.runtime.operators.OperatorProvider;
-import java.util.Map;
+import io.eddy.runtime.operators.OperatorRegistry;
 
 /**
  * The single-input batch drivers, by kind ({@link BatchKinds}): registered through {@code
@@ -11,13 +11,12 @@ import java.util.Map;
 public final class BatchOperatorProvider implements OperatorProvider {
 
     @Override
-    public Map<String, Creator> operators() {
-        return Map.of(
-                BatchKinds.MAP_PARTITION, MapPartitionOperator::new,
-                BatchKinds.GROUP_REDUCE, GroupReduceOperator::new,
-                BatchKinds.GROUP_COMBINE, GroupCombineOperator::new,
-                BatchKinds.REDUCE, ReduceOperator::new,
-                BatchKinds.REDUCE_COMBINE, ReduceCombineOperator::new,
-                BatchKinds.SORT_PARTITION, SortPartitionOperator::new);
+    public void register(OperatorRegistry registry) {
+        registry.add(BatchKinds.MapPartition.class, MapPartitionOperator::new);
+        registry.add(BatchKinds.GroupReduce.class, GroupReduceOperator::new);
+        registry.add(BatchKinds.GroupCombine.class, GroupCombineOperator::new);
+        registry.add(BatchKinds.Reduce.class, ReduceOperator::new);
+        registry.add(BatchKinds.ReduceCombine.class, ReduceCombineOperator::new);
+        registry.add(BatchKinds.SortPartition.class, SortPartitionOperator::new);
     }
 }

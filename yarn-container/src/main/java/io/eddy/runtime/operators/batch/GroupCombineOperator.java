@@ -38,15 +38,15 @@ public final class GroupCombineOperator<IN, OUT> extends BatchOperatorBase<IN, O
     private SpillingRecordBuffer<IN> buffer;
 
     @SuppressWarnings("unchecked")
-    public GroupCombineOperator(OperatorDescriptor descriptor) {
-        this(descriptor, requireFunction(descriptor, GroupCombineFunction.class));
+    public GroupCombineOperator(OperatorDescriptor descriptor, BatchKinds.GroupCombine kind) {
+        this(descriptor, kind, requireFunction(descriptor, GroupCombineFunction.class));
     }
 
-    private GroupCombineOperator(OperatorDescriptor descriptor, GroupCombineFunction<IN, OUT> function) {
+    private GroupCombineOperator(OperatorDescriptor descriptor, BatchKinds.GroupCombine kind, GroupCombineFunction<IN, OUT> function) {
         super(descriptor, function);
         this.function = function;
-        this.keys = descriptor.param(BatchKinds.PARAM_KEYS, null);
-        this.groupOrder = descriptor.param(BatchKinds.PARAM_GROUP_ORDER, null);
+        this.keys = kind.keys();
+        this.groupOrder = kind.groupOrder();
     }
 
     @Override

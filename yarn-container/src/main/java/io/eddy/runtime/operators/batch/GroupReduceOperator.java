@@ -43,16 +43,16 @@ public final class GroupReduceOperator<IN, OUT> extends BatchOperatorBase<IN, OU
     private TypeComparator<IN> groupComparator;
 
     @SuppressWarnings("unchecked")
-    public GroupReduceOperator(OperatorDescriptor descriptor) {
-        this(descriptor, requireFunction(descriptor, GroupReduceFunction.class));
+    public GroupReduceOperator(OperatorDescriptor descriptor, BatchKinds.GroupReduce kind) {
+        this(descriptor, kind, requireFunction(descriptor, GroupReduceFunction.class));
     }
 
-    private GroupReduceOperator(OperatorDescriptor descriptor, GroupReduceFunction<IN, OUT> function) {
+    private GroupReduceOperator(OperatorDescriptor descriptor, BatchKinds.GroupReduce kind, GroupReduceFunction<IN, OUT> function) {
         super(descriptor, function);
         this.function = function;
-        this.keys = descriptor.param(BatchKinds.PARAM_KEYS, null);
-        this.groupOrder = descriptor.param(BatchKinds.PARAM_GROUP_ORDER, null);
-        this.strategy = localStrategy(LocalStrategy.SORT, EnumSet.of(LocalStrategy.SORT, LocalStrategy.NONE));
+        this.keys = kind.keys();
+        this.groupOrder = kind.groupOrder();
+        this.strategy = kind.localStrategy();
     }
 
     @Override

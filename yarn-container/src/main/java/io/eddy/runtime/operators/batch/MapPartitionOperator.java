@@ -1,6 +1,7 @@
 package io.eddy.runtime.operators.batch;
 
 import io.eddy.api.common.functions.MapPartitionFunction;
+import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import io.eddy.runtime.streamrecord.StreamRecord;
@@ -19,7 +20,7 @@ public final class MapPartitionOperator<IN, OUT> extends BatchOperatorBase<IN, O
     private SpillingRecordBuffer<IN> buffer;
 
     @SuppressWarnings("unchecked")
-    public MapPartitionOperator(OperatorDescriptor descriptor) {
+    public MapPartitionOperator(OperatorDescriptor descriptor, BatchKinds.MapPartition kind) {
         this(descriptor, requireFunction(descriptor, MapPartitionFunction.class));
     }
 

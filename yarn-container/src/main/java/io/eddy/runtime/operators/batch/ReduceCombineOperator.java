@@ -45,15 +45,15 @@ public final class ReduceCombineOperator<T> extends BatchOperatorBase<T, T> {
     private PairwiseReducer<T> reducer;
 
     @SuppressWarnings("unchecked")
-    public ReduceCombineOperator(OperatorDescriptor descriptor) {
-        this(descriptor, requireFunction(descriptor, ReduceFunction.class));
+    public ReduceCombineOperator(OperatorDescriptor descriptor, BatchKinds.ReduceCombine kind) {
+        this(descriptor, kind, requireFunction(descriptor, ReduceFunction.class));
     }
 
-    private ReduceCombineOperator(OperatorDescriptor descriptor, ReduceFunction<T> function) {
+    private ReduceCombineOperator(OperatorDescriptor descriptor, BatchKinds.ReduceCombine kind, ReduceFunction<T> function) {
         super(descriptor, function);
         this.function = function;
-        this.keys = descriptor.param(BatchKinds.PARAM_KEYS, null);
-        this.strategy = localStrategy(LocalStrategy.HASH, EnumSet.of(LocalStrategy.SORT, LocalStrategy.HASH));
+        this.keys = kind.keys();
+        this.strategy = kind.localStrategy();
     }
 
     @Override

@@ -39,15 +39,15 @@ public final class ReduceOperator<T> extends BatchOperatorBase<T, T> {
     private PairwiseReducer<T> reducer;
 
     @SuppressWarnings("unchecked")
-    public ReduceOperator(OperatorDescriptor descriptor) {
-        this(descriptor, requireFunction(descriptor, ReduceFunction.class));
+    public ReduceOperator(OperatorDescriptor descriptor, BatchKinds.Reduce kind) {
+        this(descriptor, kind, requireFunction(descriptor, ReduceFunction.class));
     }
 
-    private ReduceOperator(OperatorDescriptor descriptor, ReduceFunction<T> function) {
+    private ReduceOperator(OperatorDescriptor descriptor, BatchKinds.Reduce kind, ReduceFunction<T> function) {
         super(descriptor, function);
         this.function = function;
-        this.keys = descriptor.param(BatchKinds.PARAM_KEYS, null);
-        this.strategy = localStrategy(LocalStrategy.SORT, EnumSet.of(LocalStrategy.SORT, LocalStrategy.HASH, LocalStrategy.NONE));
+        this.keys = kind.keys();
+        this.strategy = kind.localStrategy();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.eddy.runtime.operators.batch;
 
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.operators.sort.ExternalSorter;
 import io.eddy.runtime.streamrecord.StreamRecord;
@@ -15,19 +16,17 @@ import io.eddy.runtime.util.MutableObjectIterator;
  */
 public final class SortPartitionOperator<T> extends BatchOperatorBase<T, T> {
 
+    private final KeySpec order;
     private ExternalSorter<T> sorter;
 
-    public SortPartitionOperator(OperatorDescriptor descriptor) {
+    public SortPartitionOperator(OperatorDescriptor descriptor, BatchKinds.SortPartition kind) {
         super(descriptor, null);
-        if (descriptor.param(BatchKinds.PARAM_KEYS, null) == null) {
-            throw new IllegalArgumentException("Bug: a sortPartition operator needs the parameter '" + BatchKinds.PARAM_KEYS
-                    + "' (the sort key with its orders)");
-        }
+        this.order = kind.order();
     }
 
     @Override
     protected void openDriver() throws Exception {
-        sorter = Sorters.create(this, inputSerializer(), comparator(keys()), allocateMemory(Sorters.MIN_PAGES), null);
+        sorter = Sorters.create(this, inputSerializer(), comparator(order), allocateMemory(Sorters.MIN_PAGES), null);
     }
 
     @Override

@@ -60,7 +60,7 @@ final class BlockNestedLoopJoin<BT, PT> {
         this.probeHasher = sides.probeHasher();
         this.prober = new TableProber<>(sides);
         this.block = new InMemoryTable(pool);
-        this.probeOuter = sides.joinType().emitsUnmatchedProbe();
+        this.probeOuter = sides.unmatched().emitsUnmatchedProbe();
         this.reservedForProbePass = SpillFile.IO_BUFFERS * (probeOuter ? 2 : 1);
     }
 
@@ -75,7 +75,7 @@ final class BlockNestedLoopJoin<BT, PT> {
             block.buildIndex();
             probePass(flagged, last, collector);
             flagged = probeOuter;
-            if (sides.joinType().emitsUnmatchedBuild()) {
+            if (sides.unmatched().emitsUnmatchedBuild()) {
                 prober.emitUnmatchedBuild(block, collector);
             }
             block.release();

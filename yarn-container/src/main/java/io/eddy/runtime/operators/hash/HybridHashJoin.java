@@ -59,12 +59,12 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
     private SpilledPartitionJoin<BT, PT> activeSpilledJoin;
 
     /**
-     * @param joinType which unmatched records to emit besides the matches
+     * @param unmatched which unmatched records to emit besides the matches
      * @throws IllegalArgumentException if the two sides' keys are not of compatible types
      */
     public HybridHashJoin(TypeSerializer<BT> buildSerializer, TypeComparator<BT> buildComparator,
-            TypeSerializer<PT> probeSerializer, TypeComparator<PT> probeComparator, JoinType joinType) {
-        this(new JoinSides<>(buildSerializer, buildComparator, probeSerializer, probeComparator, joinType), 0,
+            TypeSerializer<PT> probeSerializer, TypeComparator<PT> probeComparator, UnmatchedSides unmatched) {
+        this(new JoinSides<>(buildSerializer, buildComparator, probeSerializer, probeComparator, unmatched), 0,
                 new JoinMetrics());
     }
 
@@ -175,7 +175,7 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
         if (partition.inMemory()) {
             probeInMemory(partition.table, hash, record, collector);
         } else if (partition.buildCount == 0) {
-            if (sides.joinType().emitsUnmatchedProbe()) {
+            if (sides.unmatched().emitsUnmatchedProbe()) {
                 collector.collect(null, record);
             }
         } else {
@@ -186,7 +186,7 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
 
     private void probeInMemory(InMemoryTable table, int hash, PT record, MatchCollector<BT, PT> collector)
             throws Exception {
-        if (!prober.probe(table, hash, record, collector) && sides.joinType().emitsUnmatchedProbe()) {
+        if (!prober.probe(table, hash, record, collector) && sides.unmatched().emitsUnmatchedProbe()) {
             collector.collect(null, record);
         }
     }
@@ -199,7 +199,7 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
         expectState(State.PROBING, "endProbe");
         for (HashPartition p : partitions) {
             if (p.inMemory()) {
-                if (sides.joinType().emitsUnmatchedBuild()) {
+                if (sides.unmatched().emitsUnmatchedBuild()) {
                     prober.emitUnmatchedBuild(p.table, collector);
                 }
                 p.table.release();

@@ -7,16 +7,16 @@ import io.eddy.runtime.operators.util.KeyHasher;
 import io.eddy.runtime.operators.util.TypePairComparator;
 
 /**
- * The types, keys and join type of a hash join; every recursion level and the nested-loop fallback
+ * The types, keys and unmatched sides of a hash join; every recursion level and the nested-loop fallback
  * derive their own (thread-confined) serializer, hasher and comparator instances from it.
  */
 record JoinSides<BT, PT>(TypeSerializer<BT> buildSerializer, TypeComparator<BT> buildComparator,
-        TypeSerializer<PT> probeSerializer, TypeComparator<PT> probeComparator, JoinType joinType) {
+        TypeSerializer<PT> probeSerializer, TypeComparator<PT> probeComparator, UnmatchedSides unmatched) {
 
     JoinSides {
         KeyCompatibility.check(buildComparator, probeComparator);
-        if (joinType == null) {
-            throw new IllegalArgumentException("joinType: null (expected: one of " + java.util.Arrays.toString(JoinType.values()) + ")");
+        if (unmatched == null) {
+            throw new IllegalArgumentException("unmatched: null (expected: one of " + java.util.Arrays.toString(UnmatchedSides.values()) + ")");
         }
     }
 

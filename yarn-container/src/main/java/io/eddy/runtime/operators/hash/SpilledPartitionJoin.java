@@ -52,7 +52,7 @@ final class SpilledPartitionJoin<BT, PT> {
 
     void run(MatchCollector<BT, PT> collector) throws Exception {
         if (partition.probeCount == 0) {
-            if (sides.joinType().emitsUnmatchedBuild()) {
+            if (sides.unmatched().emitsUnmatchedBuild()) {
                 emitAllBuild(collector);
             }
         } else if (level + 1 > HybridHashJoin.MAX_RECURSION_DEPTH

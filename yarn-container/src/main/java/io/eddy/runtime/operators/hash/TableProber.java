@@ -21,7 +21,7 @@ final class TableProber<BT, PT> {
     TableProber(JoinSides<BT, PT> sides) {
         this.buildSerializer = sides.buildSerializer().duplicate();
         this.pairComparator = sides.pairComparator();
-        this.markMatches = sides.joinType().emitsUnmatchedBuild();
+        this.markMatches = sides.unmatched().emitsUnmatchedBuild();
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.eddy.runtime.operators.windowing;
 
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.streaming.api.functions.windowing.InternalWindowFunction;
 import io.eddy.streaming.api.windowing.TimestampedValue;
 import io.eddy.streaming.api.windowing.WindowSpec;
@@ -23,8 +24,8 @@ public final class EvictingWindowOperator<K, IN, OUT, W extends Window> extends 
     private Evictor.EvictorContext evictorContext;
 
     @SuppressWarnings("unchecked")
-    public EvictingWindowOperator(OperatorDescriptor descriptor) {
-        this((InternalWindowFunction<Iterable<IN>, OUT, K, W>) requireFunction(descriptor, InternalWindowFunction.class), windowSpec(descriptor));
+    public EvictingWindowOperator(OperatorDescriptor descriptor, OperatorKinds.Window kind) {
+        this((InternalWindowFunction<Iterable<IN>, OUT, K, W>) requireFunction(descriptor, InternalWindowFunction.class), kind.spec());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -77,8 +77,8 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window> extends OneInputO
     private final WindowCollector<OUT> collector = new WindowCollector<>();
 
     @SuppressWarnings("unchecked")
-    public WindowOperator(OperatorDescriptor descriptor) {
-        this((InternalWindowFunction<ACC, OUT, K, W>) requireFunction(descriptor, InternalWindowFunction.class), windowSpec(descriptor));
+    public WindowOperator(OperatorDescriptor descriptor, OperatorKinds.Window kind) {
+        this((InternalWindowFunction<ACC, OUT, K, W>) requireFunction(descriptor, InternalWindowFunction.class), kind.spec());
         if (descriptor.keySelectors().size() != 1) {
             throw new IllegalArgumentException("Bug: a window operator needs one key selector, its descriptor has "
                     + descriptor.keySelectors().size());
@@ -95,15 +95,6 @@ public class WindowOperator<K, IN, ACC, OUT, W extends Window> extends OneInputO
         this.allowedLateness = spec.allowedLateness();
         this.eventTime = assigner.isEventTime();
         this.lateDataTag = (OutputTag<IN>) spec.lateDataTag();
-    }
-
-    static WindowSpec windowSpec(OperatorDescriptor descriptor) {
-        Object spec = descriptor.params().get(OperatorKinds.PARAM_WINDOW);
-        if (!(spec instanceof WindowSpec windowSpec)) {
-            throw new IllegalArgumentException("Bug: a window operator needs the parameter '" + OperatorKinds.PARAM_WINDOW
-                    + "' (a WindowSpec), its descriptor has " + spec);
-        }
-        return windowSpec;
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.operators.OperatorTestHarness;
@@ -70,9 +71,8 @@ abstract class BatchDriverTestBase {
         }
     }
 
-    static OperatorDescriptor.Builder descriptor(String kind, Function function, TypeInfo<?> in, TypeInfo<?> out) {
-        return OperatorDescriptor.builder(kind).userFunction(function).inputType(in).outputType(out)
-                .param(BatchKinds.PARAM_MEMORY_FRACTION, FRACTION);
+    static OperatorDescriptor.Builder descriptor(OperatorKind kind, Function function, TypeInfo<?> in, TypeInfo<?> out) {
+        return OperatorDescriptor.builder(kind).userFunction(function).inputType(in).outputType(out).memoryFraction(FRACTION);
     }
 
     OperatorTestHarness harness(OperatorDescriptor descriptor, String name) {

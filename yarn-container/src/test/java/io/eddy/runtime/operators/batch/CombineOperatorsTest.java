@@ -11,6 +11,7 @@ import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.runtime.operators.OperatorTestHarness;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -62,23 +63,22 @@ class CombineOperatorsTest extends BatchDriverTestBase {
         return totals(partials, false);
     }
 
-    private OperatorTestHarness harness(String kind, Object function, KeySpec keys, LocalStrategy strategy) {
+    private OperatorTestHarness harness(OperatorKind kind, Object function) {
         OperatorDescriptor.Builder d = descriptor(kind, (io.eddy.api.common.functions.Function) function,
                 ReduceOperatorTest.INT_LONG, ReduceOperatorTest.INT_LONG);
-        if (keys != null) {
-            d.param(BatchKinds.PARAM_KEYS, keys);
-        }
-        if (strategy != null) {
-            d.param(BatchKinds.PARAM_LOCAL_STRATEGY, strategy);
-        }
-        return harness(d.build(), kind).open();
+        return harness(d.build(), kind.name()).open();
+    }
+
+    /** A reduce combiner, hashing unless {@code strategy} says otherwise. */
+    private static BatchKinds.ReduceCombine reduceCombine(KeySpec keys, LocalStrategy strategy) {
+        return new BatchKinds.ReduceCombine(keys, strategy == null ? LocalStrategy.HASH : strategy);
     }
 
     @ParameterizedTest
     @EnumSource(value = LocalStrategy.class, names = {"SORT", "HASH"})
     void reduceCombineEmitsPartialsWhenMemoryIsFull(LocalStrategy strategy) throws Exception {
         List<Tuple2<Integer, Long>> input = randomInput(150_000, 30_000);
-        try (OperatorTestHarness h = harness(BatchKinds.REDUCE_COMBINE, SUM, KeySpec.of(0), strategy)) {
+        try (OperatorTestHarness h = harness(reduceCombine(KeySpec.of(0), strategy), SUM)) {
             h.processAll(input);
             assertThat(h.<Object>output()).as("emitted while memory filled up").isNotEmpty();
             h.finish();
@@ -93,16 +93,15 @@ class CombineOperatorsTest extends BatchDriverTestBase {
     void reduceCombineHashCombinesKeysWithoutASingleSerializedFormToo() throws Exception {
         // A double key (0.0 and -0.0 are two forms of one value) is kept in the table of objects, not the binary one.
         ReduceFunction<Tuple2<Double, Long>> sum = (a, b) -> Tuple2.of(a.f0, a.f1 + b.f1);
-        OperatorDescriptor.Builder d = descriptor(BatchKinds.REDUCE_COMBINE, sum, Types.TUPLE(Types.DOUBLE, Types.LONG),
+        OperatorDescriptor.Builder d = descriptor(reduceCombine(KeySpec.of(0), LocalStrategy.HASH), sum, Types.TUPLE(Types.DOUBLE, Types.LONG),
                 Types.TUPLE(Types.DOUBLE, Types.LONG));
-        d.param(BatchKinds.PARAM_KEYS, KeySpec.of(0)).param(BatchKinds.PARAM_LOCAL_STRATEGY, LocalStrategy.HASH);
         List<Tuple2<Double, Long>> input = new ArrayList<>();
         Map<Double, Long> expected = new HashMap<>();
         for (Tuple2<Integer, Long> t : randomInput(20_000, 500)) {
             input.add(Tuple2.of(t.f0 / 4.0, t.f1));
             expected.merge(t.f0 / 4.0, t.f1, Long::sum);
         }
-        try (OperatorTestHarness h = harness(d.build(), BatchKinds.REDUCE_COMBINE).open()) {
+        try (OperatorTestHarness h = harness(d.build(), "reduceCombine").open()) {
             h.processAll(input).finish();
             Map<Double, Long> actual = new HashMap<>();
             for (Tuple2<Double, Long> t : h.<Tuple2<Double, Long>>output()) {
@@ -116,7 +115,7 @@ class CombineOperatorsTest extends BatchDriverTestBase {
     void reduceCombineWithoutKeysEmitsOneRecord() {
         List<Tuple2<Integer, Long>> input = randomInput(1_000, 5);
         long total = input.stream().mapToLong(t -> t.f1).sum();
-        try (OperatorTestHarness h = harness(BatchKinds.REDUCE_COMBINE, SUM, null, null)) {
+        try (OperatorTestHarness h = harness(reduceCombine(null, null), SUM)) {
             h.processAll(input).finish();
             assertThat(h.<Tuple2<Integer, Long>>output()).extracting(t -> t.f1).containsExactly(total);
         }
@@ -125,7 +124,7 @@ class CombineOperatorsTest extends BatchDriverTestBase {
     @Test
     void groupCombineCombinesEachSortedBufferGroupByGroup() {
         List<Tuple2<Integer, Long>> input = randomInput(150_000, 20_000);
-        try (OperatorTestHarness h = harness(BatchKinds.GROUP_COMBINE, COUNT_GROUP, KeySpec.of(0), null)) {
+        try (OperatorTestHarness h = harness(new BatchKinds.GroupCombine(KeySpec.of(0), null), COUNT_GROUP)) {
             h.processAll(input);
             int beforeFinish = h.<Object>output().size();
             h.finish();
@@ -139,8 +138,8 @@ class CombineOperatorsTest extends BatchDriverTestBase {
     @Test
     void groupCombineHonoursTheGroupOrder() {
         GroupCombineFunction<Tuple2<Integer, Long>, Tuple2<Integer, Long>> first = (values, out) -> out.collect(values.iterator().next());
-        OperatorDescriptor d = descriptor(BatchKinds.GROUP_COMBINE, first, ReduceOperatorTest.INT_LONG, ReduceOperatorTest.INT_LONG)
-                .param(BatchKinds.PARAM_KEYS, KeySpec.of(0)).param(BatchKinds.PARAM_GROUP_ORDER, KeySpec.of(new int[] {1}, new boolean[] {false}))
+        OperatorDescriptor d = descriptor(new BatchKinds.GroupCombine(KeySpec.of(0), KeySpec.of(new int[] {1}, new boolean[] {false})), first,
+                ReduceOperatorTest.INT_LONG, ReduceOperatorTest.INT_LONG)
                 .build();
         try (OperatorTestHarness h = harness(d, "GroupCombine").open()) {
             h.process(Tuple2.of(1, 5L)).process(Tuple2.of(2, 1L)).process(Tuple2.of(1, 9L)).process(Tuple2.of(2, 3L)).process(Tuple2.of(1, 2L));
@@ -159,7 +158,7 @@ class CombineOperatorsTest extends BatchDriverTestBase {
             out.collect(Tuple2.of(0, n));
         };
         List<Tuple2<Integer, Long>> input = randomInput(100_000, 10);
-        try (OperatorTestHarness h = harness(BatchKinds.GROUP_COMBINE, count, null, null)) {
+        try (OperatorTestHarness h = harness(new BatchKinds.GroupCombine(null, null), count)) {
             h.processAll(input).finish();
             List<Tuple2<Integer, Long>> out = h.output();
             assertThat(out.size()).as("one call per buffer fill").isGreaterThan(1);
@@ -170,10 +169,10 @@ class CombineOperatorsTest extends BatchDriverTestBase {
     @Test
     void emptyInputEmitsNothing() {
         List<Supplier<OperatorTestHarness>> harnesses = List.of(
-                () -> harness(BatchKinds.GROUP_COMBINE, COUNT_GROUP, KeySpec.of(0), null),
-                () -> harness(BatchKinds.GROUP_COMBINE, COUNT_GROUP, null, null),
-                () -> harness(BatchKinds.REDUCE_COMBINE, SUM, KeySpec.of(0), LocalStrategy.HASH),
-                () -> harness(BatchKinds.REDUCE_COMBINE, SUM, KeySpec.of(0), LocalStrategy.SORT));
+                () -> harness(new BatchKinds.GroupCombine(KeySpec.of(0), null), COUNT_GROUP),
+                () -> harness(new BatchKinds.GroupCombine(null, null), COUNT_GROUP),
+                () -> harness(reduceCombine(KeySpec.of(0), LocalStrategy.HASH), SUM),
+                () -> harness(reduceCombine(KeySpec.of(0), LocalStrategy.SORT), SUM));
         for (Supplier<OperatorTestHarness> harness : harnesses) {
             try (OperatorTestHarness h = harness.get()) {
                 h.finish();
@@ -188,7 +187,7 @@ class CombineOperatorsTest extends BatchDriverTestBase {
         ReduceFunction<Tuple2<Integer, Long>> failing = (a, b) -> {
             throw new IllegalStateException("user failure in combine");
         };
-        OperatorTestHarness h = harness(BatchKinds.REDUCE_COMBINE, failing, KeySpec.of(0), strategy);
+        OperatorTestHarness h = harness(reduceCombine(KeySpec.of(0), strategy), failing);
         Throwable failure = catchThrowable(() -> h.processAll(randomInput(100_000, 10)).finish());
         assertThat(failure).hasRootCauseMessage("user failure in combine");
         h.closeAfterFailure(failure);

@@ -63,12 +63,17 @@ class GroupReduceOperatorTest extends BatchDriverTestBase {
     }
 
     private OperatorDescriptor.Builder groupReduce(GroupReduceFunction<Tuple2<Integer, String>, ?> function, TypeInfo<?> out) {
-        return descriptor(BatchKinds.GROUP_REDUCE, function, INT_STRING, out);
+        return groupReduce(function, out, null, null, LocalStrategy.SORT);
+    }
+
+    private OperatorDescriptor.Builder groupReduce(GroupReduceFunction<Tuple2<Integer, String>, ?> function, TypeInfo<?> out, KeySpec keys,
+            KeySpec groupOrder, LocalStrategy strategy) {
+        return descriptor(new BatchKinds.GroupReduce(keys, groupOrder, strategy), function, INT_STRING, out);
     }
 
     @Test
     void sortedGroupReduceOverTenTimesMoreDataThanMemory() throws Exception {
-        OperatorDescriptor d = groupReduce(new Summarize(true), SUMMARY).param(BatchKinds.PARAM_KEYS, KeySpec.of(0)).build();
+        OperatorDescriptor d = groupReduce(new Summarize(true), SUMMARY, KeySpec.of(0), null, LocalStrategy.SORT).build();
         Map<Integer, long[]> expected = new HashMap<>();
         Random rnd = new Random(42);
         long bytes = 0;
@@ -101,8 +106,8 @@ class GroupReduceOperatorTest extends BatchDriverTestBase {
             }
             out.collect(sb.toString());
         };
-        OperatorDescriptor d = groupReduce(concat, Types.STRING).param(BatchKinds.PARAM_KEYS, KeySpec.of(0))
-                .param(BatchKinds.PARAM_GROUP_ORDER, KeySpec.of(new int[] {1}, new boolean[] {false})).build();
+        OperatorDescriptor d = groupReduce(concat, Types.STRING, KeySpec.of(0), KeySpec.of(new int[] {1}, new boolean[] {false}),
+                LocalStrategy.SORT).build();
         try (OperatorTestHarness h = harness(d, "GroupReduce").open()) {
             h.process(Tuple2.of(2, "b")).process(Tuple2.of(1, "a")).process(Tuple2.of(2, "z")).process(Tuple2.of(1, "c"))
                     .process(Tuple2.of(2, "m")).process(Tuple2.of(1, "b"));
@@ -113,8 +118,7 @@ class GroupReduceOperatorTest extends BatchDriverTestBase {
 
     @Test
     void presortedInputGroupsConsecutiveRecordsAndSpillsALargeGroup() throws Exception {
-        OperatorDescriptor d = groupReduce(new Summarize(true), SUMMARY).param(BatchKinds.PARAM_KEYS, KeySpec.of(0))
-                .param(BatchKinds.PARAM_LOCAL_STRATEGY, LocalStrategy.NONE).build();
+        OperatorDescriptor d = groupReduce(new Summarize(true), SUMMARY, KeySpec.of(0), null, LocalStrategy.NONE).build();
         Random rnd = new Random(5);
         List<Tuple3<Integer, Long, Long>> expected = new ArrayList<>();
         try (OperatorTestHarness h = harness(d, "GroupReduce").open()) {
@@ -159,7 +163,7 @@ class GroupReduceOperatorTest extends BatchDriverTestBase {
             values.forEach(v -> sb.append(v.f1));
             out.collect(sb.toString());
         };
-        OperatorDescriptor d = groupReduce(concat, Types.STRING).param(BatchKinds.PARAM_GROUP_ORDER, KeySpec.of(1)).build();
+        OperatorDescriptor d = groupReduce(concat, Types.STRING, null, KeySpec.of(1), LocalStrategy.SORT).build();
         try (OperatorTestHarness h = harness(d, "GroupReduce").open()) {
             h.process(Tuple2.of(1, "c")).process(Tuple2.of(2, "a")).process(Tuple2.of(1, "b"));
             h.finish();
@@ -170,9 +174,8 @@ class GroupReduceOperatorTest extends BatchDriverTestBase {
     @Test
     void emptyInputCallsNothing() {
         for (OperatorDescriptor d : List.of(groupReduce(new Summarize(false), SUMMARY).build(),
-                groupReduce(new Summarize(true), SUMMARY).param(BatchKinds.PARAM_KEYS, KeySpec.of(0)).build(),
-                groupReduce(new Summarize(true), SUMMARY).param(BatchKinds.PARAM_KEYS, KeySpec.of(0))
-                        .param(BatchKinds.PARAM_LOCAL_STRATEGY, LocalStrategy.NONE).build())) {
+                groupReduce(new Summarize(true), SUMMARY, KeySpec.of(0), null, LocalStrategy.SORT).build(),
+                groupReduce(new Summarize(true), SUMMARY, KeySpec.of(0), null, LocalStrategy.NONE).build())) {
             try (OperatorTestHarness h = harness(d, "GroupReduce").open()) {
                 h.finish();
                 assertThat(h.<Object>output()).isEmpty();
@@ -189,7 +192,7 @@ class GroupReduceOperatorTest extends BatchDriverTestBase {
                 }
             }
         };
-        OperatorDescriptor d = groupReduce(failing, Types.STRING).param(BatchKinds.PARAM_KEYS, KeySpec.of(0)).build();
+        OperatorDescriptor d = groupReduce(failing, Types.STRING, KeySpec.of(0), null, LocalStrategy.SORT).build();
         OperatorTestHarness h = harness(d, "GroupReduce").open();
         Random rnd = new Random(9);
         for (int i = 0; i < 100_000; i++) {

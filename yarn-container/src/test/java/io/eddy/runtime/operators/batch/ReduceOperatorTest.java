@@ -36,14 +36,8 @@ class ReduceOperatorTest extends BatchDriverTestBase {
     static final ReduceFunction<Tuple2<Integer, Long>> MAX = (a, b) -> a.f1 > b.f1 ? a : b;
 
     private OperatorTestHarness reduce(ReduceFunction<Tuple2<Integer, Long>> function, KeySpec keys, LocalStrategy strategy) {
-        OperatorDescriptor.Builder d = descriptor(BatchKinds.REDUCE, function, INT_LONG, INT_LONG);
-        if (keys != null) {
-            d.param(BatchKinds.PARAM_KEYS, keys);
-        }
-        if (strategy != null) {
-            d.param(BatchKinds.PARAM_LOCAL_STRATEGY, strategy);
-        }
-        return harness(d.build(), "Reduce").open();
+        BatchKinds.Reduce kind = new BatchKinds.Reduce(keys, strategy == null ? LocalStrategy.SORT : strategy);
+        return harness(descriptor(kind, function, INT_LONG, INT_LONG).build(), "Reduce").open();
     }
 
     private static List<Tuple2<Integer, Long>> randomInput(int n, int keys, long seed) {

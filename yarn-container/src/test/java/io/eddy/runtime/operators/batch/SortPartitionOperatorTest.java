@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class SortPartitionOperatorTest extends BatchDriverTestBase {
 
     private OperatorTestHarness sortPartition(KeySpec keys) {
-        OperatorDescriptor d = descriptor(BatchKinds.SORT_PARTITION, null, INT_STRING, INT_STRING).param(BatchKinds.PARAM_KEYS, keys).build();
+        OperatorDescriptor d = descriptor(new BatchKinds.SortPartition(keys), null, INT_STRING, INT_STRING).build();
         return harness(d, "SortPartition").open();
     }
 

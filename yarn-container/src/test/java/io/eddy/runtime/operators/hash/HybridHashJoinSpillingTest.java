@@ -19,8 +19,8 @@ class HybridHashJoinSpillingTest extends HybridHashJoinTestBase {
         List<Tuple2<Integer, String>> build = buildRecords(3, 200_000, 100_000, 120);
         List<Tuple2<Integer, Long>> probe = probeRecords(4, 60_000, 150_000);
         JoinMetrics[] metrics = new JoinMetrics[1];
-        List<String> results = run(build, probe, JoinType.INNER, 256, metrics);
-        assertSameMultiset(results, byKeyMap(build, probe, JoinType.INNER));
+        List<String> results = run(build, probe, UnmatchedSides.NONE, 256, metrics);
+        assertSameMultiset(results, byKeyMap(build, probe, UnmatchedSides.NONE));
         assertThat(metrics[0].spilledPartitions()).isGreaterThan(0);
         assertThat(metrics[0].deepestLevel()).as("recursion happened").isGreaterThanOrEqualTo(1);
         assertThat(metrics[0].nestedLoopFallbacks()).isZero();

@@ -23,23 +23,23 @@ class HybridHashJoinTest extends HybridHashJoinTestBase {
         List<Tuple2<Integer, String>> build = buildRecords(1, 2000, 800, 10);
         List<Tuple2<Integer, Long>> probe = probeRecords(2, 2000, 1000);
         JoinMetrics[] metrics = new JoinMetrics[1];
-        List<String> results = run(build, probe, JoinType.INNER, 256, metrics);
-        assertSameMultiset(results, nestedLoop(build, probe, JoinType.INNER));
+        List<String> results = run(build, probe, UnmatchedSides.NONE, 256, metrics);
+        assertSameMultiset(results, nestedLoop(build, probe, UnmatchedSides.NONE));
         assertThat(results).isNotEmpty();
         assertThat(metrics[0].spilledPartitions()).isZero();
     }
 
     @ParameterizedTest
-    @EnumSource(JoinType.class)
-    void outerJoinsInMemory(JoinType type) throws Exception {
+    @EnumSource(UnmatchedSides.class)
+    void outerJoinsInMemory(UnmatchedSides type) throws Exception {
         List<Tuple2<Integer, String>> build = buildRecords(5, 1500, 2000, 10);
         List<Tuple2<Integer, Long>> probe = probeRecords(6, 1500, 2000);
         assertSameMultiset(run(build, probe, type, 256, null), nestedLoop(build, probe, type));
     }
 
     @ParameterizedTest
-    @EnumSource(JoinType.class)
-    void outerJoinsWithSpilledPartitions(JoinType type) throws Exception {
+    @EnumSource(UnmatchedSides.class)
+    void outerJoinsWithSpilledPartitions(UnmatchedSides type) throws Exception {
         List<Tuple2<Integer, String>> build = buildRecords(7, 3000, 4000, 200);
         List<Tuple2<Integer, Long>> probe = probeRecords(8, 3000, 4000);
         JoinMetrics[] metrics = new JoinMetrics[1];
@@ -48,8 +48,8 @@ class HybridHashJoinTest extends HybridHashJoinTestBase {
     }
 
     @ParameterizedTest
-    @EnumSource(JoinType.class)
-    void heavySkewEndsThroughTheNestedLoopFallback(JoinType type) throws Exception {
+    @EnumSource(UnmatchedSides.class)
+    void heavySkewEndsThroughTheNestedLoopFallback(UnmatchedSides type) throws Exception {
         // one key with ~330 KB of build records, memory of 128 KB
         List<Tuple2<Integer, String>> build = new ArrayList<>(buildRecords(9, 2000, 5000, 20));
         String pad = JoinTestData.padding(100);
@@ -68,8 +68,8 @@ class HybridHashJoinTest extends HybridHashJoinTestBase {
     }
 
     @ParameterizedTest
-    @EnumSource(value = JoinType.class, names = {"INNER", "FULL_OUTER"})
-    void joinsRecordsLargerThanAPage(JoinType type) throws Exception {
+    @EnumSource(value = UnmatchedSides.class, names = {"NONE", "BOTH"})
+    void joinsRecordsLargerThanAPage(UnmatchedSides type) throws Exception {
         // ~10 KB per build record (two and a half pages), ~1.5 MB in all, memory of 128 KB
         List<Tuple2<Integer, String>> build = buildRecords(15, 150, 100, 10_000);
         List<Tuple2<Integer, Long>> probe = probeRecords(16, 300, 150);
@@ -83,7 +83,7 @@ class HybridHashJoinTest extends HybridHashJoinTestBase {
         List<Tuple2<Integer, String>> build = buildRecords(12, 20_000, 10_000, 100);
         List<Tuple2<Integer, Long>> probe = probeRecords(13, 20_000, 10_000);
         List<MemorySegment> memory = memoryManager.allocatePages(this, 64);
-        HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join = JoinTestData.join(JoinType.FULL_OUTER);
+        HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join = JoinTestData.join(UnmatchedSides.BOTH);
         join.open(memory, ioManager);
         for (Tuple2<Integer, String> record : build) {
             join.insertBuild(record);
@@ -112,7 +112,7 @@ class HybridHashJoinTest extends HybridHashJoinTestBase {
     @Test
     void closeDuringTheBuildPhaseDeletesSpillFiles() throws Exception {
         List<MemorySegment> memory = memoryManager.allocatePages(this, 32);
-        HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join = JoinTestData.join(JoinType.INNER);
+        HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join = JoinTestData.join(UnmatchedSides.NONE);
         join.open(memory, ioManager);
         for (Tuple2<Integer, String> record : buildRecords(14, 5000, 5000, 100)) {
             join.insertBuild(record);
@@ -125,7 +125,7 @@ class HybridHashJoinTest extends HybridHashJoinTestBase {
 
     @Test
     void rejectsCallsOutOfOrderAndTooLittleMemory() throws Exception {
-        HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join = JoinTestData.join(JoinType.INNER);
+        HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join = JoinTestData.join(UnmatchedSides.NONE);
         List<MemorySegment> few = memoryManager.allocatePages(this, 4);
         assertThatThrownBy(() -> join.open(few, ioManager))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -52,7 +52,7 @@ abstract class HybridHashJoinTestBase {
     }
 
     /** Runs a join with {@code pages} pages and returns its results; checks that close() recovered every page. */
-    List<String> run(List<Tuple2<Integer, String>> build, List<Tuple2<Integer, Long>> probe, JoinType type,
+    List<String> run(List<Tuple2<Integer, String>> build, List<Tuple2<Integer, Long>> probe, UnmatchedSides type,
             int pages, JoinMetrics[] metricsOut) throws Exception {
         List<MemorySegment> memory = memoryManager.allocatePages(this, pages);
         List<String> results = new ArrayList<>();

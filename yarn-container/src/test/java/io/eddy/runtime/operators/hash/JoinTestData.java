@@ -47,7 +47,7 @@ final class JoinTestData {
         return PROBE_TYPE.createComparator(new int[] {0}, new boolean[] {true}, new SerializerConfig());
     }
 
-    static HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join(JoinType type) {
+    static HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join(UnmatchedSides type) {
         return new HybridHashJoin<>(buildSerializer(), buildComparator(), probeSerializer(), probeComparator(), type);
     }
 
@@ -85,7 +85,7 @@ final class JoinTestData {
     }
 
     /** The expected results, by a nested loop over both inputs (for small inputs). */
-    static List<String> nestedLoop(List<Tuple2<Integer, String>> build, List<Tuple2<Integer, Long>> probe, JoinType type) {
+    static List<String> nestedLoop(List<Tuple2<Integer, String>> build, List<Tuple2<Integer, Long>> probe, UnmatchedSides type) {
         List<String> out = new ArrayList<>();
         boolean[] buildMatched = new boolean[build.size()];
         for (Tuple2<Integer, Long> p : probe) {
@@ -110,7 +110,7 @@ final class JoinTestData {
     }
 
     /** The expected results, by a map from key to build records (for large inputs). */
-    static List<String> byKeyMap(List<Tuple2<Integer, String>> build, List<Tuple2<Integer, Long>> probe, JoinType type) {
+    static List<String> byKeyMap(List<Tuple2<Integer, String>> build, List<Tuple2<Integer, Long>> probe, UnmatchedSides type) {
         Map<Integer, List<Integer>> byKey = new HashMap<>();
         for (int i = 0; i < build.size(); i++) {
             byKey.computeIfAbsent(build.get(i).f0, k -> new ArrayList<>()).add(i);

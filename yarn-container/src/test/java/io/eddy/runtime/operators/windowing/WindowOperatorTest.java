@@ -110,7 +110,7 @@ class WindowOperatorTest {
         DataStream<?> result = build.apply(env.fromCollection(List.of(Tuple2.of("x", 0L)), TYPE).keyBy(new ByWord()));
         result.print();
         return env.getJobGraph("windows").vertices().stream().flatMap(v -> v.chain().stream())
-                .filter(s -> s.kind().equals(OperatorKinds.WINDOW)).findFirst().orElseThrow()
+                .filter(s -> s.kind().equals("window")).findFirst().orElseThrow()
                 .descriptor(WindowOperatorTest.class.getClassLoader());
     }
 

@@ -128,7 +128,7 @@ class AggregatorsTest {
         env.fromCollection(TUPLES, TUPLE).keyBy("f0").maxBy("f1").print();
         JobGraph graph = env.getJobGraph("aggregations");
         List<OperatorDescriptor> reduces = graph.vertices().stream().flatMap(v -> v.chain().stream())
-                .filter(s -> s.kind().equals(OperatorKinds.KEYED_REDUCE)).map(s -> s.descriptor(getClass().getClassLoader())).toList();
+                .filter(s -> s.kind().equals(OperatorKinds.KEYED_REDUCE.name())).map(s -> s.descriptor(getClass().getClassLoader())).toList();
         assertThat(reduces).hasSize(2);
         assertThat(reduces.get(0).userFunction()).isInstanceOf(SumAggregator.class);
         assertThat(reduces.get(1).userFunction()).isInstanceOf(ComparableAggregator.class);

@@ -2,15 +2,14 @@ package io.eddy.runtime.operators.batch.io;
 
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.runtime.operators.OperatorProvider;
-import java.util.Map;
+import io.eddy.runtime.operators.OperatorRegistry;
 
-/** The batch source and sink kinds ({@link BatchKinds#BATCH_SOURCE}, {@link BatchKinds#BATCH_SINK}). */
+/** The batch source and sink kinds ({@link BatchKinds.BatchSource}, {@link BatchKinds.BatchSink}). */
 public final class BatchIoOperatorProvider implements OperatorProvider {
 
     @Override
-    public Map<String, Creator> operators() {
-        return Map.of(
-                BatchKinds.BATCH_SOURCE, BatchSourceOperator::new,
-                BatchKinds.BATCH_SINK, BatchSinkOperator::new);
+    public void register(OperatorRegistry registry) {
+        registry.add(BatchKinds.BatchSource.class, BatchSourceOperator::new);
+        registry.add(BatchKinds.BatchSink.class, BatchSinkOperator::new);
     }
 }

@@ -31,9 +31,9 @@ public final class BatchSinkOperator<IN> extends OneInputOperator<IN, Object> {
     private boolean completed;
 
     @SuppressWarnings("unchecked")
-    public BatchSinkOperator(OperatorDescriptor descriptor) {
+    public BatchSinkOperator(OperatorDescriptor descriptor, BatchKinds.BatchSink kind) {
         super(null);
-        this.format = BatchFormats.requireParam(descriptor, BatchKinds.PARAM_OUTPUT_FORMAT, OutputFormat.class);
+        this.format = (OutputFormat<IN>) kind.format();
     }
 
     @Override

@@ -40,9 +40,9 @@ public final class BatchSourceOperator<OUT> extends AbstractStreamOperator<OUT> 
     private int splits;
 
     @SuppressWarnings("unchecked")
-    public BatchSourceOperator(OperatorDescriptor descriptor) {
+    public BatchSourceOperator(OperatorDescriptor descriptor, BatchKinds.BatchSource kind) {
         super(null);
-        this.format = BatchFormats.requireParam(descriptor, BatchKinds.PARAM_INPUT_FORMAT, InputFormat.class);
+        this.format = (InputFormat<OUT, InputSplit>) kind.format();
     }
 
     @Override

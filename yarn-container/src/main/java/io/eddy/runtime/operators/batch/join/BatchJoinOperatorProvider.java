@@ -2,7 +2,7 @@ package io.eddy.runtime.operators.batch.join;
 
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.runtime.operators.OperatorProvider;
-import java.util.Map;
+import io.eddy.runtime.operators.OperatorRegistry;
 
 /**
  * The two-input batch drivers: {@code join} (hybrid hash or sort-merge, inner and outer),
@@ -12,10 +12,9 @@ import java.util.Map;
 public final class BatchJoinOperatorProvider implements OperatorProvider {
 
     @Override
-    public Map<String, Creator> operators() {
-        return Map.of(
-                BatchKinds.JOIN, JoinOperators::create,
-                BatchKinds.CO_GROUP, CoGroupOperator::new,
-                BatchKinds.CROSS, CrossOperator::new);
+    public void register(OperatorRegistry registry) {
+        registry.add(BatchKinds.Join.class, JoinOperators::create);
+        registry.add(BatchKinds.CoGroup.class, CoGroupOperator::new);
+        registry.add(BatchKinds.Cross.class, CrossOperator::new);
     }
 }

@@ -31,25 +31,27 @@ final class CoGroupOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT>
     static final int MIN_PAGES = 8;
 
     private final CoGroupFunction<IN1, IN2, OUT> function;
+    private final BatchKinds.CoGroup kind;
     private TypeComparator<IN1> groupComparator1;
     private TypeComparator<IN2> groupComparator2;
     private ExternalSorter<IN1> sorter1;
     private ExternalSorter<IN2> sorter2;
 
     @SuppressWarnings("unchecked")
-    CoGroupOperator(OperatorDescriptor descriptor) {
+    CoGroupOperator(OperatorDescriptor descriptor, BatchKinds.CoGroup kind) {
         super(descriptor, requireFunction(descriptor, CoGroupFunction.class));
         this.function = (CoGroupFunction<IN1, IN2, OUT>) descriptor.userFunction();
+        this.kind = kind;
     }
 
     @Override
     protected void openDriver() throws Exception {
-        KeySpec keys1 = requiredKeys(BatchKinds.PARAM_KEYS);
-        KeySpec keys2 = requiredKeys(BatchKinds.PARAM_KEYS_2);
+        KeySpec keys1 = kind.keys1();
+        KeySpec keys2 = kind.keys2();
         groupComparator1 = comparator(0, keys1);
         groupComparator2 = comparator(1, keys2);
-        TypeComparator<IN1> sortComparator1 = comparator(0, withGroupOrder(keys1, BatchKinds.PARAM_GROUP_ORDER));
-        TypeComparator<IN2> sortComparator2 = comparator(1, withGroupOrder(keys2, BatchKinds.PARAM_GROUP_ORDER_2));
+        TypeComparator<IN1> sortComparator1 = comparator(0, withGroupOrder(keys1, kind.groupOrder1()));
+        TypeComparator<IN2> sortComparator2 = comparator(1, withGroupOrder(keys2, kind.groupOrder2()));
         List<MemorySegment> pages = allocateMemory(MIN_PAGES);
         List<List<MemorySegment>> halves = split(pages, pages.size() / 2, 0);
         sorter1 = ExternalSorter.builder(this.<IN1>serializer(0), sortComparator1).memory(halves.get(0))
@@ -58,8 +60,7 @@ final class CoGroupOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT>
                 .ioManager(context.environment().ioManager()).owner(name() + " input 1").build();
     }
 
-    private KeySpec withGroupOrder(KeySpec keys, String param) {
-        KeySpec order = descriptor().param(param, null);
+    private static KeySpec withGroupOrder(KeySpec keys, KeySpec order) {
         return order == null ? keys : keys.append(order);
     }
 

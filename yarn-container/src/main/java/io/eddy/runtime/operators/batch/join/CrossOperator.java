@@ -31,15 +31,10 @@ final class CrossOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT> i
     private boolean streaming;
 
     @SuppressWarnings("unchecked")
-    CrossOperator(OperatorDescriptor descriptor) {
+    CrossOperator(OperatorDescriptor descriptor, BatchKinds.Cross kind) {
         super(descriptor, requireFunction(descriptor, CrossFunction.class));
         this.function = (CrossFunction<IN1, IN2, OUT>) descriptor.userFunction();
-        Integer buffered = descriptor.param(BatchKinds.PARAM_BUFFERED_INPUT, 1);
-        if (buffered != 0 && buffered != 1) {
-            throw new IllegalArgumentException("Bug: cross operator parameter '" + BatchKinds.PARAM_BUFFERED_INPUT + "' is " + buffered
-                    + " (expected: 0 or 1)");
-        }
-        this.bufferedInput = buffered;
+        this.bufferedInput = kind.bufferedInput();
     }
 
     @Override

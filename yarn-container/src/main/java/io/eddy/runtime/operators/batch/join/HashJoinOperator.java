@@ -10,7 +10,7 @@ import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.InputOrdered;
 import io.eddy.runtime.operators.hash.HybridHashJoin;
 import io.eddy.runtime.operators.hash.JoinMetrics;
-import io.eddy.runtime.operators.hash.JoinType;
+import io.eddy.runtime.operators.hash.UnmatchedSides;
 import io.eddy.runtime.operators.hash.MatchCollector;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import java.util.List;
@@ -40,7 +40,7 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
 
     private final FlatJoinFunction<IN1, IN2, OUT> function;
     private final int buildInput;
-    private final BatchKinds.JoinType joinType;
+    private final BatchKinds.Join kind;
     private HybridHashJoin<Object, Object> join;
     private MatchCollector<Object, Object> matches;
     private TypeSerializer<Object> probeSerializer;
@@ -52,21 +52,11 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     private boolean finished;
 
     @SuppressWarnings("unchecked")
-    HashJoinOperator(OperatorDescriptor descriptor, int buildInput) {
+    HashJoinOperator(OperatorDescriptor descriptor, BatchKinds.Join kind, int buildInput) {
         super(descriptor, requireFunction(descriptor, FlatJoinFunction.class));
         this.function = (FlatJoinFunction<IN1, IN2, OUT>) descriptor.userFunction();
+        this.kind = kind;
         this.buildInput = buildInput;
-        this.joinType = descriptor.param(BatchKinds.PARAM_JOIN_TYPE, BatchKinds.JoinType.INNER);
-    }
-
-    /** The hash join's type for Eddy's join type when input {@code buildInput} builds. */
-    static JoinType hashJoinType(BatchKinds.JoinType type, int buildInput) {
-        return switch (type) {
-            case INNER -> JoinType.INNER;
-            case LEFT_OUTER -> buildInput == 0 ? JoinType.BUILD_OUTER : JoinType.PROBE_OUTER;
-            case RIGHT_OUTER -> buildInput == 1 ? JoinType.BUILD_OUTER : JoinType.PROBE_OUTER;
-            case FULL_OUTER -> JoinType.FULL_OUTER;
-        };
     }
 
     @Override
@@ -78,11 +68,11 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     @SuppressWarnings("unchecked")
     protected void openDriver() throws Exception {
         int probeInput = 1 - buildInput;
-        KeySpec buildKeys = requiredKeys(JoinOperators.keysParam(buildInput));
-        KeySpec probeKeys = requiredKeys(JoinOperators.keysParam(probeInput));
+        KeySpec buildKeys = buildInput == 0 ? kind.keys1() : kind.keys2();
+        KeySpec probeKeys = buildInput == 0 ? kind.keys2() : kind.keys1();
         probeSerializer = serializer(probeInput);
         join = new HybridHashJoin<>(serializer(buildInput), comparator(buildInput, buildKeys), probeSerializer,
-                comparator(probeInput, probeKeys), hashJoinType(joinType, buildInput));
+                comparator(probeInput, probeKeys), UnmatchedSides.of(kind.joinType(), buildInput));
         matches = this::holdBack;
         List<MemorySegment> pages = allocateMemory(HybridHashJoin.MIN_PAGES);
         join.open(pages, context.environment().ioManager());

@@ -37,7 +37,7 @@ final class SortMergeJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2
     static final int MIN_PAGES = 14;
 
     private final FlatJoinFunction<IN1, IN2, OUT> function;
-    private final BatchKinds.JoinType joinType;
+    private final BatchKinds.Join kind;
     private TypeSerializer<IN1> serializer1;
     private TypeComparator<IN1> comparator1;
     private TypeComparator<IN2> comparator2;
@@ -47,18 +47,18 @@ final class SortMergeJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2
     private BlockNestedLoop<IN1, IN2> groupCross;
 
     @SuppressWarnings("unchecked")
-    SortMergeJoinOperator(OperatorDescriptor descriptor) {
+    SortMergeJoinOperator(OperatorDescriptor descriptor, BatchKinds.Join kind) {
         super(descriptor, requireFunction(descriptor, FlatJoinFunction.class));
         this.function = (FlatJoinFunction<IN1, IN2, OUT>) descriptor.userFunction();
-        this.joinType = descriptor.param(BatchKinds.PARAM_JOIN_TYPE, BatchKinds.JoinType.INNER);
+        this.kind = kind;
     }
 
     @Override
     protected void openDriver() throws Exception {
         serializer1 = serializer(0);
         TypeSerializer<IN2> serializer2 = serializer(1);
-        comparator1 = comparator(0, requiredKeys(BatchKinds.PARAM_KEYS));
-        comparator2 = comparator(1, requiredKeys(BatchKinds.PARAM_KEYS_2));
+        comparator1 = comparator(0, kind.keys1());
+        comparator2 = comparator(1, kind.keys2());
         List<MemorySegment> pages = allocateMemory(MIN_PAGES);
         int total = pages.size();
         int bufferPages = Math.max(4, total / 8);
@@ -90,8 +90,8 @@ final class SortMergeJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2
         sorter2.finishInput();
         SortMergeCoGroupIterator<IN1, IN2> groups = new SortMergeCoGroupIterator<>(sorter1.getIterator(), sorter2.getIterator(),
                 comparator1.duplicate(), comparator2.duplicate());
-        boolean outer1 = joinType == BatchKinds.JoinType.LEFT_OUTER || joinType == BatchKinds.JoinType.FULL_OUTER;
-        boolean outer2 = joinType == BatchKinds.JoinType.RIGHT_OUTER || joinType == BatchKinds.JoinType.FULL_OUTER;
+        boolean outer1 = kind.joinType().keepsUnmatched(0);
+        boolean outer2 = kind.joinType().keepsUnmatched(1);
         try {
             while (groups.next()) {
                 if (groups.hasBoth()) {

@@ -97,20 +97,6 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
         return keys.createComparator((TypeInfo<T>) inputType(input), context.environment().serializerConfig());
     }
 
-    /** The key {@code param} (e.g. {@link BatchKinds#PARAM_KEYS}), which must be set. */
-    protected final KeySpec requiredKeys(String param) {
-        KeySpec keys = descriptor.param(param, null);
-        if (keys == null) {
-            throw new IllegalArgumentException("Bug: operator '" + name() + "' of kind '" + descriptor.kind() + "' has no parameter '"
-                    + param + "' (expected: the KeySpec of its input " + (BatchKinds.PARAM_KEYS.equals(param) ? 0 : 1) + ")");
-        }
-        return keys;
-    }
-
-    protected final OperatorDescriptor descriptor() {
-        return descriptor;
-    }
-
     /**
      * Allocates the driver's share of managed memory: {@code computeNumberOfPages(memoryFraction)}
      * pages, or {@code minimum} if that is more (also when no fraction is set).
@@ -122,8 +108,8 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
             throw new IllegalStateException("Bug: operator '" + name() + "' allocated its memory twice");
         }
         memoryManager = context.environment().memoryManager();
-        Double fraction = descriptor.param(BatchKinds.PARAM_MEMORY_FRACTION, null);
-        int pages = fraction == null ? minimum : Math.max(minimum, memoryManager.computeNumberOfPages(fraction));
+        double fraction = descriptor.memoryFraction();
+        int pages = fraction == 0 ? minimum : Math.max(minimum, memoryManager.computeNumberOfPages(fraction));
         memory = memoryManager.allocatePages(this, pages);
         return memory;
     }
@@ -164,7 +150,7 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
     private TypeInfo<?> inputType(int input) {
         List<TypeInfo<?>> types = descriptor.inputTypes();
         if (types.size() != 2) {
-            throw new IllegalArgumentException("Bug: operator '" + name() + "' of kind '" + descriptor.kind() + "' has " + types.size()
+            throw new IllegalArgumentException("Bug: operator '" + name() + "' of kind '" + descriptor.kind().name() + "' has " + types.size()
                     + " input types (expected: 2)");
         }
         return types.get(input);

@@ -90,18 +90,16 @@ class BatchIoOperatorsTest {
     }
 
     @Test
-    void aDescriptorWithoutAFormatFailsNamingTheParameter() {
-        OperatorDescriptor noFormat = OperatorDescriptor.builder(BatchKinds.BATCH_SOURCE).outputType(Types.LONG).build();
-        assertThatThrownBy(() -> new BatchSourceOperator<>(noFormat)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'inputFormat'");
+    void aSourceKindWithoutAFormatCannotBeBuilt() {
+        assertThatThrownBy(() -> new BatchKinds.BatchSource(null)).isInstanceOf(NullPointerException.class).hasMessage("format");
     }
 
     private static OperatorDescriptor source(InputFormat<Long, ?> format) {
-        return OperatorDescriptor.builder(BatchKinds.BATCH_SOURCE).outputType(Types.LONG).param(BatchKinds.PARAM_INPUT_FORMAT, format).build();
+        return OperatorDescriptor.builder(new BatchKinds.BatchSource(format)).outputType(Types.LONG).build();
     }
 
     private static OperatorDescriptor sink(OutputFormat<String> format) {
-        return OperatorDescriptor.builder(BatchKinds.BATCH_SINK).inputType(Types.STRING).param(BatchKinds.PARAM_OUTPUT_FORMAT, format).build();
+        return OperatorDescriptor.builder(new BatchKinds.BatchSink(format)).inputType(Types.STRING).build();
     }
 
     private static void record(String key, String call) {

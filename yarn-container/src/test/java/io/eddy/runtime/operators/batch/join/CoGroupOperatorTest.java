@@ -8,10 +8,8 @@ import io.eddy.api.common.functions.Collector;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.KeySpec;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -84,33 +82,25 @@ class CoGroupOperatorTest extends DriverTestBase {
         return new ArrayList<>(keys.keySet());
     }
 
-    private static Map<String, Serializable> params(int pages) {
-        Map<String, Serializable> params = new HashMap<>();
-        params.put(BatchKinds.PARAM_KEYS, KeySpec.of(0));
-        params.put(BatchKinds.PARAM_KEYS_2, KeySpec.of(0));
-        params.put(BatchKinds.PARAM_MEMORY_FRACTION, fractionFor(pages));
-        return params;
-    }
+    private static final BatchKinds.CoGroup ON_FIELD_0 = new BatchKinds.CoGroup(KeySpec.of(0), KeySpec.of(0), null, null);
 
     @Test
     void oneCallPerKeyOfEitherInput() {
         List<Tuple2<Integer, String>> left = leftRecords(31, 600, 0, 150, 8);
         List<Tuple2<Integer, Long>> right = rightRecords(32, 700, 100, 250);
 
-        Run run = run(descriptor(BatchKinds.CO_GROUP, new Describe(true), params(32)), left, right);
+        Run run = run(descriptor(ON_FIELD_0, new Describe(true), 32), left, right);
 
         assertSameElements(run.output(), reference(left, right, true));
     }
 
     @Test
     void groupOrdersPerInput() {
-        Map<String, Serializable> params = params(32);
-        params.put(BatchKinds.PARAM_GROUP_ORDER, KeySpec.of(1));
-        params.put(BatchKinds.PARAM_GROUP_ORDER_2, KeySpec.of(new int[] {1}, new boolean[] {false}));
+        BatchKinds.CoGroup kind = new BatchKinds.CoGroup(KeySpec.of(0), KeySpec.of(0), KeySpec.of(1), KeySpec.of(new int[] {1}, new boolean[] {false}));
         List<Tuple2<Integer, String>> left = leftRecords(33, 500, 0, 40, 8);
         List<Tuple2<Integer, Long>> right = rightRecords(34, 500, 20, 60);
 
-        Run run = run(descriptor(BatchKinds.CO_GROUP, new Describe(false), params), left, right);
+        Run run = run(descriptor(kind, new Describe(false), 32), left, right);
 
         assertSameElements(run.output(), reference(left, right, false));
     }
@@ -121,7 +111,7 @@ class CoGroupOperatorTest extends DriverTestBase {
         List<Tuple2<Integer, String>> left = leftRecords(35, 6_000, 0, 2_000, 60);
         List<Tuple2<Integer, Long>> right = rightRecords(36, 8_000, 1_000, 3_000);
 
-        Run run = run(descriptor(BatchKinds.CO_GROUP, new Describe(true), params(16)), left, right);
+        Run run = run(descriptor(ON_FIELD_0, new Describe(true), 16), left, right);
 
         assertSameElements(run.output(), reference(left, right, true));
     }
@@ -134,7 +124,7 @@ class CoGroupOperatorTest extends DriverTestBase {
         };
         List<Tuple2<Integer, String>> left = leftRecords(37, 10, 0, 3, 1);
 
-        assertThatThrownBy(() -> run(descriptor(BatchKinds.CO_GROUP, twice, params(16)), left, List.of()))
+        assertThatThrownBy(() -> run(descriptor(ON_FIELD_0, twice, 16), left, List.of()))
                 .hasStackTraceContaining("can be iterated only once");
         assertThat(memoryManager.verifyEmpty()).isTrue();
     }

@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.api.common.functions.CrossFunction;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
-import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -43,12 +40,6 @@ class CrossOperatorTest extends DriverTestBase {
         return out;
     }
 
-    private static Map<String, Serializable> params(int bufferedInput, int pages) {
-        Map<String, Serializable> params = new HashMap<>();
-        params.put(BatchKinds.PARAM_BUFFERED_INPUT, bufferedInput);
-        params.put(BatchKinds.PARAM_MEMORY_FRACTION, fractionFor(pages));
-        return params;
-    }
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1})
@@ -56,7 +47,7 @@ class CrossOperatorTest extends DriverTestBase {
         List<Tuple2<Integer, String>> left = leftRecords(41, 40, 0, 10, 5);
         List<Tuple2<Integer, Long>> right = rightRecords(42, 70, 0, 10);
 
-        Run run = run(descriptor(BatchKinds.CROSS, new Pairing(), params(bufferedInput, 32)), left, right);
+        Run run = run(descriptor(new BatchKinds.Cross(bufferedInput), new Pairing(), 32), left, right);
 
         assertSameElements(run.output(), reference(left, right));
         assertThat(((CrossOperator<?, ?, ?>) run.operator()).bufferSpilled()).isFalse();
@@ -69,7 +60,7 @@ class CrossOperatorTest extends DriverTestBase {
         List<Tuple2<Integer, String>> left = leftRecords(43, 120, 0, 10, 210);
         List<Tuple2<Integer, Long>> right = rightRecords(44, 1_500, 0, 10);
 
-        Run run = run(descriptor(BatchKinds.CROSS, new Pairing(), params(bufferedInput, 8)), left, right);
+        Run run = run(descriptor(new BatchKinds.Cross(bufferedInput), new Pairing(), 8), left, right);
 
         assertSameElements(run.output(), reference(left, right));
         CrossOperator<?, ?, ?> cross = (CrossOperator<?, ?, ?>) run.operator();
@@ -82,8 +73,8 @@ class CrossOperatorTest extends DriverTestBase {
     void emptyInputs(int bufferedInput) {
         List<Tuple2<Integer, String>> left = leftRecords(45, 20, 0, 10, 5);
 
-        assertThat(run(descriptor(BatchKinds.CROSS, new Pairing(), params(bufferedInput, 8)), left, List.of()).output()).isEmpty();
-        assertThat(run(descriptor(BatchKinds.CROSS, new Pairing(), params(bufferedInput, 8)), List.of(), rightRecords(46, 20, 0, 5))
+        assertThat(run(descriptor(new BatchKinds.Cross(bufferedInput), new Pairing(), 8), left, List.of()).output()).isEmpty();
+        assertThat(run(descriptor(new BatchKinds.Cross(bufferedInput), new Pairing(), 8), List.of(), rightRecords(46, 20, 0, 5))
                 .output()).isEmpty();
     }
 }

@@ -7,7 +7,7 @@ import io.eddy.api.common.functions.CoGroupFunction;
 import io.eddy.api.common.functions.CrossFunction;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
-import io.eddy.jobgraph.BatchKinds.JoinType;
+import io.eddy.api.common.operators.JoinType;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
@@ -15,10 +15,7 @@ import io.eddy.runtime.operators.InputOrdered;
 import io.eddy.runtime.operators.OperatorTestHarness;
 import io.eddy.runtime.operators.StreamOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
-import java.io.Serializable;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -43,7 +40,7 @@ class DriverFailureTest extends DriverTestBase {
     }
 
     private static OperatorDescriptor join(LocalStrategy strategy, int failAt) {
-        return descriptor(BatchKinds.JOIN, new JoinReference.FailingJoin(failAt), JoinReference.params(strategy, JoinType.FULL_OUTER, PAGES));
+        return descriptor(JoinReference.kind(strategy, JoinType.FULL_OUTER), new JoinReference.FailingJoin(failAt), PAGES);
     }
 
     private static OperatorDescriptor coGroup(int failAt) {
@@ -54,11 +51,7 @@ class DriverFailureTest extends DriverTestBase {
             }
             out.collect("group");
         };
-        Map<String, Serializable> params = new HashMap<>();
-        params.put(BatchKinds.PARAM_KEYS, KeySpec.of(0));
-        params.put(BatchKinds.PARAM_KEYS_2, KeySpec.of(0));
-        params.put(BatchKinds.PARAM_MEMORY_FRACTION, fractionFor(PAGES));
-        return descriptor(BatchKinds.CO_GROUP, function, params);
+        return descriptor(new BatchKinds.CoGroup(KeySpec.of(0), KeySpec.of(0), null, null), function, PAGES);
     }
 
     private static OperatorDescriptor cross(int failAt) {
@@ -69,10 +62,7 @@ class DriverFailureTest extends DriverTestBase {
             }
             return "pair";
         };
-        Map<String, Serializable> params = new HashMap<>();
-        params.put(BatchKinds.PARAM_BUFFERED_INPUT, 0);
-        params.put(BatchKinds.PARAM_MEMORY_FRACTION, fractionFor(8));
-        return descriptor(BatchKinds.CROSS, function, params);
+        return descriptor(new BatchKinds.Cross(0), function, 8);
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -7,6 +7,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.jobgraph.OperatorKind;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.operators.BoundedMultiInput;
@@ -15,7 +16,6 @@ import io.eddy.runtime.operators.OperatorTestHarness;
 import io.eddy.runtime.operators.StreamOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import java.io.File;
-import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -77,12 +77,10 @@ abstract class DriverTestBase {
         return (pages + 0.5) / TOTAL_PAGES;
     }
 
-    /** A descriptor of {@code kind} over the two test types with {@code params}, emitting strings. */
-    static OperatorDescriptor descriptor(String kind, Function function, Map<String, Serializable> params) {
-        OperatorDescriptor.Builder b = OperatorDescriptor.builder(kind).userFunction(function)
-                .inputType(LEFT_TYPE).inputType(RIGHT_TYPE).outputType(Types.STRING);
-        params.forEach(b::param);
-        return b.build();
+    /** A descriptor of {@code kind} over the two test types with a memory share of {@code pages} pages, emitting strings. */
+    static OperatorDescriptor descriptor(OperatorKind kind, Function function, int pages) {
+        return OperatorDescriptor.builder(kind).userFunction(function).inputType(LEFT_TYPE).inputType(RIGHT_TYPE).outputType(Types.STRING)
+                .memoryFraction(fractionFor(pages)).build();
     }
 
     /** What a run produced, and the operator (inspected before it was closed). */
@@ -94,7 +92,7 @@ abstract class DriverTestBase {
      * interleaved. Records are fed as copies, so the inputs stay unchanged whatever the function does.
      */
     Run run(OperatorDescriptor descriptor, List<Tuple2<Integer, String>> left, List<Tuple2<Integer, Long>> right) {
-        try (OperatorTestHarness harness = OperatorTestHarness.forOperator(descriptor).name(descriptor.kind())
+        try (OperatorTestHarness harness = OperatorTestHarness.forOperator(descriptor).name(descriptor.kind().name())
                 .memoryManager(memoryManager).ioManager(ioManager).build()) {
             harness.open();
             StreamOperator<?> op = harness.operator(0);

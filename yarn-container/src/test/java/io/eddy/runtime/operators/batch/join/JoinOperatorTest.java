@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
-import io.eddy.jobgraph.BatchKinds.JoinType;
+import io.eddy.runtime.operators.hash.UnmatchedSides;
+import io.eddy.api.common.operators.JoinType;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.operators.InputOrdered;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,8 +41,7 @@ class JoinOperatorTest extends DriverTestBase {
     void matchesNestedLoopReference(LocalStrategy strategy, JoinType type) {
         List<Tuple2<Integer, String>> left = leftRecords(1, 400, 0, 150, 20);
         List<Tuple2<Integer, Long>> right = rightRecords(2, 500, 50, 200);
-        OperatorDescriptor descriptor = descriptor(BatchKinds.JOIN, new JoinReference.PairingJoin(),
-                JoinReference.params(strategy, type, 64));
+        OperatorDescriptor descriptor = descriptor(JoinReference.kind(strategy, type), new JoinReference.PairingJoin(), 64);
 
         Run run = run(descriptor, left, right);
 
@@ -54,8 +52,7 @@ class JoinOperatorTest extends DriverTestBase {
     @MethodSource("strategiesAndTypes")
     void emptyInputs(LocalStrategy strategy, JoinType type) {
         List<Tuple2<Integer, String>> left = leftRecords(3, 50, 0, 20, 5);
-        OperatorDescriptor descriptor = descriptor(BatchKinds.JOIN, new JoinReference.PairingJoin(),
-                JoinReference.params(strategy, type, 64));
+        OperatorDescriptor descriptor = descriptor(JoinReference.kind(strategy, type), new JoinReference.PairingJoin(), 64);
 
         assertSameElements(run(descriptor, left, List.of()).output(), JoinReference.join(left, List.of(), type));
         assertThat(run(descriptor, List.of(), List.of()).output()).isEmpty();
@@ -63,32 +60,33 @@ class JoinOperatorTest extends DriverTestBase {
 
     @Test
     void hashJoinReadsItsBuildInputFirst() {
-        Map<String, Serializable> first = JoinReference.params(LocalStrategy.HYBRID_HASH_BUILD_FIRST, JoinType.INNER, 64);
-        Map<String, Serializable> second = JoinReference.params(LocalStrategy.HYBRID_HASH_BUILD_SECOND, JoinType.INNER, 64);
-        assertThat(((InputOrdered) JoinOperators.create(descriptor(BatchKinds.JOIN, new JoinReference.PairingJoin(), first))).firstInput())
+        BatchKinds.Join first = JoinReference.kind(LocalStrategy.HYBRID_HASH_BUILD_FIRST, JoinType.INNER);
+        BatchKinds.Join second = JoinReference.kind(LocalStrategy.HYBRID_HASH_BUILD_SECOND, JoinType.INNER);
+        assertThat(((InputOrdered) JoinOperators.create(descriptor(first, new JoinReference.PairingJoin(), 64), first)).firstInput())
                 .isZero();
-        assertThat(((InputOrdered) JoinOperators.create(descriptor(BatchKinds.JOIN, new JoinReference.PairingJoin(), second))).firstInput())
+        assertThat(((InputOrdered) JoinOperators.create(descriptor(second, new JoinReference.PairingJoin(), 64), second)).firstInput())
                 .isOne();
     }
 
     @Test
     void mapsJoinTypesOntoBuildAndProbeSides() {
-        assertThat(HashJoinOperator.hashJoinType(JoinType.LEFT_OUTER, 0)).isEqualTo(io.eddy.runtime.operators.hash.JoinType.BUILD_OUTER);
-        assertThat(HashJoinOperator.hashJoinType(JoinType.LEFT_OUTER, 1)).isEqualTo(io.eddy.runtime.operators.hash.JoinType.PROBE_OUTER);
-        assertThat(HashJoinOperator.hashJoinType(JoinType.RIGHT_OUTER, 0)).isEqualTo(io.eddy.runtime.operators.hash.JoinType.PROBE_OUTER);
-        assertThat(HashJoinOperator.hashJoinType(JoinType.RIGHT_OUTER, 1)).isEqualTo(io.eddy.runtime.operators.hash.JoinType.BUILD_OUTER);
+        assertThat(UnmatchedSides.of(JoinType.INNER, 0)).isEqualTo(UnmatchedSides.NONE);
+        assertThat(UnmatchedSides.of(JoinType.LEFT_OUTER, 0)).isEqualTo(UnmatchedSides.BUILD);
+        assertThat(UnmatchedSides.of(JoinType.LEFT_OUTER, 1)).isEqualTo(UnmatchedSides.PROBE);
+        assertThat(UnmatchedSides.of(JoinType.RIGHT_OUTER, 0)).isEqualTo(UnmatchedSides.PROBE);
+        assertThat(UnmatchedSides.of(JoinType.RIGHT_OUTER, 1)).isEqualTo(UnmatchedSides.BUILD);
+        assertThat(UnmatchedSides.of(JoinType.FULL_OUTER, 1)).isEqualTo(UnmatchedSides.BOTH);
     }
 
     @Test
     void sortMergeOnDescendingKeys() {
         // Both inputs sorted descending on f0: the merge must walk them in that order.
-        Map<String, Serializable> params = JoinReference.params(LocalStrategy.SORT_MERGE, JoinType.FULL_OUTER, 64);
-        params.put(BatchKinds.PARAM_KEYS, KeySpec.of(new int[] {0}, new boolean[] {false}));
-        params.put(BatchKinds.PARAM_KEYS_2, KeySpec.of(new int[] {0}, new boolean[] {false}));
+        KeySpec descending = KeySpec.of(new int[] {0}, new boolean[] {false});
+        BatchKinds.Join kind = new BatchKinds.Join(descending, descending, JoinType.FULL_OUTER, LocalStrategy.SORT_MERGE);
         List<Tuple2<Integer, String>> left = leftRecords(4, 200, 0, 60, 3);
         List<Tuple2<Integer, Long>> right = rightRecords(5, 200, 30, 90);
 
-        Run run = run(descriptor(BatchKinds.JOIN, new JoinReference.PairingJoin(), params), left, right);
+        Run run = run(descriptor(kind, new JoinReference.PairingJoin(), 64), left, right);
 
         assertSameElements(run.output(), JoinReference.join(left, right, JoinType.FULL_OUTER));
     }

@@ -4,10 +4,9 @@ import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.FlatJoinFunction;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
-import io.eddy.jobgraph.BatchKinds.JoinType;
+import io.eddy.api.common.operators.JoinType;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -48,15 +47,9 @@ final class JoinReference {
         return out;
     }
 
-    /** The parameters of a join on field 0 of both inputs. */
-    static Map<String, Serializable> params(LocalStrategy strategy, JoinType type, int pages) {
-        Map<String, Serializable> params = new HashMap<>();
-        params.put(BatchKinds.PARAM_KEYS, KeySpec.of(0));
-        params.put(BatchKinds.PARAM_KEYS_2, KeySpec.of(0));
-        params.put(BatchKinds.PARAM_LOCAL_STRATEGY, strategy);
-        params.put(BatchKinds.PARAM_JOIN_TYPE, type);
-        params.put(BatchKinds.PARAM_MEMORY_FRACTION, DriverTestBase.fractionFor(pages));
-        return params;
+    /** A join on field 0 of both inputs. */
+    static BatchKinds.Join kind(LocalStrategy strategy, JoinType type) {
+        return new BatchKinds.Join(KeySpec.of(0), KeySpec.of(0), type, strategy);
     }
 
     /**

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
-import io.eddy.jobgraph.BatchKinds.JoinType;
+import io.eddy.api.common.operators.JoinType;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ class JoinSpillingTest extends DriverTestBase {
         long inputBytes = 20_000L * 125 + 30_000L * 14;
         assertThat(inputBytes).isGreaterThan(10L * PAGES * PAGE_SIZE);
 
-        Run run = run(descriptor(BatchKinds.JOIN, new JoinReference.PairingJoin(), JoinReference.params(strategy, JoinType.FULL_OUTER, PAGES)),
+        Run run = run(descriptor(JoinReference.kind(strategy, JoinType.FULL_OUTER), new JoinReference.PairingJoin(), PAGES),
                 left, right);
 
         assertSameElements(run.output(), JoinReference.join(left, right, JoinType.FULL_OUTER));
@@ -50,7 +50,7 @@ class JoinSpillingTest extends DriverTestBase {
             right.add(new Tuple2<>(7, 100_000L + i));
         }
 
-        Run run = run(descriptor(BatchKinds.JOIN, new JoinReference.PairingJoin(), JoinReference.params(strategy, JoinType.LEFT_OUTER, PAGES)),
+        Run run = run(descriptor(JoinReference.kind(strategy, JoinType.LEFT_OUTER), new JoinReference.PairingJoin(), PAGES),
                 left, right);
 
         assertSameElements(run.output(), JoinReference.join(left, right, JoinType.LEFT_OUTER));

@@ -1,0 +1,46 @@
+package io.eddy.jobgraph;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Vertices that the master places or runs together.
+ *
+ * @param name the group's name, unique in its graph, shown in logs and errors
+ * @param kind what the grouping means
+ * @param members the vertices of the group, in ascending id order, at least one
+ */
+public record VertexGroup(String name, Kind kind, List<JobVertexId> members) {
+
+    /** What a group means to the master. */
+    public enum Kind {
+        /**
+         * Subtask i of every member runs in the same slot, so their tasks can share memory (a loop's
+         * head and tail, a solution set and the operators reading it). Members have equal parallelism.
+         */
+        CO_LOCATION,
+        /**
+         * The vertices of one loop: they run superstep after superstep and are restarted together.
+         * Feedback edges connect members of one iteration group only. Implies co-location.
+         */
+        ITERATION
+    }
+
+    public VertexGroup {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(kind, "kind");
+        members = List.copyOf(members);
+        if (members.isEmpty()) {
+            throw new IllegalArgumentException("Bug: vertex group '" + name + "' has no members");
+        }
+        for (int i = 1; i < members.size(); i++) {
+            if (members.get(i - 1).index() >= members.get(i).index()) {
+                throw new IllegalArgumentException("Bug: the members of vertex group '" + name + "' are not in ascending id order: " + members);
+            }
+        }
+    }
+
+    public boolean contains(JobVertexId vertex) {
+        return members.contains(vertex);
+    }
+}
