@@ -11,7 +11,8 @@ class KeyGroupsTest {
 
     /**
      * Key groups are part of every savepoint: a key must land in the same group in every version.
-     * These values were computed before the power-of-two fast paths existed.
+     * The expected values come from the general formulas (the mixed hash's floorMod, the subtask
+     * by division), so the power-of-two fast paths are held to them.
      */
     @Test
     void aKeyKeepsItsKeyGroupAcrossVersions() {

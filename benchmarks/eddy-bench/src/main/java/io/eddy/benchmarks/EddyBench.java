@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "eddy-bench", mixinStandardHelpOptions = true, description = "Eddy's benchmarks; each prints RESULT lines.",
         subcommands = {EddyBench.StateMachine.class, EddyBench.Ceiling.class, EddyBench.KeyedState.class, EddyBench.Latency.class,
-                EddyBench.WindowedCount.class})
+                EddyBench.WindowedCount.class, EddyBench.Chain.class})
 public final class EddyBench implements Runnable {
 
     @CommandLine.Spec
@@ -42,7 +42,7 @@ public final class EddyBench implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose statemachine, ceiling, keyed-state, latency or windowed-count");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose statemachine, ceiling, keyed-state, latency, windowed-count or chain");
     }
 
     /** The state machine job on Eddy; exits with 1 if the alerts differ from the injected invalid transitions. */
@@ -266,6 +266,55 @@ public final class EddyBench implements Runnable {
                 return 1;
             }
             return 0;
+        }
+    }
+
+    /**
+     * The operator chain's per-record cost ({@link ChainBench}); exits with 1 if the sink's count or
+     * sum differs from what the numbers give.
+     */
+    @Command(name = "chain", mixinStandardHelpOptions = true,
+            description = "source -> map -> filter -> sink chained in one task per subtask: the per-record cost of a chain.")
+    static final class Chain implements Callable<Integer> {
+
+        @Option(names = "--records", defaultValue = "200000000", description = "Numbers the source emits in total (default: ${DEFAULT-VALUE}).")
+        long records;
+
+        @Option(names = "--parallelism", defaultValue = "1", description = "Parallel chains (default: ${DEFAULT-VALUE}).")
+        int parallelism;
+
+        @Option(names = "--jobs", defaultValue = "1",
+                description = "Jobs run one after another in this JVM, a RESULT line each with job=N (default: ${DEFAULT-VALUE}).")
+        int jobs;
+
+        @Option(names = "--source", defaultValue = "reader",
+                description = "reader (a Source read on the task thread) or legacy (a SourceFunction on a thread of its own; default: ${DEFAULT-VALUE}).")
+        StateMachineDemo.SourceKind source;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            if (records < 2 || jobs < 1) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--records " + records + ", --jobs " + jobs + " (expected: at least 2 records and 1 job)");
+            }
+            int code = 0;
+            for (int job = 1; job <= jobs; job++) {
+                StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+                env.setParallelism(parallelism);
+                ChainBench.Outcome o = ChainBench.run(env, records, source);
+                System.out.printf(Locale.ROOT, "RESULT name=chain system=eddy rate=%.0f records=%d parallelism=%d seconds=%.2f passed=%d sum=%d"
+                        + " source=%s job=%d%n", o.rate(), records, parallelism, o.seconds(), o.passed(), o.sum(),
+                        source.name().toLowerCase(Locale.ROOT), job);
+                if (!o.correct()) {
+                    System.err.printf("eddy-bench: the sink saw %d records summing to %d; expected %d summing to %d%n", o.passed(), o.sum(),
+                            o.expectedPassed(), o.expectedSum());
+                    code = 1;
+                }
+            }
+            return code;
         }
     }
 }

@@ -40,8 +40,8 @@ import java.util.Set;
  *
  * <p>Batches ({@link CombiningTable}): four passes over each (key bytes and hash; a load of each
  * slot; a load of the entry's first and value bytes; the probes and reduce calls). The two loading
- * passes are tight loops, so that the cache misses of a whole batch are in flight at once: loads
- * interleaved with the key serialization overlapped only a record or two (measured, docs/benchmarks.md).
+ * passes are tight loops, so that the cache misses of a whole batch are in flight at once; loads
+ * interleaved with each record's key serialization would overlap only a record or two.
  *
  * <p>The reduce function receives a new tuple holding the stored non-key values and the incoming
  * record's key values, and the incoming record; it may modify and return either or return a new

@@ -27,7 +27,8 @@ import java.io.IOException;
  * <p>Batches ({@link CombiningTable}): each batch is passed over three times: hashes and the slots
  * they point to, the values found there, then the probes and reduce calls in the records' order.
  * The first two passes change nothing; they issue the cache misses of the batch's records together
- * (the misses of reaching a stored value were most of the table's time in the word count).
+ * (reaching a stored value is a cache miss or more per record once the table outgrows the cache,
+ * and the table's largest cost).
  *
  * <p>Object reuse: the table keeps objects, so it copies ({@link TypeSerializer#copy}) the record
  * that starts a key and a reduce result that is the received record itself; a function that

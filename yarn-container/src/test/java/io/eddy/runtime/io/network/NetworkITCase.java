@@ -73,7 +73,6 @@ class NetworkITCase {
             InputGate gate = consumerSide.createInputGate("consumer " + c, remoteSpecs(producers, c));
             consumed.add(threads.submit(() -> TestTasks.consume(gate, producers)));
         }
-        long start = System.nanoTime();
         List<Future<?>> produced = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
             ResultPartition partition = producerSide.createResultPartition(id(p), consumers, "producer " + p);
@@ -94,9 +93,6 @@ class NetworkITCase {
                 perProducer1[p] += counts[p];
             }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf("RESULT loopback TCP, 4 producers x 3 consumers: %d records (mostly 20-28 bytes, 32 of ~300 KB) in %.2f s ="
-                + " %.0f records/s%n", (long) producers * perProducer, seconds, producers * perProducer / seconds);
         assertThat(perProducer1).containsOnly(perProducer);
         assertThat(consumerSide.metrics().outboundConnections()).as("one connection per pair of workers").isEqualTo(1);
         assertThat(producerSide.metrics().inboundConnections()).isEqualTo(1);

@@ -101,8 +101,9 @@ public final class ChannelSelectors {
                             + " failed with " + e + ": check the key selector of this keyBy/hash edge", e);
                 }
                 int keyGroup;
-                // Separate branches: a field store of the key on any path (even one that stores
-                // null for an Integer) made C2 allocate the box again (JFR, session 15).
+                // Separate branches, so that no path stores the Integer key in a field: with a
+                // store of it on any path (even `lastKey = isInteger ? null : key`) the box
+                // escapes, and C2 allocates it per record.
                 if (key instanceof Integer intKey) {
                     keyGroup = KeyGroups.keyGroupForHash(Integer.hashCode(intKey.intValue()), maxParallelism);
                     lastKey = null;

@@ -32,9 +32,9 @@ public final class NettyServer implements AutoCloseable {
      * connection's outbound buffer is a network buffer its consumer has given credit for (plus a
      * small header), so credit already bounds that memory; the water marks only decide how often
      * the channel flips between writable and not. Netty's default (32 / 64 KiB) is two buffers of
-     * the default size, which flipped it on almost every flush: each flip re-entered
-     * {@link PartitionRequestQueue} from inside the flush, and those nested write paths were what
-     * the JIT compiled longest on the workers (JFR {@code jdk.Compilation}).
+     * the default size, which would flip it on almost every flush; each flip re-enters
+     * {@link PartitionRequestQueue} from inside the flush, and those nested write paths are large
+     * compiled code for every worker's JIT. With these marks a flip is rare.
      */
     static final WriteBufferWaterMark WRITE_WATER_MARK = new WriteBufferWaterMark(512 * 1024, 1024 * 1024);
 

@@ -136,8 +136,8 @@ public final class ObjectSubpartition {
     /**
      * Publishes the full batch, if any, and sizes the next one. A method of its own, called once per
      * batch, so that the compiled {@link #add} does not contain the branch that only a partition's
-     * first batch (or the one after an event) takes: when the next job's first record took it, it
-     * would throw away the producer's compiled code, not just this method's.
+     * first batch (or the one after an event) takes: taken by the next job's first record, that
+     * branch would throw away the producer's compiled code, not just this method's.
      *
      * @return false if the partition was released (the record is dropped)
      */

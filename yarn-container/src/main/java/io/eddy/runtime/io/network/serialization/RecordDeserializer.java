@@ -32,10 +32,10 @@ public final class RecordDeserializer<T> {
     private int lengthFill;
     private int spanningLength = NO_LENGTH;
     /**
-     * Sized for common records from the start: a channel's deserializer is new in every job, and an
-     * array that grew on the job's first spanning record took a branch that the compiled read path,
-     * built while no array grew, did not have; it was thrown away and compiled again (docs/network.md,
-     * "Reading").
+     * Sized for common records from the start: a channel's deserializer is new in every job, and
+     * growing the array on a job's first spanning record takes a branch that the compiled read path,
+     * built while no array grew, does not have, so the JIT would throw that path away and compile it
+     * again in every job (docs/network.md, "Reading").
      */
     private byte[] spanningBytes = new byte[INITIAL_SPANNING_CAPACITY];
     private MemorySegment spanningSegment = MemorySegment.wrap(spanningBytes);
