@@ -180,11 +180,11 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
             return;
         }
         key = selector.getKey(record.getValue());
-        // Unboxed here, not in the backend: passing the box on (even to a backend that unboxes it)
-        // made C2 allocate it again (JFR, docs/benchmarks.md, session 15).
+        // Unboxed here, not in the backend: a box passed on to another method (even one that
+        // unboxes it at once) escapes, and C2 then allocates it per record.
         if (key instanceof Integer intKey) {
             // The key group a local producer's selector handed on (but not the int), or -1. One
-            // call for both: a call site per case made C2 allocate the box again (session 17).
+            // call for both cases: with a call site per case C2 does not remove the box.
             keyedState.setCurrentIntKey(intKey.intValue(), keyGroup);
         } else {
             keyedState.setCurrentKey(key);
