@@ -26,6 +26,11 @@ import io.eddy.api.common.typeinfo.family.TestFamilies.WrongClass;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TestTypes;
 import io.eddy.api.common.typeutils.TypeComparator;
+import io.eddy.api.common.typeutils.FieldAccessor;
+import io.eddy.api.common.typeutils.FieldAccessors;
+import io.eddy.api.common.typeutils.ValueOrder;
+import io.eddy.api.java.functions.SelectByReducer;
+import io.eddy.streaming.api.functions.aggregation.ComparableAggregator;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.KeySpec;
 import java.io.IOException;
@@ -132,6 +137,21 @@ class TypeAnalyzerExtensionTest {
         assertThat(byBalance.getKeyType()).isSameAs(MoneyTypeInfo.INSTANCE);
         KeySelector<Account, Money> selector = a -> a.balance;
         assertThat(Keys.forSelector(selector, MoneyTypeInfo.INSTANCE, "groupBy").getKeyType()).isSameAs(MoneyTypeInfo.INSTANCE);
+    }
+
+    @Test
+    void minAndMaxFollowTheFamilysOrderNotCompareTo() {
+        Money chf = Money.of("CHF", 900);
+        Money eur = Money.of("EUR", -5);
+        assertThat(chf.compareTo(eur)).as("natural order: amount first").isPositive();
+        assertThat(ValueOrder.of(MoneyTypeInfo.INSTANCE).compare(chf, eur)).as("family order: currency first").isNegative();
+
+        TypeInfo<Tuple2<Money, Long>> pair = new TypeHint<Tuple2<Money, Long>>() {}.getTypeInfo();
+        FieldAccessor<Tuple2<Money, Long>, Object> price = FieldAccessors.create(pair, 0, "minBy");
+        assertThat(new SelectByReducer<>(List.of(price), false).reduce(Tuple2.of(eur, 1L), Tuple2.of(chf, 2L)).f0).isEqualTo(chf);
+        ComparableAggregator<Tuple2<Money, Long>> max = new ComparableAggregator<>(price, ComparableAggregator.Mode.MAX, true,
+                pair.createSerializer(new SerializerConfig()), "max");
+        assertThat(max.reduce(Tuple2.of(chf, 1L), Tuple2.of(eur, 2L))).isEqualTo(Tuple2.of(eur, 1L));
     }
 
     // ---- precedence ----
