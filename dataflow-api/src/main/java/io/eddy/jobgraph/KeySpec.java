@@ -86,7 +86,9 @@ public final class KeySpec implements Serializable {
             }
             return ((AtomicType<T>) atomic).createComparator(ascending[0], config);
         }
-        throw new IllegalArgumentException("type " + type + " cannot be used as a key (key " + this + "): use a tuple, record, POJO or basic type");
+        throw new IllegalArgumentException("type " + type + " cannot be used as a key (key " + this + "): its TypeInfo is neither a"
+                + " CompositeType nor an AtomicType; use a tuple, record, POJO or basic type, or (for a registered type family)"
+                + " let the family's TypeInfo implement AtomicType");
     }
 
     @Override

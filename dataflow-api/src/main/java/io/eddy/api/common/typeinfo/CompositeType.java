@@ -124,7 +124,8 @@ public abstract class CompositeType<T> extends TypeInfo<T> {
             return composite.createComparator(all, directions, config);
         }
         throw new InvalidTypesException("Field '" + what + "' of type " + type + " cannot be a key: its values cannot be"
-                + " compared (key types are basic types, String, enums, tuples, records and POJOs of key types)");
+                + " compared (key types are basic types, String, enums, tuples, records and POJOs of key types, and registered"
+                + " types whose TypeInfo is a key type implementing AtomicType)");
     }
 
     @Override

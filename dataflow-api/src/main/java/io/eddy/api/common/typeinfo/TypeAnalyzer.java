@@ -22,10 +22,13 @@ import java.util.Set;
  * bindings collected while walking generic hierarchies (to other types) or from the known types of
  * a function's inputs (to type information). One analyzer per extraction; not thread-safe.
  *
- * <p>Rules: primitives, boxes, {@code String} and the other basic types; primitive and object
- * arrays; standard tuples need their type arguments; tuple subclasses bind them; enums; records
- * (components in declaration order); POJOs (see {@link #pojoProblem}); anything else is generic
- * (Kryo). A field of a POJO or record whose type cannot be determined is serialized generically.
+ * <p>Rules, first match wins: primitives, boxes, {@code String} and the other basic types;
+ * primitive and object arrays; standard tuples (they need their type arguments) and tuple
+ * subclasses (they bind them); the factory named by the class's {@link TypeInfoFrom} annotation;
+ * the one {@link TypeInfoFamily} service that accepts the class ({@link RegisteredTypes}); enums;
+ * records (components in declaration order); POJOs (see {@link #pojoProblem}); anything else is
+ * generic (Kryo). A field of a POJO or record whose type cannot be determined is serialized
+ * generically; a failing factory ({@link TypeInfoFactoryException}) fails the analysis.
  */
 final class TypeAnalyzer {
 
@@ -33,9 +36,17 @@ final class TypeAnalyzer {
     private final Map<TypeVariable<?>, TypeInfo<?>> infoBindings = new HashMap<>();
     /** Classes being analysed, to stop at recursive types (they become generic). */
     private final Set<Class<?>> inProgress = new HashSet<>();
+    /** The registered families, looked up when the first class that is not built in is analysed. */
+    private RegisteredTypes registered;
 
     Map<TypeVariable<?>, Type> typeBindings() {
         return typeBindings;
+    }
+
+    /** Whether {@code variable} is bound to a type or to type information. */
+    boolean isBound(TypeVariable<?> variable) {
+        Type bound = typeBindings.get(variable);
+        return infoBindings.containsKey(variable) || (bound != null && bound != variable);
     }
 
     /** Binds type variables in {@code type} to the corresponding parts of {@code info}, where the shapes agree. */
@@ -104,6 +115,8 @@ final class TypeAnalyzer {
             for (int i = 0; i < args.length; i++) {
                 try {
                     fields[i] = analyze(args[i]);
+                } catch (TypeInfoFactoryException e) {
+                    throw e;
                 } catch (InvalidTypesException e) {
                     throw new InvalidTypesException("field f" + i + " of " + raw.getSimpleName() + ": " + e.getMessage(), e);
                 }
@@ -140,16 +153,20 @@ final class TypeAnalyzer {
         if (Tuple.class.isAssignableFrom(c)) {
             return analyzeTuple(c);
         }
-        if (c.isEnum()) {
-            return new EnumTypeInfo(c);
-        }
         if (c.getSuperclass() != null && c.getSuperclass().isEnum()) {
-            return new EnumTypeInfo(c.getSuperclass());
+            return analyzeClass(c.getSuperclass()); // the class of an enum constant with a body
         }
         if (!inProgress.add(c)) {
             return new GenericTypeInfo<>(c);
         }
         try {
+            TypeInfo<?> registeredInfo = registeredTypeInfo(c);
+            if (registeredInfo != null) {
+                return registeredInfo;
+            }
+            if (c.isEnum()) {
+                return new EnumTypeInfo(c);
+            }
             if (c.isRecord()) {
                 return analyzeRecord(c);
             }
@@ -158,6 +175,19 @@ final class TypeAnalyzer {
         } finally {
             inProgress.remove(c);
         }
+    }
+
+    /** The type information of the class's annotation or of the family accepting it, or null if neither applies. */
+    private TypeInfo<?> registeredTypeInfo(Class<?> c) {
+        TypeArguments arguments = new TypeArguments(this, c);
+        TypeInfo<?> annotated = RegisteredTypes.fromAnnotation(c, arguments);
+        if (annotated != null) {
+            return annotated;
+        }
+        if (registered == null) {
+            registered = RegisteredTypes.current();
+        }
+        return registered.fromFamilies(c, arguments);
     }
 
     private TypeInfo<?> analyzeTuple(Class<?> c) {
@@ -211,6 +241,8 @@ final class TypeAnalyzer {
     private TypeInfo<?> analyzeMember(Type genericType, Class<?> erasure) {
         try {
             return analyze(genericType);
+        } catch (TypeInfoFactoryException e) {
+            throw e;
         } catch (InvalidTypesException e) {
             return erasure.isPrimitive() ? BasicTypeInfo.getInfoFor(erasure) : new GenericTypeInfo<>(erasure);
         }

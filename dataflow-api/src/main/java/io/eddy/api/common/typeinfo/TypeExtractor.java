@@ -24,8 +24,9 @@ public final class TypeExtractor {
     }
 
     /**
-     * Analyses a class: basic types, arrays, tuple subclasses that bind their type arguments,
-     * records, enums, POJOs, otherwise a generic (Kryo) type.
+     * Analyses a class: basic types, arrays, tuple subclasses that bind their type arguments, the
+     * type information registered for the class ({@link TypeInfoFrom}, {@link TypeInfoFamily}),
+     * enums, records, POJOs, otherwise a generic (Kryo) type.
      *
      * @throws InvalidTypesException for a standard tuple class, whose field types are unknown without
      *     type arguments
@@ -106,6 +107,8 @@ public final class TypeExtractor {
                 input++;
             }
             return (TypeInfo<OUT>) analyzer.analyze(args[outputTypeArgIndex]);
+        } catch (TypeInfoFactoryException e) {
+            throw new TypeInfoFactoryException("Operator '" + operatorName + "': " + e.getMessage(), e);
         } catch (InvalidTypesException e) {
             throw new InvalidTypesException(returnsAdvice(operatorName, function, e.getMessage()), e);
         }
@@ -157,6 +160,8 @@ public final class TypeExtractor {
             TypeAnalyzer analyzer = new TypeAnalyzer();
             analyzer.typeBindings().putAll(bindings);
             return (TypeInfo<T>) analyzer.analyze(args[typeArgIndex]);
+        } catch (TypeInfoFactoryException e) {
+            throw new TypeInfoFactoryException(what + ": " + e.getMessage(), e);
         } catch (InvalidTypesException e) {
             throw new InvalidTypesException(what + ": the type cannot be determined: " + e.getMessage()
                     + ". Create it as an anonymous subclass with a concrete type argument, e.g. new "

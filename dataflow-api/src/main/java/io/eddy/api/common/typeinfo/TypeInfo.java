@@ -9,8 +9,9 @@ import java.io.Serializable;
  * keys, the comparator) for it. Fixed at plan time, before anything runs.
  *
  * <p>Implementations: basic types and their boxes, {@code String}, arrays, tuples, records, POJOs,
- * enums, and a generic (Kryo) fallback. Obtain instances through {@link Types} or {@link
- * #of(Class)}; a type the API cannot infer is given with {@code .returns(...)}.
+ * enums, types registered by modules ({@link TypeInfoFrom}, {@link TypeInfoFamily}), and a generic
+ * (Kryo) fallback. Obtain instances through {@link Types} or {@link #of(Class)}; a type the API
+ * cannot infer is given with {@code .returns(...)}.
  */
 public abstract class TypeInfo<T> implements Serializable {
 

@@ -18,6 +18,7 @@ import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.FieldAccessor;
 import io.eddy.api.common.typeutils.FieldAccessors;
+import io.eddy.api.common.typeutils.ValueOrder;
 import io.eddy.api.java.Aggregations;
 import io.eddy.api.java.DataSet;
 import io.eddy.api.java.functions.DistinctReducer;
@@ -147,10 +148,10 @@ public final class Operations {
         List<FieldAccessor<T, Object>> accessors = new ArrayList<>();
         for (int field : fields) {
             FieldAccessor<T, Object> accessor = FieldAccessors.create(type, field, name + " on '" + input.getName() + "'");
-            Class<?> c = accessor.getFieldType().getTypeClass();
-            if (!c.isPrimitive() && !Comparable.class.isAssignableFrom(c)) {
+            if (!ValueOrder.isOrdered(accessor.getFieldType())) {
                 throw new IllegalArgumentException(name + " on '" + input.getName() + "': field " + field + " has type "
-                        + accessor.getFieldType() + ", which is not Comparable (expected: a number, String, or another Comparable type)");
+                        + accessor.getFieldType() + ", which has no order (expected: a number, String, another Comparable type,"
+                        + " or a type whose TypeInfo is an AtomicType sort key)");
             }
             accessors.add(accessor);
         }
