@@ -16,15 +16,29 @@ public final class KeyGroups {
 
     private KeyGroups() {}
 
-    /** The key group of {@code key}: a murmur-style mix of its {@code hashCode}, so poor hash codes still spread. */
+    /**
+     * The key group of {@code key}: a murmur-style mix of its {@link #hashOf hash}, so poor hash
+     * codes still spread. Equal keys get the same key group in every JVM, which is what lets a
+     * producer route a key to the subtask whose state another JVM restored.
+     */
     public static int keyGroupFor(Object key, int maxParallelism) {
         if (key == null) {
             throw new NullPointerException("A key must not be null: the key selector returned null");
         }
-        return keyGroupForHash(key.hashCode(), maxParallelism);
+        return keyGroupForHash(hashOf(key), maxParallelism);
     }
 
-    /** The key group of a key whose {@code hashCode()} is {@code hash}: {@code keyGroupForHash(k.hashCode(), m) == keyGroupFor(k, m)}. */
+    /**
+     * The hash of a key that key groups are computed from: {@code key.hashCode()}, except for an
+     * enum constant, whose {@code hashCode()} is its identity and differs between JVMs: there the
+     * hash of its name. Keys holding enums inside (a tuple with an enum field) are refused by
+     * {@code keyBy} for the same reason.
+     */
+    public static int hashOf(Object key) {
+        return key instanceof Enum<?> constant ? constant.name().hashCode() : key.hashCode();
+    }
+
+    /** The key group of a key whose {@link #hashOf hash} is {@code hash}: {@code keyGroupForHash(hashOf(k), m) == keyGroupFor(k, m)}. */
     public static int keyGroupForHash(int hash, int maxParallelism) {
         int h = mix(hash);
         // For a power of two (the default) a mask is floorMod without the division, which costs

@@ -4,6 +4,10 @@ import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.api.common.typeinfo.TypeExtractor;
+import io.eddy.api.common.typeinfo.CompositeType;
+import io.eddy.api.common.typeinfo.EnumTypeInfo;
+import io.eddy.api.common.typeinfo.GenericTypeInfo;
+import io.eddy.api.common.typeinfo.PojoTypeInfo;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.FieldAccessor;
 import io.eddy.api.common.typeutils.FieldAccessors;
@@ -42,6 +46,49 @@ public class KeyedStream<T, K> extends DataStream<T> {
             throw new IllegalArgumentException("keyBy after operator '" + input.getTransformation().getName() + "': the key type " + keyType
                     + " cannot be a key, because its values are not hashed and compared by value (arrays, for example, are not)."
                     + " Use a key of a basic type, String, an enum, a tuple, a record or a POJO of key types");
+        }
+        String unstable = unstableHashPart(keyType, true);
+        if (unstable != null) {
+            throw new IllegalArgumentException("keyBy after operator '" + input.getTransformation().getName() + "': the key type " + keyType
+                    + " cannot be a key, because " + unstable + ": its hashCode() differs between JVMs (or between equal objects),"
+                    + " so a key's records would reach another worker than its state. Key by the enum's name() or by fields"
+                    + " whose hashCode() is computed from their values (override hashCode() and equals() in the class)");
+        }
+    }
+
+    /**
+     * What in a key of {@code type} has a {@code hashCode()} that is not a function of its value, or
+     * null. Routing and keyed state hash keys with {@code hashCode()} (an enum as the whole key is
+     * hashed by name, see {@code KeyGroups.hashOf}); an enum inside a tuple, record or POJO, or a
+     * POJO or generic class that keeps {@code Object.hashCode()}, hashes by identity.
+     */
+    private static String unstableHashPart(TypeInfo<?> type, boolean wholeKey) {
+        if (type instanceof EnumTypeInfo<?>) {
+            return wholeKey ? null : "it holds the enum " + type.getTypeClass().getName();
+        }
+        if ((type instanceof PojoTypeInfo<?> || type instanceof GenericTypeInfo<?>) && keepsIdentityHash(type.getTypeClass())) {
+            return "the class " + type.getTypeClass().getName() + " does not override hashCode()";
+        }
+        if (type instanceof CompositeType<?> composite) {
+            for (int i = 0; i < composite.getArity(); i++) {
+                String inner = unstableHashPart(composite.getTypeAt(i), false);
+                if (inner != null) {
+                    return inner;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether values of {@code type} (a concrete class; an interface or abstract class could hold anything) hash by identity. */
+    private static boolean keepsIdentityHash(Class<?> type) {
+        if (type == Object.class || type.isInterface() || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+            return false;
+        }
+        try {
+            return type.getMethod("hashCode").getDeclaringClass() == Object.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("Bug: " + type + " has no public hashCode()", e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.eddy.streaming.api.datastream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.KeySelector;
@@ -11,6 +12,7 @@ import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.KeyGroups;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
@@ -80,5 +82,49 @@ class KeyedStreamTest {
         assertThat(map.keySelectors()).isEmpty();
         assertThat(map.keyType()).isNull();
         assertThat(map.outputType()).isEqualTo(TypeInfo.of(Integer.class));
+    }
+
+    enum Color { RED, GREEN }
+
+    /** A POJO that keeps Object's identity hashCode. */
+    public static final class NoHash {
+        public String name;
+    }
+
+    /** A POJO that hashes by value. */
+    public static final class ByValue {
+        public String name;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ByValue other && java.util.Objects.equals(name, other.name);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hashCode(name);
+        }
+    }
+
+    @Test
+    void anEnumKeyIsHashedByNameTheSameInEveryJvm() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.fromElements(Color.RED, Color.GREEN).keyBy(c -> c, TypeInfo.of(Color.class));
+        assertThat(KeyGroups.hashOf(Color.RED)).isEqualTo("RED".hashCode());
+        assertThat(KeyGroups.keyGroupFor(Color.GREEN, 128)).isEqualTo(KeyGroups.keyGroupForHash("GREEN".hashCode(), 128));
+    }
+
+    @Test
+    void keysWhoseHashIsNotTheirValueAreRefused() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        TypeInfo<Tuple2<Color, Integer>> pair = new TypeHint<Tuple2<Color, Integer>>() {}.getTypeInfo();
+        assertThatThrownBy(() -> env.fromElements(Tuple2.of(Color.RED, 1)).returns(pair).keyBy(t -> t, pair))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("it holds the enum " + Color.class.getName())
+                .hasMessageContaining("name()");
+        assertThatThrownBy(() -> env.fromElements(new NoHash()).keyBy(p -> p, TypeInfo.of(NoHash.class)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(NoHash.class.getName() + " does not override hashCode()");
+        env.fromElements(new ByValue()).keyBy(p -> p, TypeInfo.of(ByValue.class));
     }
 }
