@@ -1,5 +1,6 @@
 package io.eddy.master;
 
+import io.eddy.master.workers.WorkerRegistry;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;

@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.client;
 
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.ClientGateway;
