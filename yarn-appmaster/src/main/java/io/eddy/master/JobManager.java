@@ -10,32 +10,23 @@ import io.eddy.master.client.ClientRelay;
 import io.eddy.master.client.CollectRelay;
 import io.eddy.master.execution.ExecutionGraph;
 import io.eddy.master.execution.ExecutionVertex;
-import io.eddy.master.execution.PipelinedRegion;
 import io.eddy.master.execution.TaskEvent;
 import io.eddy.master.execution.TaskTracker;
-import io.eddy.master.failover.FailoverSettings;
 import io.eddy.master.failover.JobFailover;
 import io.eddy.master.failover.JobFailure;
-import io.eddy.master.failover.RestartActions;
 import io.eddy.master.failover.RestartStrategy;
-import io.eddy.master.failover.RestartTimers;
 import io.eddy.master.scheduling.JobScheduler;
-import io.eddy.master.scheduling.SchedulingActions;
 import io.eddy.master.workers.RegisteredWorker;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
-import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.tasks.TaskExecutionState;
 import io.eddy.runtime.tasks.TaskId;
 import io.eddy.runtime.worker.UserCodeLibrary;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -92,8 +83,6 @@ final class JobManager {
     private ScheduledFuture<?> cancelTimer;
     /** The batch sources' splits and sinks' commits; set in start(). */
     private FormatCoordinator formats;
-    /** The state the first deployment restores ({@code --from-savepoint}), or null; set before {@link #start}. */
-    private StateAssignment.AssignedState initialRestore;
 
     JobManager(MasterContext ctx, JobGraph graph, JobArtifacts artifacts, UserCodeLibrary library, ClientGateway client) {
         this.ctx = ctx;
@@ -101,8 +90,7 @@ final class JobManager {
         this.library = library;
         this.client = new ClientRelay(graph, library.classLoader(), client, ctx.clock());
         this.tasks = new TaskTracker(ctx.clock());
-        this.scheduler = new JobScheduler(graph, artifacts, new JobScheduler.Services(ctx.mainThread(), ctx.registry(),
-                ctx.config().slotWaitTimeout()), tasks, new Scheduling());
+        this.scheduler = new JobScheduler(graph, artifacts, ctx.schedulerServices(), tasks, new JobSchedulingActions(this, ctx));
         this.submitTime = ctx.clock().millis();
         this.restartStrategy = RestartStrategy.forJob(new Configuration(ctx.config().jobDefaults()),
                 JobCheckpointing.settingsWithDefaultRestart(ctx.config().jobDefaults(), graph));
@@ -130,13 +118,7 @@ final class JobManager {
         return new JobSummary(graph.jobId(), graph.name(), status, submitTime, graph.numberOfTasks());
     }
 
-    /**
-     * Makes {@code newClient} the job's client ({@code JobSubmissionGateway.attachJob}); a job that
-     * has ended reports its result to it at once.
-     *
-     * @return the job's summary at the time of the attach
-     * @throws IllegalArgumentException if the job has collect sinks, whose records went to the previous client
-     */
+    /** Makes {@code newClient} the job's client ({@code JobSubmissionGateway.attachJob}, see {@link ClientRelay#attach}). */
     JobSummary attach(ClientGateway newClient) {
         client.attach(newClient, status);
         return summary();
@@ -148,7 +130,6 @@ final class JobManager {
 
     /** The job's tasks restore {@code restore} when first deployed (a start from a savepoint); call before {@link #start}. */
     void restoreAtStart(StateAssignment.AssignedState restore) {
-        this.initialRestore = restore;
         checkpointing.restoredAtStart(restore);
     }
 
@@ -176,10 +157,8 @@ final class JobManager {
             return false;
         }
         executionGraph = built;
-        executionGraph.setRestore(initialRestore);
-        failover = new JobFailover(restartStrategy, executionGraph, tasks, new FailoverSettings(RestartTimers.on(ctx.mainThread(),
-                ctx.clock()), ctx.config().cancelTimeout(), MasterOptions.CANCEL_TIMEOUT.key(), ctx.config().slotWaitTimeout()),
-                new Restarts());
+        failover = new JobFailover(restartStrategy, executionGraph, tasks, ctx.failoverSettings(),
+                new JobRestartActions(this, ctx, scheduler, client));
         status = JobStatus.RUNNING;
         checkpointing.start(executionGraph);
         deployTime = ctx.clock().millis();
@@ -188,7 +167,7 @@ final class JobManager {
     }
 
     /** Deploys every region whose blocking inputs are complete, unless the job has stopped running or a restart is pending. */
-    private void deployReadyRegions() {
+    void deployReadyRegions() {
         if (status != JobStatus.RUNNING || failover.isRestartPending()) {
             return;
         }
@@ -243,7 +222,7 @@ final class JobManager {
         }
     }
 
-    private void onTaskFailed(ExecutionVertex task, FailureInfo cause) {
+    void onTaskFailed(ExecutionVertex task, FailureInfo cause) {
         if (!tasks.transition(task, TaskExecutionState.FAILED, null)) {
             return;
         }
@@ -266,14 +245,8 @@ final class JobManager {
             return;
         }
         String message = worker.registration().describe() + " was lost: " + reason;
-        List<String> lostTasks = new ArrayList<>();
-        List<ExecutionVertex> failed = new ArrayList<>();
-        for (ExecutionVertex t : executionGraph.tasks()) {
-            if (t.isDeployed() && t.worker() == worker && tasks.transition(t, TaskExecutionState.FAILED, null)) {
-                lostTasks.add(t.taskName());
-                failed.add(t);
-            }
-        }
+        List<ExecutionVertex> failed = tasks.failTasksOf(worker, executionGraph);
+        List<String> lostTasks = failed.stream().map(ExecutionVertex::taskName).toList();
         LOG.warn("Job {}: {}; it ran {}", id(), message, lostTasks);
         if (status == JobStatus.RUNNING) {
             failover.onFailure(failed, JobFailure.of(new WorkerLostException(message), "Worker " + message + " (it ran "
@@ -310,14 +283,10 @@ final class JobManager {
      * JobSubmissionGateway.triggerSavepoint}); the future completes with the savepoint's path.
      */
     CompletableFuture<String> triggerSavepoint(String targetDirectoryOrNull, boolean cancelAfter) {
-        if (status != JobStatus.RUNNING) {
-            return CompletableFuture.failedFuture(new IllegalStateException("Job " + id() + " is " + status
-                    + ": a savepoint is taken of a running job only"));
-        }
-        return checkpointing.triggerSavepoint(targetDirectoryOrNull, cancelAfter);
+        return checkpointing.triggerSavepoint(status, targetDirectoryOrNull, cancelAfter);
     }
 
-    private void startFailing(JobFailure cause) {
+    void startFailing(JobFailure cause) {
         failover.stop();
         failure = cause;
         status = JobStatus.FAILING;
@@ -335,20 +304,27 @@ final class JobManager {
         cancelTimer = ctx.mainThread().schedule(this::onCancelTimeout, ctx.config().cancelTimeout().toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** A FAILING or CANCELLING job ends once all its tasks have ended. */
     private void checkCancellationComplete() {
         if ((status == JobStatus.FAILING || status == JobStatus.CANCELLING) && executionGraph.allTerminal()) {
             end(status == JobStatus.FAILING ? JobStatus.FAILED : JobStatus.CANCELED);
         }
     }
 
+    /** A FAILING or CANCELLING job whose tasks did not all confirm their end within the cancel timeout ends without them. */
     private void onCancelTimeout() {
-        if (status != JobStatus.FAILING && status != JobStatus.CANCELLING) {
-            return;
+        if (status == JobStatus.FAILING || status == JobStatus.CANCELLING) {
+            List<String> stuck = executionGraph.tasks().stream().filter(t -> !t.isTerminal()).map(ExecutionVertex::toString).toList();
+            LOG.warn("Job {}: {} task(s) did not confirm cancellation within {}; giving up on them: {}", id(), stuck.size(),
+                    ctx.config().cancelTimeout(), stuck);
+            end(status == JobStatus.FAILING ? JobStatus.FAILED : JobStatus.CANCELED);
         }
-        List<String> stuck = executionGraph.tasks().stream().filter(t -> !t.isTerminal()).map(ExecutionVertex::toString).toList();
-        LOG.warn("Job {}: {} task(s) did not confirm cancellation within {}; giving up on them: {}", id(), stuck.size(),
-                ctx.config().cancelTimeout(), stuck);
-        end(status == JobStatus.FAILING ? JobStatus.FAILED : JobStatus.CANCELED);
+    }
+
+    /** Ends a job that never ran (CREATED) as FAILED with {@code cause}. */
+    void failBeforeRunning(JobFailure cause) {
+        failure = cause;
+        end(JobStatus.FAILED);
     }
 
     private void end(JobStatus finalStatus) {
@@ -361,7 +337,11 @@ final class JobManager {
                 finalStatus = JobStatus.FAILED;
             }
         }
-        finalStatus = endFormats(finalStatus);
+        RuntimeException commitFailure = formats == null ? null : formats.finish(finalStatus == JobStatus.FINISHED);
+        if (commitFailure != null) {
+            failure = JobFailure.of(commitFailure, commitFailure.getMessage());
+            finalStatus = JobStatus.FAILED;
+        }
         status = finalStatus;
         cancelCancelTimer();
         if (failover != null) {
@@ -385,27 +365,9 @@ final class JobManager {
             formats = FormatCoordinator.create(graph, library.classLoader());
             return true;
         } catch (RuntimeException e) {
-            failure = JobFailure.of(e, e.getMessage());
-            end(JobStatus.FAILED);
+            failBeforeRunning(JobFailure.of(e, e.getMessage()));
             return false;
         }
-    }
-
-    /** Commits the sinks' output of a FINISHED job (a failure fails it), or cleans it up after a failure or cancellation. */
-    private JobStatus endFormats(JobStatus finalStatus) {
-        if (formats == null) {
-            return finalStatus;
-        }
-        if (finalStatus == JobStatus.FINISHED) {
-            try {
-                formats.finalizeSinks();
-                return finalStatus;
-            } catch (RuntimeException e) {
-                failure = JobFailure.of(e, e.getMessage());
-            }
-        }
-        formats.cleanupSinks();
-        return finalStatus == JobStatus.CANCELED ? finalStatus : JobStatus.FAILED;
     }
 
     /**
@@ -434,105 +396,6 @@ final class JobManager {
         if (cancelTimer != null) {
             cancelTimer.cancel(false);
             cancelTimer = null;
-        }
-    }
-
-    /** The scheduler's view of this job. */
-    private final class Scheduling implements SchedulingActions {
-        @Override
-        public Optional<String> demandSlots() {
-            return ctx.demandSlots(JobManager.this);
-        }
-
-        @Override
-        public String describeShortage(int slots) {
-            return ctx.describeShortage(slots);
-        }
-
-        @Override
-        public void slotWaitFailed(String message) {
-            if (status == JobStatus.CREATED) {
-                failure = JobFailure.of(new IllegalStateException(message), message);
-                end(JobStatus.FAILED);
-            }
-        }
-
-        @Override
-        public TaskDeploymentSpec withRestore(TaskDeploymentSpec spec) {
-            return checkpointing.withRestore(spec);
-        }
-
-        @Override
-        public void prepareFailed(RegisteredWorker worker, Throwable cause) {
-            if (status == JobStatus.RUNNING) {
-                startFailing(JobFailure.of(cause, "The job could not be prepared on " + worker.describeShort() + ": " + cause.getMessage()));
-            }
-        }
-
-        @Override
-        public void deployFailed(ExecutionVertex task, FailureInfo cause) {
-            onTaskFailed(task, cause);
-        }
-    }
-
-    /** The failover's view of this job. */
-    private final class Restarts implements RestartActions {
-        @Override
-        public Set<PipelinedRegion> regionsToRestart(Set<PipelinedRegion> regions) {
-            return checkpointing.regionsToRestart(regions);
-        }
-
-        @Override
-        public String restartVetoOrNull(Set<PipelinedRegion> regions) {
-            return client.restartVetoOrNull(regions);
-        }
-
-        @Override
-        public void restartDecided(String causeSummary) {
-            client.progress().restarting(executionGraph, causeSummary, checkpointing.restoreDescriptionOrNull());
-            checkpointing.onRestart(causeSummary);
-        }
-
-        @Override
-        public boolean moveLostLanes() {
-            return scheduler.moveLostLanes();
-        }
-
-        @Override
-        public int freeSlots() {
-            return ctx.registry().freeSlots();
-        }
-
-        @Override
-        public String describeShortage(int slots) {
-            return ctx.describeShortage(slots);
-        }
-
-        @Override
-        public void prepareNewWorkers(Runnable then) {
-            scheduler.prepareWorkers(then);
-        }
-
-        @Override
-        public void prepareRestore() {
-            checkpointing.prepareRestore();
-        }
-
-        @Override
-        public void beforeNewAttempt(ExecutionVertex task) {
-            if (formats != null) {
-                formats.returnInputSplits(task.id().vertex(), task.id().subtask());
-            }
-        }
-
-        @Override
-        public void restarted() {
-            deployReadyRegions();
-        }
-
-        @Override
-        public void fail(JobFailure cause) {
-            startFailing(cause);
         }
     }
 }

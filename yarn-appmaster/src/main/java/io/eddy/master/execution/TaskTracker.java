@@ -1,5 +1,6 @@
 package io.eddy.master.execution;
 
+import io.eddy.master.workers.RegisteredWorker;
 import io.eddy.runtime.tasks.TaskExecutionState;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -59,6 +60,17 @@ public final class TaskTracker {
             }
             task.worker().gateway().cancelTask(task.id());
         }
+    }
+
+    /** Fails every deployed task of {@code graph} on {@code worker} that had not ended (the worker was lost); returns them. */
+    public List<ExecutionVertex> failTasksOf(RegisteredWorker worker, ExecutionGraph graph) {
+        List<ExecutionVertex> failed = new ArrayList<>();
+        for (ExecutionVertex t : graph.tasks()) {
+            if (t.isDeployed() && t.worker() == worker && transition(t, TaskExecutionState.FAILED, null)) {
+                failed.add(t);
+            }
+        }
+        return failed;
     }
 
     /** The job's task history so far (a copy). */
