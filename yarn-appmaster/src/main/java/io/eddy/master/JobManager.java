@@ -73,9 +73,8 @@ final class JobManager {
     private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
 
     private JobStatus status = JobStatus.CREATED;
-    /** Set with the slots (leaving CREATED for RUNNING). */
+    /** Both set with the slots (CREATED to RUNNING): the job's execution graph and its failover. */
     private ExecutionGraph executionGraph;
-    /** Set with the slots (leaving CREATED for RUNNING). */
     private JobFailover failover;
     private long deployTime;
     private JobFailure failure;

@@ -108,6 +108,9 @@ public final class JobFailover {
         }
         restarts++;
         actions.restartDecided(cause.summary());
+        if (phase == RestartPhase.STOPPED) {
+            return; // hearing of the restart ended the job (e.g. an aborted savepoint's caller cancelled it)
+        }
         LOG.warn("Job {}: {}; restarting {} region(s) {} in {} ms ({}, {})", job, cause.summary(), regions.size(),
                 regions.stream().map(PipelinedRegion::index).toList(), decision.delay().toMillis(), strategy, decision.reason());
         moveTo(RestartPhase.CANCELLING_TASKS);
