@@ -99,11 +99,9 @@ public final class CheckpointCoordinator {
 
     // ---- triggering -----------------------------------------------------------------------------
 
-    /** Starts periodic checkpoints (the first one interval after now) if the interval is set ({@link PeriodicTrigger}). Idempotent. */
+    /** Starts periodic checkpoints ({@link PeriodicTrigger}; the first one an interval after now) if the interval is set. */
     public void startPeriodicCheckpoints() {
-        if (!shutDown) {
-            periodic.start();
-        }
+        periodic.start();
     }
 
     private void triggerPeriodic() {

@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  * failing / cancelling         FAILING, 3 of 4 tasks running; CAUSE     /  CANCELLING, ...; cancelled
  * </pre>
  *
- * The end of the job is {@link ClientGateway#jobFinished}, sent by the {@link JobManager}.
+ * The end of the job is {@link ClientGateway#jobFinished}, sent by the {@link ClientRelay}.
  *
- * <p>Threads: used by its {@link JobManager} on the master's main thread only, which owns its
+ * <p>Threads: used by its {@link ClientRelay} on the master's main thread only, which owns its
  * fields. Updates are one-way sends that never block; a client that cannot take one (gone, or a
  * failing gateway) costs a log line, never the job.
  */

@@ -35,7 +35,7 @@ import java.util.Set;
  * data address, so a channel between tasks on one worker is local.
  *
  * <p>Regions: the tasks are grouped into {@link PipelinedRegion}s (connected over pipelined edges),
- * which the {@link JobManager} deploys one after another as their blocking inputs complete. Every
+ * which the job's {@code JobScheduler} deploys one after another as their blocking inputs complete. Every
  * region's tasks run in the lanes the job got at the start: subtask i of any vertex in lane i.
  *
  * <p>Attempts: each {@link ExecutionVertex} is one subtask and holds its current attempt. A
