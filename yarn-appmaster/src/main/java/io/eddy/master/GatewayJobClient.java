@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -72,7 +73,7 @@ public final class GatewayJobClient implements JobClient, ClientGateway {
         try {
             master.submitJob(artifacts, client).get(60, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            Throwable cause = Master.unwrap(e.getCause());
+            Throwable cause = unwrap(e.getCause());
             throw new JobExecutionException(artifacts.job(), "the master rejected the job: " + cause.getMessage(), cause);
         } catch (TimeoutException e) {
             throw new JobExecutionException(artifacts.job(), "the master did not accept the job within 60 s: is it overloaded or unreachable?", e);
@@ -180,5 +181,14 @@ public final class GatewayJobClient implements JobClient, ClientGateway {
         }
         LOG.info("Job {}: a collect stream was closed before its end; cancelling the job", jobId);
         cancel();
+    }
+
+    /** Unwraps the {@link CompletionException}s and {@link ExecutionException}s around a failure of a future. */
+    private static Throwable unwrap(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
     }
 }

@@ -16,6 +16,9 @@ import io.eddy.master.checkpoint.CheckpointScheduler;
 import io.eddy.master.checkpoint.CompletedCheckpoint;
 import io.eddy.master.checkpoint.StateAssignment;
 import io.eddy.master.checkpoint.StorageBackedCoordinatorStorage;
+import io.eddy.master.execution.ExecutionGraph;
+import io.eddy.master.execution.ExecutionVertex;
+import io.eddy.master.execution.PipelinedRegion;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.checkpoint.storage.CheckpointStorage;
@@ -57,6 +60,8 @@ final class JobCheckpointing {
     private final boolean allowNonRestoredState;
     /** The savepoint the job starts from ({@code execution.savepoint.path}), or null. */
     private final String restorePath;
+    /** The state the first deployments restore (a start from a savepoint), or null; set before {@link #start}. */
+    private StateAssignment.AssignedState initialRestore;
     /** Set once the job has its execution graph. */
     private ExecutionGraph executionGraph;
     /** The state the next deployments restore, or null (fresh start). */
@@ -138,6 +143,7 @@ final class JobCheckpointing {
      * completes, and numbers its checkpoints after it.
      */
     void restoredAtStart(StateAssignment.AssignedState initial) {
+        this.initialRestore = initial;
         if (coordinator != null && initial != null && restorePath != null) {
             coordinator.registerInitialRestore(initial.checkpointId(), restorePath);
         }
@@ -147,9 +153,13 @@ final class JobCheckpointing {
         return coordinator != null;
     }
 
-    /** The job has its execution graph and runs: periodic checkpoints start (the first one interval after now). */
+    /**
+     * The job has its execution graph and runs: its first deployments restore the state given to
+     * {@link #restoredAtStart}, if any, and periodic checkpoints start (the first one interval after now).
+     */
     void start(ExecutionGraph eg) {
         this.executionGraph = eg;
+        eg.setRestore(initialRestore);
         if (coordinator != null) {
             coordinator.startPeriodicCheckpoints();
         }
@@ -277,8 +287,15 @@ final class JobCheckpointing {
         }
     }
 
-    /** See {@link CheckpointCoordinator#triggerSavepoint}; fails for a job without checkpoints (a batch job). */
-    CompletableFuture<String> triggerSavepoint(String targetDirectory, boolean cancelAfter) {
+    /**
+     * See {@link CheckpointCoordinator#triggerSavepoint}; fails for a job that is not RUNNING ({@code
+     * jobStatus}) or has no checkpoints (a batch job).
+     */
+    CompletableFuture<String> triggerSavepoint(JobStatus jobStatus, String targetDirectory, boolean cancelAfter) {
+        if (jobStatus != JobStatus.RUNNING) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Job " + graph.jobId() + " is " + jobStatus
+                    + ": a savepoint is taken of a running job only"));
+        }
         if (coordinator == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("Job " + graph.jobId() + " ('" + graph.name()
                     + "') is not a streaming job: savepoints are taken of streaming jobs only"));

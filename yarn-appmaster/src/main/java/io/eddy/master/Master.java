@@ -5,6 +5,10 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.master.checkpoint.StateAssignment;
 import io.eddy.master.checkpoint.SubmissionRestore;
+import io.eddy.master.execution.ExecutionGraph;
+import io.eddy.master.execution.TaskEvent;
+import io.eddy.master.workers.RegisteredWorker;
+import io.eddy.master.workers.WorkerRegistry;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.cluster.ClientGateway;
@@ -30,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -342,15 +345,6 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         } catch (RejectedExecutionException e) {
             LOG.debug("Master is shut down: dropping '{}'", what);
         }
-    }
-
-    /** Unwraps the {@link CompletionException}s and {@link java.util.concurrent.ExecutionException}s around a failure of a future. */
-    static Throwable unwrap(Throwable e) {
-        Throwable t = e;
-        while ((t instanceof CompletionException || t instanceof java.util.concurrent.ExecutionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 
     /** What job managers see of the master. Used on the main thread only. */

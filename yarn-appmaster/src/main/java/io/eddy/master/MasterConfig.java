@@ -1,6 +1,8 @@
 package io.eddy.master;
 
 import io.eddy.configuration.Configuration;
+import io.eddy.master.failover.RestartOptions;
+import io.eddy.master.failover.RestartStrategy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

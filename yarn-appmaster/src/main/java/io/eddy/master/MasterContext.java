@@ -1,5 +1,9 @@
 package io.eddy.master;
 
+import io.eddy.master.failover.FailoverSettings;
+import io.eddy.master.failover.RestartTimers;
+import io.eddy.master.scheduling.JobScheduler;
+import io.eddy.master.workers.WorkerRegistry;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,4 +31,15 @@ interface MasterContext {
 
     /** Why {@code needed} slots cannot be had now, and what to do about it. */
     String describeShortage(int needed);
+
+    /** What every job's scheduler shares with the master. */
+    default JobScheduler.Services schedulerServices() {
+        return new JobScheduler.Services(mainThread(), registry(), config().slotWaitTimeout());
+    }
+
+    /** The timers (on the main thread) and time limits of every job's failover. */
+    default FailoverSettings failoverSettings() {
+        return new FailoverSettings(RestartTimers.on(mainThread(), clock()), config().cancelTimeout(), MasterOptions.CANCEL_TIMEOUT.key(),
+                config().slotWaitTimeout());
+    }
 }

@@ -2,15 +2,17 @@ package io.eddy.master;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobEdge;
+import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.JobVertexId;
 import io.eddy.jobgraph.OperatorOutput;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.jobgraph.ShipStrategy;
+import io.eddy.master.failover.RestartOptions;
+import io.eddy.master.failover.RestartStrategy;
 import io.eddy.runtime.checkpoint.ByteStreamStateHandle;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.CheckpointOptions;
@@ -250,6 +252,6 @@ class CheckpointFailoverTest {
                 .containsExactlyInAnyOrder(RestartOptions.STRATEGY.key(), RestartOptions.FAILURE_RATE_MAX_FAILURES.key(),
                         RestartOptions.FAILURE_RATE_INTERVAL.key(), RestartOptions.FAILURE_RATE_DELAY.key());
         assertThat(RestartStrategy.forJob(new io.eddy.configuration.Configuration(), JobCheckpointing.settingsWithDefaultRestart(Map.of(), graph))
-                .describe()).startsWith("fixed-delay (3 attempt(s)");
+                .toString()).startsWith("fixed-delay (3 attempt(s)");
     }
 }

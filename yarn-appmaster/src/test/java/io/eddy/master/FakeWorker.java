@@ -16,15 +16,15 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /** A worker gateway that records what the master asks and runs nothing: tests play the tasks' part. Thread-safe. */
-final class FakeWorker implements WorkerGateway {
+public final class FakeWorker implements WorkerGateway {
 
-    final WorkerRegistration registration;
-    final BlockingQueue<JobId> prepared = new LinkedBlockingQueue<>();
-    final BlockingQueue<TaskDeploymentSpec> deployed = new LinkedBlockingQueue<>();
-    final BlockingQueue<TaskId> cancelled = new LinkedBlockingQueue<>();
-    final BlockingQueue<JobId> released = new LinkedBlockingQueue<>();
+    public final WorkerRegistration registration;
+    public final BlockingQueue<JobId> prepared = new LinkedBlockingQueue<>();
+    public final BlockingQueue<TaskDeploymentSpec> deployed = new LinkedBlockingQueue<>();
+    public final BlockingQueue<TaskId> cancelled = new LinkedBlockingQueue<>();
+    public final BlockingQueue<JobId> released = new LinkedBlockingQueue<>();
 
-    FakeWorker(String id, int slots, int port) {
+    public FakeWorker(String id, int slots, int port) {
         this.registration = new WorkerRegistration(new WorkerId(id), slots, new InetSocketAddress("127.0.0.1", port), "127.0.0.1", 42);
     }
 
@@ -51,11 +51,11 @@ final class FakeWorker implements WorkerGateway {
     }
 
     /** Waits for {@code n} deployments. */
-    List<TaskDeploymentSpec> awaitDeployments(int n) throws InterruptedException {
+    public List<TaskDeploymentSpec> awaitDeployments(int n) throws InterruptedException {
         return take(deployed, n);
     }
 
-    List<TaskId> awaitCancellations(int n) throws InterruptedException {
+    public List<TaskId> awaitCancellations(int n) throws InterruptedException {
         return take(cancelled, n);
     }
 

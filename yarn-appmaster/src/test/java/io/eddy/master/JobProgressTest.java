@@ -5,6 +5,7 @@ import static io.eddy.jobgraph.ShipStrategy.FORWARD;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.jobgraph.JobGraph;
+import io.eddy.master.client.JobProgress;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.cluster.JobStatus;

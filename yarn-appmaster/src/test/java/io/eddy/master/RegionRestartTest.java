@@ -15,6 +15,7 @@ import io.eddy.jobgraph.JobVertexId;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.OperatorSpec;
+import io.eddy.master.execution.TaskEvent;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.cluster.JobResultInfo;

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
+import io.eddy.master.execution.TaskEvent;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.cluster.JobResultInfo;

@@ -17,15 +17,15 @@ import java.util.Map;
  * vertices {@code V0, V1, ...} with those parallelisms, and {@link Builder#edge} adds edges with a
  * ship strategy and an exchange mode. Descriptors are placeholder bytes the master does not read.
  */
-final class RegionTestGraphs {
+public final class RegionTestGraphs {
 
     private RegionTestGraphs() {}
 
-    static Builder graph(int... parallelism) {
+    public static Builder graph(int... parallelism) {
         return new Builder(parallelism);
     }
 
-    static final class Builder {
+    public static final class Builder {
         private final int[] parallelism;
         private final List<JobEdge> edges = new ArrayList<>();
         private final int[] outputs;
@@ -38,7 +38,7 @@ final class RegionTestGraphs {
             this.inputs = new int[parallelism.length];
         }
 
-        Builder edge(int source, int target, ShipStrategy strategy, ExchangeMode mode) {
+        public Builder edge(int source, int target, ShipStrategy strategy, ExchangeMode mode) {
             byte[] keySelector = strategy == ShipStrategy.HASH ? new byte[] {0} : null;
             edges.add(new JobEdge(new JobVertexId(source), outputs[source]++, new JobVertexId(target), inputs[target]++, 0, strategy,
                     mode, keySelector, new byte[] {0}));
@@ -46,12 +46,12 @@ final class RegionTestGraphs {
         }
 
         /** The job's settings, e.g. its restart strategy. */
-        Builder settings(Map<String, String> jobSettings) {
+        public Builder settings(Map<String, String> jobSettings) {
             this.settings = jobSettings;
             return this;
         }
 
-        JobGraph build() {
+        public JobGraph build() {
             List<JobVertex> vertices = new ArrayList<>();
             for (int v = 0; v < parallelism.length; v++) {
                 vertices.add(new JobVertex(new JobVertexId(v), "V" + v, parallelism[v], 128,

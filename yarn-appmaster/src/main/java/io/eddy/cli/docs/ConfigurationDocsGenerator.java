@@ -1,12 +1,12 @@
 package io.eddy.cli.docs;
 
 import io.eddy.configuration.CheckpointingOptions;
-import io.eddy.configuration.EventTimeOptions;
 import io.eddy.configuration.ConfigOption;
+import io.eddy.configuration.EventTimeOptions;
 import io.eddy.configuration.MemorySize;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.master.MasterOptions;
-import io.eddy.master.RestartOptions;
+import io.eddy.master.failover.RestartOptions;
 import io.eddy.master.remote.RemoteOptions;
 import io.eddy.optimizer.OptimizerOptions;
 import io.eddy.runtime.io.network.NetworkOptions;
@@ -14,7 +14,6 @@ import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.rpc.RpcOptions;
 import io.eddy.yarn.YarnOptions;
 import io.eddy.yarn.executor.YarnClientOptions;
-
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

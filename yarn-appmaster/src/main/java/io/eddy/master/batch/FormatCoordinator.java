@@ -224,6 +224,26 @@ public final class FormatCoordinator {
     }
 
     /**
+     * Ends the sinks with their job: commits their output if the job FINISHED ({@link
+     * #finalizeSinks}), else cleans it up ({@link #cleanupSinks}); a failed commit is cleaned up too.
+     *
+     * @return why the commit failed (the job must then fail), or null
+     */
+    public RuntimeException finish(boolean jobFinished) {
+        if (jobFinished) {
+            try {
+                finalizeSinks();
+                return null;
+            } catch (RuntimeException e) {
+                cleanupSinks();
+                return e;
+            }
+        }
+        cleanupSinks();
+        return null;
+    }
+
+    /**
      * Commits every sink's output ({@code finalizeGlobal}); call once after all tasks finished,
      * before the job is reported FINISHED.
      *

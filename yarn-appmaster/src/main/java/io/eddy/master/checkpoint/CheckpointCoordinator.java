@@ -12,9 +12,7 @@ import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.tasks.TaskId;
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -68,35 +66,15 @@ public final class CheckpointCoordinator {
 
     /** The pending checkpoints and savepoints by id. */
     private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
-    /** Completed checkpoints (at most {@code retained}) and the savepoints newer than the oldest of them, oldest first. */
-    private final Deque<CompletedCheckpoint> completed = new ArrayDeque<>();
+    private final CompletedCheckpointStore completed;
     private final CheckpointStats stats = new CheckpointStats();
     private long nextCheckpointId = 1;
-    /** When the last checkpoint completed, or -1. */
-    private long lastCompletionTime = -1;
     private int consecutiveFailures;
-    private boolean periodic;
-    private CheckpointScheduler.Cancellable triggerTimer;
-    /** Whether a periodic trigger waits for a pending checkpoint to end (max-concurrent reached). */
-    private boolean triggerDeferred;
+    private final PeriodicTrigger periodic;
     /** Whether a savepoint with cancel-after is pending (no periodic checkpoints meanwhile). */
     private boolean cancelAfterSavepointPending;
     private boolean shutDown;
-    /** Savepoints asked for while not every task ran yet; started once they do ({@link #onTaskRunning}). */
-    private final List<WaitingSavepoint> waitingSavepoints = new ArrayList<>();
-
-    /** A savepoint request waiting for the job's tasks to run, failed at the checkpoint timeout. */
-    private static final class WaitingSavepoint {
-        final String targetDirectory;
-        final boolean cancelAfter;
-        final CompletableFuture<String> result = new CompletableFuture<>();
-        CheckpointScheduler.Cancellable timeout;
-
-        WaitingSavepoint(String targetDirectory, boolean cancelAfter) {
-            this.targetDirectory = targetDirectory;
-            this.cancelAfter = cancelAfter;
-        }
-    }
+    private final SavepointRequests savepoints;
 
     public CheckpointCoordinator(JobGraph graph, CheckpointCoordinatorConfig config, Services services) {
         this.graph = Objects.requireNonNull(graph, "graph");
@@ -105,44 +83,28 @@ public final class CheckpointCoordinator {
         this.storage = services.storage();
         this.scheduler = services.scheduler();
         this.actions = services.actions();
+        this.completed = new CompletedCheckpointStore(graph.jobId(), config.retained(), storage);
+        this.savepoints = new SavepointRequests(graph.jobId(), tasks, scheduler, config.timeout().toMillis(), (type, dir, participants, result) -> {
+            boolean started = startCheckpoint(type, dir, participants, result);
+            cancelAfterSavepointPending |= started && type == CheckpointType.SAVEPOINT_THEN_CANCEL;
+            return started;
+        });
+        this.periodic = new PeriodicTrigger(config, scheduler, () -> shutDown || cancelAfterSavepointPending, pending::size,
+                this::triggerPeriodic);
     }
 
     public CheckpointCoordinatorConfig config() {
         return config;
     }
 
-    // ---- periodic triggering --------------------------------------------------------------------
+    // ---- triggering -----------------------------------------------------------------------------
 
-    /** Starts periodic checkpoints (the first one interval after now) if the interval is set. Idempotent. */
+    /** Starts periodic checkpoints ({@link PeriodicTrigger}; the first one an interval after now) if the interval is set. */
     public void startPeriodicCheckpoints() {
-        if (shutDown || periodic || !config.isEnabled()) {
-            return;
-        }
-        periodic = true;
-        scheduleTrigger(config.interval().toMillis());
+        periodic.start();
     }
 
-    private void scheduleTrigger(long delayMillis) {
-        if (triggerTimer != null) {
-            triggerTimer.cancel();
-        }
-        triggerTimer = scheduler.schedule(this::onTriggerTimer, delayMillis);
-    }
-
-    private void onTriggerTimer() {
-        triggerTimer = null;
-        if (shutDown || !periodic || cancelAfterSavepointPending) {
-            return;
-        }
-        if (pending.size() >= config.maxConcurrent()) {
-            triggerDeferred = true;
-            return;
-        }
-        long pauseLeft = lastCompletionTime < 0 ? 0 : lastCompletionTime + config.minPause().toMillis() - scheduler.now();
-        if (pauseLeft > 0) {
-            scheduleTrigger(pauseLeft);
-            return;
-        }
+    private void triggerPeriodic() {
         Participants participants = tasks.current();
         if (!participants.isReady() || participants.sources().isEmpty()) {
             LOG.debug("Job {}: no checkpoint now: {}", graph.jobId(),
@@ -150,19 +112,7 @@ public final class CheckpointCoordinator {
         } else {
             startCheckpoint(CheckpointType.CHECKPOINT, null, participants, null);
         }
-        scheduleTrigger(config.interval().toMillis());
     }
-
-    /** After a pending checkpoint ended: a periodic trigger that waited for it runs (after the min pause). */
-    private void resumeDeferredTrigger() {
-        if (triggerDeferred && periodic && !shutDown && triggerTimer == null) {
-            triggerDeferred = false;
-            long pauseLeft = lastCompletionTime < 0 ? 0 : lastCompletionTime + config.minPause().toMillis() - scheduler.now();
-            scheduleTrigger(Math.max(0, pauseLeft));
-        }
-    }
-
-    // ---- trigger --------------------------------------------------------------------------------
 
     /**
      * Takes a savepoint (regardless of min pause and max concurrent): now if every task runs,
@@ -177,48 +127,13 @@ public final class CheckpointCoordinator {
         if (shutDown) {
             return CompletableFuture.failedFuture(new IllegalStateException("Job " + graph.jobId() + " has ended: no savepoint can be taken"));
         }
-        WaitingSavepoint request = new WaitingSavepoint(targetDirectory, cancelAfter);
-        Participants participants = tasks.current();
-        if (participants.isReady()) {
-            startSavepoint(request, participants);
-            return request.result;
-        }
-        LOG.info("Job {}: the savepoint waits until all tasks run ({})", graph.jobId(), participants.notReadyReason());
-        request.timeout = scheduler.schedule(() -> {
-            if (waitingSavepoints.remove(request)) {
-                request.result.completeExceptionally(new IllegalStateException("No savepoint of job " + graph.jobId() + " could be taken: "
-                        + "not all its tasks ran within " + config.timeout().toMillis() + " ms (" + tasks.current().notReadyReason() + ")"));
-            }
-        }, config.timeout().toMillis());
-        waitingSavepoints.add(request);
-        return request.result;
+        return savepoints.request(targetDirectory, cancelAfter);
     }
 
     /** A task of the job started running: savepoints waiting for that start if every task runs now. */
     public void onTaskRunning() {
-        if (waitingSavepoints.isEmpty() || shutDown) {
-            return;
-        }
-        Participants participants = tasks.current();
-        if (participants.isReady()) {
-            List<WaitingSavepoint> ready = new ArrayList<>(waitingSavepoints);
-            waitingSavepoints.clear();
-            for (WaitingSavepoint request : ready) {
-                request.timeout.cancel();
-                startSavepoint(request, participants);
-            }
-        }
-    }
-
-    private void startSavepoint(WaitingSavepoint request, Participants participants) {
-        if (participants.sources().isEmpty()) {
-            request.result.completeExceptionally(new IllegalStateException("No savepoint of job " + graph.jobId()
-                    + " can be taken: all its source tasks have finished"));
-            return;
-        }
-        CheckpointType type = request.cancelAfter ? CheckpointType.SAVEPOINT_THEN_CANCEL : CheckpointType.SAVEPOINT;
-        if (startCheckpoint(type, request.targetDirectory, participants, request.result) && request.cancelAfter) {
-            cancelAfterSavepointPending = true;
+        if (!shutDown) {
+            savepoints.onTaskRunning();
         }
     }
 
@@ -324,22 +239,16 @@ public final class CheckpointCoordinator {
             return;
         }
         long now = scheduler.now();
-        completed.addLast(new CompletedCheckpoint(checkpoint.checkpointId(), checkpoint.timestamp(), now, checkpoint.type(), pointer));
+        completed.add(new CompletedCheckpoint(checkpoint.checkpointId(), checkpoint.timestamp(), now, checkpoint.type(), pointer));
         LOG.info("Job {}: completed {} in {} ms: {}", graph.jobId(), checkpoint, now - checkpoint.timestamp(), pointer);
         if (!checkpoint.type().isSavepoint()) {
-            stats.completed(now - checkpoint.timestamp(), stateSize(metadata), checkpoint.times());
-            lastCompletionTime = now;
+            stats.completed(now - checkpoint.timestamp(), CheckpointStats.stateSize(metadata), checkpoint.times());
+            periodic.completedAt(now);
             consecutiveFailures = 0;
             subsumePendingBefore(checkpoint.checkpointId());
-            applyRetention();
+            completed.applyRetention();
         }
-        for (Participant p : checkpoint.participants()) {
-            try {
-                p.gateway().notifyCheckpointComplete(p.task(), checkpoint.checkpointId());
-            } catch (RuntimeException e) {
-                LOG.warn("Job {}: task {} could not be notified of completed {}", graph.jobId(), p.task(), checkpoint, e);
-            }
-        }
+        checkpoint.notifyCompleted(graph.jobId());
         if (checkpoint.savepointResult() != null) {
             checkpoint.savepointResult().complete(pointer);
             if (checkpoint.type() == CheckpointType.SAVEPOINT_THEN_CANCEL) {
@@ -348,7 +257,7 @@ public final class CheckpointCoordinator {
                 return;
             }
         }
-        resumeDeferredTrigger();
+        periodic.resumeDeferred();
     }
 
     private void subsumePendingBefore(long checkpointId) {
@@ -356,20 +265,6 @@ public final class CheckpointCoordinator {
             if (!older.type().isSavepoint()) {
                 abort(older, "checkpoint " + checkpointId + " completed first (subsumed)", null, false);
             }
-        }
-    }
-
-    /** Keeps the last {@code retained} checkpoints (deleting older ones) and the savepoints newer than the oldest kept. */
-    private void applyRetention() {
-        boolean dropped = false;
-        while (completed.stream().filter(c -> !c.isSavepoint()).count() > config.retained()) {
-            dropped |= !completed.removeFirst().isSavepoint();
-        }
-        while (completed.size() > 1 && completed.peekFirst().isSavepoint()) {
-            completed.removeFirst();
-        }
-        if (dropped) {
-            storage.discardSubsumed(config.retained());
         }
     }
 
@@ -384,26 +279,20 @@ public final class CheckpointCoordinator {
         checkpoint.cancelTimeout();
         checkpoint.location().dispose();
         LOG.warn("Job {}: {} aborted: {}", graph.jobId(), checkpoint, reason);
-        for (Participant p : checkpoint.participants()) {
-            try {
-                p.gateway().notifyCheckpointAborted(p.task(), checkpoint.checkpointId());
-            } catch (RuntimeException e) {
-                LOG.debug("Job {}: task {} could not be notified of aborted {}", graph.jobId(), p.task(), checkpoint, e);
-            }
-        }
+        checkpoint.notifyAborted(graph.jobId());
         if (checkpoint.savepointResult() != null) {
             checkpoint.savepointResult().completeExceptionally(new CheckpointFailedException(
                     "Savepoint " + checkpoint.checkpointId() + " of job " + graph.jobId() + " failed: " + reason, cause));
             if (checkpoint.type() == CheckpointType.SAVEPOINT_THEN_CANCEL) {
                 cancelAfterSavepointPending = false;
-                if (periodic && triggerTimer == null && !shutDown) {
-                    scheduleTrigger(config.interval().toMillis());
+                if (!shutDown) {
+                    periodic.resume();
                 }
             }
         } else if (countAsFailure) {
             countFailure(checkpoint.checkpointId(), reason);
         }
-        resumeDeferredTrigger();
+        periodic.resumeDeferred();
     }
 
     private void countFailure(long checkpointId, String reason) {
@@ -436,27 +325,11 @@ public final class CheckpointCoordinator {
      * @throws IllegalStateException if checkpoints completed but none of them can be read
      */
     public CheckpointMetadata latestForRestore() {
-        List<String> unreadable = new ArrayList<>();
-        while (!completed.isEmpty()) {
-            CompletedCheckpoint latest = completed.peekLast();
-            try {
-                CheckpointMetadata metadata = storage.load(latest.pointer());
-                nextCheckpointId = Math.max(nextCheckpointId, metadata.checkpointId() + 1);
-                LOG.info("Job {}: restoring from {} {} ({})", graph.jobId(), latest.isSavepoint() ? "savepoint" : "checkpoint",
-                        latest.checkpointId(), latest.pointer());
-                return metadata;
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("Job {}: checkpoint {} cannot be restored ({}); falling back to the previous one", graph.jobId(),
-                        latest.checkpointId(), e.getMessage());
-                unreadable.add(latest.pointer() + ": " + e.getMessage());
-                completed.removeLast();
-            }
+        CheckpointMetadata metadata = completed.latestForRestore();
+        if (metadata != null) {
+            nextCheckpointId = Math.max(nextCheckpointId, metadata.checkpointId() + 1);
         }
-        if (!unreadable.isEmpty()) {
-            throw new IllegalStateException("Job " + graph.jobId() + " cannot be restored: none of its retained checkpoints can be read: "
-                    + unreadable);
-        }
-        return null;
+        return metadata;
     }
 
     /**
@@ -467,20 +340,7 @@ public final class CheckpointCoordinator {
      * ends the job with the error naming the file. False if nothing was dropped.
      */
     public boolean discardUnrestorable(long checkpointId, String reason) {
-        CompletedCheckpoint latest = completed.peekLast();
-        if (latest == null || latest.checkpointId() != checkpointId) {
-            LOG.debug("Job {}: restoring checkpoint {} failed ({}); it was dropped already", graph.jobId(), checkpointId, reason);
-            return false;
-        }
-        if (latest.isSavepoint() || completed.size() < 2) {
-            LOG.warn("Job {}: restoring {} {} failed ({}); it is kept: no older checkpoint or savepoint is retained to fall back to",
-                    graph.jobId(), latest.isSavepoint() ? "savepoint" : "checkpoint", checkpointId, reason);
-            return false;
-        }
-        completed.removeLast();
-        LOG.warn("Job {}: checkpoint {} cannot be restored ({}); falling back to the previous one, {}", graph.jobId(), checkpointId,
-                reason, completed.peekLast().pointer());
-        return true;
+        return completed.discardUnrestorable(checkpointId, reason);
     }
 
     /**
@@ -490,7 +350,7 @@ public final class CheckpointCoordinator {
      */
     public void registerInitialRestore(long checkpointId, String pointer) {
         nextCheckpointId = Math.max(nextCheckpointId, checkpointId + 1);
-        completed.addLast(new CompletedCheckpoint(checkpointId, -1, scheduler.now(), CheckpointType.SAVEPOINT, pointer));
+        completed.add(new CompletedCheckpoint(checkpointId, -1, scheduler.now(), CheckpointType.SAVEPOINT, pointer));
     }
 
     /**
@@ -503,51 +363,30 @@ public final class CheckpointCoordinator {
         if (shutDown) {
             return;
         }
-        periodic = false;
-        if (triggerTimer != null) {
-            triggerTimer.cancel();
-            triggerTimer = null;
-        }
+        periodic.stop();
         for (PendingCheckpoint checkpoint : new ArrayList<>(pending.values())) {
             abort(checkpoint, "the job ended (" + finalStatus + ")", null, false);
         }
-        for (WaitingSavepoint request : waitingSavepoints) {
-            request.timeout.cancel();
-            request.result.completeExceptionally(new IllegalStateException("Job " + graph.jobId() + " ended (" + finalStatus
-                    + ") before the savepoint could be taken"));
-        }
-        waitingSavepoints.clear();
+        savepoints.failAll("Job " + graph.jobId() + " ended (" + finalStatus + ") before the savepoint could be taken");
         shutDown = true;
-        if (!completed.isEmpty()) {
-            LOG.info("Job {} ended ({}); its latest checkpoint stays: {}", graph.jobId(), finalStatus, completed.peekLast().pointer());
+        if (completed.latest() != null) {
+            LOG.info("Job {} ended ({}); its latest checkpoint stays: {}", graph.jobId(), finalStatus, completed.latest().pointer());
         }
     }
-
-    // ---- inspection (tests, monitoring) ---------------------------------------------------------
 
     /** The ids of the pending checkpoints and savepoints, ascending. */
     public List<Long> pendingCheckpointIds() {
         return List.copyOf(pending.keySet());
     }
 
-    /** The retained completed checkpoints (and newer savepoints), oldest first. */
     /** The figures of this job's checkpoints so far. */
     public CheckpointStats stats() {
         return stats;
     }
 
-    private static long stateSize(CheckpointMetadata metadata) {
-        long size = 0;
-        for (CheckpointMetadata.OperatorState operator : metadata.operators().values()) {
-            for (var subtask : operator.subtaskStates().values()) {
-                size += subtask.stateSize();
-            }
-        }
-        return size;
-    }
-
+    /** The retained completed checkpoints (and newer savepoints), oldest first. */
     public List<CompletedCheckpoint> completedCheckpoints() {
-        return List.copyOf(completed);
+        return completed.all();
     }
 
     /** How many checkpoints failed since the last one completed. */

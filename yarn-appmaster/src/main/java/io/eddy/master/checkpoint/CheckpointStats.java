@@ -98,4 +98,15 @@ public final class CheckpointStats {
         values.put(PREFIX + "tasks", (long) maxTasks);
         return values;
     }
+
+    /** The state size a checkpoint's metadata records, summed over its operators' subtasks. */
+    static long stateSize(io.eddy.runtime.checkpoint.CheckpointMetadata metadata) {
+        long size = 0;
+        for (io.eddy.runtime.checkpoint.CheckpointMetadata.OperatorState operator : metadata.operators().values()) {
+            for (var subtask : operator.subtaskStates().values()) {
+                size += subtask.stateSize();
+            }
+        }
+        return size;
+    }
 }

@@ -1,6 +1,7 @@
 package io.eddy.master.checkpoint;
 
 import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participant;
@@ -16,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One triggered checkpoint that has not completed or been aborted yet: the tasks that still owe an
@@ -29,6 +32,8 @@ import java.util.concurrent.CompletableFuture;
  * <p>Owned by the coordinator's thread.
  */
 final class PendingCheckpoint {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PendingCheckpoint.class);
 
     /** What an acknowledgement did. */
     enum AckResult {
@@ -95,6 +100,28 @@ final class PendingCheckpoint {
 
     void setTimeout(CheckpointScheduler.Cancellable timeout) {
         this.timeout = timeout;
+    }
+
+    /** Tells every task of the checkpoint that it completed; a task that cannot be told is logged (it commits with a later one). */
+    void notifyCompleted(JobId job) {
+        for (Participant p : participants) {
+            try {
+                p.gateway().notifyCheckpointComplete(p.task(), checkpointId);
+            } catch (RuntimeException e) {
+                LOG.warn("Job {}: task {} could not be notified of completed {}", job, p.task(), this, e);
+            }
+        }
+    }
+
+    /** Tells every task of the checkpoint that it was aborted; a task that cannot be told is logged. */
+    void notifyAborted(JobId job) {
+        for (Participant p : participants) {
+            try {
+                p.gateway().notifyCheckpointAborted(p.task(), checkpointId);
+            } catch (RuntimeException e) {
+                LOG.debug("Job {}: task {} could not be notified of aborted {}", job, p.task(), this, e);
+            }
+        }
     }
 
     void cancelTimeout() {

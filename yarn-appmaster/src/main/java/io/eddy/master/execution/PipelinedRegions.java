@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.execution;
 
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobEdge;

@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.workers;
 
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.WorkerId;
@@ -8,7 +8,7 @@ import io.eddy.runtime.cluster.WorkerRegistration;
  * A worker as the master knows it: its registration, how to reach it, and its free slots. Owned by
  * the master's main thread.
  */
-final class RegisteredWorker {
+public final class RegisteredWorker {
 
     private final WorkerRegistration registration;
     private final WorkerGateway gateway;
@@ -23,23 +23,23 @@ final class RegisteredWorker {
         this.freeSlots = registration.slots();
     }
 
-    WorkerId id() {
+    public WorkerId id() {
         return registration.id();
     }
 
-    WorkerRegistration registration() {
+    public WorkerRegistration registration() {
         return registration;
     }
 
-    WorkerGateway gateway() {
+    public WorkerGateway gateway() {
         return gateway;
     }
 
-    int freeSlots() {
+    public int freeSlots() {
         return freeSlots;
     }
 
-    boolean isLost() {
+    public boolean isLost() {
         return lost;
     }
 
@@ -59,7 +59,7 @@ final class RegisteredWorker {
     }
 
     /** {@code worker-1 (127.0.0.1)}: how failure summaries name the worker. */
-    String describeShort() {
+    public String describeShort() {
         return registration.id() + " (" + registration.host() + ")";
     }
 

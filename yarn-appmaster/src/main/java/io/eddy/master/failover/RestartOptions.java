@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.failover;
 
 import io.eddy.configuration.ConfigOption;
 import java.time.Duration;

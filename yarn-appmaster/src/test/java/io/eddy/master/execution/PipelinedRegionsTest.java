@@ -1,16 +1,16 @@
-package io.eddy.master;
+package io.eddy.master.execution;
 
+import io.eddy.master.RegionTestGraphs;
+import io.eddy.master.execution.PipelinedRegions.RegionShape;
+import io.eddy.master.execution.PipelinedRegions.SubtaskKey;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import static io.eddy.jobgraph.ExchangeMode.BLOCKING;
 import static io.eddy.jobgraph.ExchangeMode.PIPELINED;
 import static io.eddy.jobgraph.ShipStrategy.FORWARD;
 import static io.eddy.jobgraph.ShipStrategy.HASH;
 import static io.eddy.jobgraph.ShipStrategy.REBALANCE;
 import static org.assertj.core.api.Assertions.assertThat;
-
-import io.eddy.master.PipelinedRegions.RegionShape;
-import io.eddy.master.PipelinedRegions.SubtaskKey;
-import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /** Pipelined regions: connected components over pipelined edges, per lane for FORWARD, whole vertices for all-to-all. */
 class PipelinedRegionsTest {

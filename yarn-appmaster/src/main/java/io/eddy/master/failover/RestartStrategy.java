@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.failover;
 
 import io.eddy.configuration.Configuration;
 import java.time.Duration;
@@ -13,7 +13,7 @@ import java.util.Map;
  *
  * <p>Owned by the master's main thread.
  */
-abstract class RestartStrategy {
+public abstract class RestartStrategy {
 
     /** What to do about one failure. */
     record Decision(boolean restart, Duration delay, String reason) {
@@ -44,7 +44,7 @@ abstract class RestartStrategy {
     }
 
     /** The strategy a job runs with: its graph's settings over the cluster's configuration. */
-    static RestartStrategy forJob(Configuration cluster, Map<String, String> jobSettings) {
+    public static RestartStrategy forJob(Configuration cluster, Map<String, String> jobSettings) {
         return from(cluster.merge(new Configuration(jobSettings)));
     }
 
@@ -53,7 +53,7 @@ abstract class RestartStrategy {
      *
      * @throws IllegalArgumentException naming the option if a value is out of range
      */
-    static RestartStrategy from(Configuration conf) {
+    public static RestartStrategy from(Configuration conf) {
         return switch (conf.get(RestartOptions.STRATEGY)) {
             case NONE -> none();
             case FIXED_DELAY -> fixedDelay(atLeast(RestartOptions.FIXED_DELAY_ATTEMPTS.key(), conf.get(RestartOptions.FIXED_DELAY_ATTEMPTS), 0),

@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.client;
 
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.ClientGateway;
@@ -10,14 +10,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A job's client as its {@link JobManager}, {@link CollectRelay} and {@link JobProgress} see it:
- * the client that submitted the job, until another attaches ({@link Master#attachJob}, e.g. a
+ * A job's client as its {@link ClientRelay}, {@link CollectRelay} and {@link JobProgress} see it:
+ * the client that submitted the job, until another attaches ({@code Master.attachJob}, e.g. a
  * client that lost its connection to a master that was restarted). Every call goes to the client
  * attached at the time of the call; the previous one hears nothing more. The job's result is kept:
  * a client that attaches after the job ended gets it at once. A client that does not take the
  * result is logged, not retried.
  *
- * <p>Owned by the master's main thread, like the job manager that holds it.
+ * <p>Owned by the master's main thread, like the {@link ClientRelay} that holds it.
  */
 final class AttachableClient implements ClientGateway {
 

@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.execution;
 
 import io.eddy.runtime.tasks.TaskExecutionState;
 import io.eddy.runtime.tasks.TaskId;

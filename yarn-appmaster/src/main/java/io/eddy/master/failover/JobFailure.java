@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.failover;
 
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.io.network.partition.ProducerFailedException;
@@ -9,14 +9,14 @@ import io.eddy.runtime.io.network.partition.ProducerFailedException;
  * @param cause the failure
  * @param summary e.g. {@code Task 'Map (2/4)' on worker-1 (127.0.0.1) failed: ...}
  */
-record JobFailure(FailureInfo cause, String summary) {
+public record JobFailure(FailureInfo cause, String summary) {
 
-    static JobFailure of(Throwable t, String summary) {
+    public static JobFailure of(Throwable t, String summary) {
         return new JobFailure(FailureInfo.of(t), summary);
     }
 
     /** The failure of a task: {@code Task 'NAME' on WORKER failed: MESSAGE}. */
-    static JobFailure ofTask(String taskName, String worker, FailureInfo cause) {
+    public static JobFailure ofTask(String taskName, String worker, FailureInfo cause) {
         String what = cause.message() != null ? cause.message() : cause.exceptionClass();
         return new JobFailure(cause, "Task '" + taskName + "' on " + worker + " failed: " + what);
     }
@@ -25,7 +25,7 @@ record JobFailure(FailureInfo cause, String summary) {
      * Whether a task failed because one of its inputs failed (its producer, or the producer's own
      * input): a consequence of another task's failure, not a cause.
      */
-    boolean isInputFailure() {
+    public boolean isInputFailure() {
         return cause != null && ProducerFailedException.class.getName().equals(cause.exceptionClass());
     }
 }

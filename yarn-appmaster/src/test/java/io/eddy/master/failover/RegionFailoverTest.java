@@ -1,15 +1,22 @@
-package io.eddy.master;
+package io.eddy.master.failover;
 
+import io.eddy.master.FakeWorker;
+import io.eddy.master.RegionTestGraphs;
+import io.eddy.master.execution.ExecutionGraph;
+import io.eddy.master.execution.ExecutionVertex;
+import io.eddy.master.execution.PipelinedRegion;
+import io.eddy.master.workers.RegisteredWorker;
+import io.eddy.master.workers.SlotAssignment;
+import io.eddy.master.workers.WorkerRegistry;
+import io.eddy.runtime.tasks.TaskExecutionState;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 import static io.eddy.jobgraph.ExchangeMode.BLOCKING;
 import static io.eddy.jobgraph.ExchangeMode.PIPELINED;
 import static io.eddy.jobgraph.ShipStrategy.FORWARD;
 import static io.eddy.jobgraph.ShipStrategy.HASH;
 import static org.assertj.core.api.Assertions.assertThat;
-
-import io.eddy.runtime.tasks.TaskExecutionState;
-import java.util.List;
-import java.util.Set;
-import org.junit.jupiter.api.Test;
 
 /**
  * Which regions {@link RegionFailover} restarts, on execution graphs whose task states the test
@@ -19,6 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class RegionFailoverTest {
 
+    private final WorkerRegistry registry = new WorkerRegistry();
     private final RegisteredWorker a = worker("worker-a", 1001);
     private final RegisteredWorker b = worker("worker-b", 1002);
     private final ExecutionGraph graph = ExecutionGraph.build(RegionTestGraphs.graph(2, 2, 2, 2).edge(0, 1, FORWARD, PIPELINED)
@@ -49,7 +57,7 @@ class RegionFailoverTest {
     void aLostWorkerRestartsItsLostProducersAndEveryRunningConsumerOfThem() {
         finish(0, 1);
         run(2, 3);
-        b.markLost();
+        registry.remove(b.id());
         task(2, 1).transitionTo(TaskExecutionState.FAILED, null);
         assertThat(indexes(failover.regionsToRestart(List.of(task(2, 1))))).as("R1's result on worker-b is lost; R2 reads it too")
                 .containsExactly(1, 2, 3);
@@ -59,7 +67,7 @@ class RegionFailoverTest {
     void lostResultsThatAWaitingRegionNeedsAreRegeneratedFirst() {
         finish(0, 1, 2, 3);
         run(4);
-        b.markLost();
+        registry.remove(b.id());
         assertThat(indexes(failover.regionsToRestart(List.of())))
                 .as("R5 waits for V2#1's result, lost with worker-b, and V2#1 needs V1#1's, lost too; R4 reads worker-a")
                 .containsExactly(1, 3);
@@ -69,7 +77,7 @@ class RegionFailoverTest {
     void lostResultsNobodyNeedsAnyMoreAreNotRegenerated() {
         finish(0, 1, 2, 3, 5);
         run(4);
-        b.markLost();
+        registry.remove(b.id());
         assertThat(failover.regionsToRestart(List.of())).isEmpty();
     }
 
@@ -109,8 +117,8 @@ class RegionFailoverTest {
         return regions.stream().map(PipelinedRegion::index).toList();
     }
 
-    private static RegisteredWorker worker(String id, int port) {
+    private RegisteredWorker worker(String id, int port) {
         FakeWorker fake = new FakeWorker(id, 1, port);
-        return new RegisteredWorker(fake.registration, fake);
+        return registry.register(fake.registration, fake);
     }
 }

@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.client;
 
 import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
@@ -7,6 +7,8 @@ import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.OperatorSpec;
+import io.eddy.master.execution.ExecutionVertex;
+import io.eddy.master.execution.PipelinedRegion;
 import io.eddy.runtime.cluster.ClientGateway;
 import java.util.Collection;
 import java.util.HashMap;
@@ -23,7 +25,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Owned by the master's main thread.
  */
-final class CollectRelay {
+public final class CollectRelay {
 
     private final JobId job;
     private final ClientGateway client;
@@ -34,7 +36,7 @@ final class CollectRelay {
     /** The sink subtasks (of any collect sink) that relayed a batch: a restart would send their records twice. */
     private final Set<Integer> subtasksThatSent = new HashSet<>();
 
-    CollectRelay(JobId job, ClientGateway client, Map<String, Integer> sinks) {
+    public CollectRelay(JobId job, ClientGateway client, Map<String, Integer> sinks) {
         this.job = job;
         this.client = client;
         this.sinks = Map.copyOf(sinks);
@@ -44,7 +46,7 @@ final class CollectRelay {
      * The collect sinks of a job and their parallelism, read from the collect sink operators'
      * descriptors (with the job's class loader).
      */
-    static Map<String, Integer> collectSinksOf(JobGraph graph, ClassLoader classLoader) {
+    public static Map<String, Integer> collectSinksOf(JobGraph graph, ClassLoader classLoader) {
         Map<String, Integer> sinks = new HashMap<>();
         for (JobVertex v : graph.vertices()) {
             for (OperatorSpec op : v.chain()) {
@@ -66,7 +68,7 @@ final class CollectRelay {
         return sinks;
     }
 
-    CompletableFuture<Void> batch(String collectId, int subtask, byte[] batch) {
+    public CompletableFuture<Void> batch(String collectId, int subtask, byte[] batch) {
         if (closed) {
             return CompletableFuture.failedFuture(new IllegalStateException("Job " + job + " has ended: collect stream '" + collectId
                     + "' takes no more batches"));
@@ -76,7 +78,7 @@ final class CollectRelay {
     }
 
     /** Whether subtask {@code subtask} of a collect sink has relayed a batch to the client (which cannot be taken back). */
-    boolean hasSent(int subtask) {
+    public boolean hasSent(int subtask) {
         return subtasksThatSent.contains(subtask);
     }
 
@@ -84,7 +86,7 @@ final class CollectRelay {
      * The name of a task among {@code regions} that runs a collect sink (its vertex is in {@code
      * collectVertices}) and relayed records to the client, which a restart would send again; or null.
      */
-    String sinkThatSent(Set<Integer> collectVertices, Collection<PipelinedRegion> regions) {
+    public String sinkThatSent(Set<Integer> collectVertices, Collection<PipelinedRegion> regions) {
         for (PipelinedRegion region : regions) {
             for (ExecutionVertex t : region.tasks()) {
                 if (collectVertices.contains(t.id().vertex()) && hasSent(t.id().subtask())) {
@@ -96,7 +98,7 @@ final class CollectRelay {
     }
 
     /** The indexes of the vertices whose chain holds a collect sink. */
-    static Set<Integer> collectVertices(JobGraph graph) {
+    public static Set<Integer> collectVertices(JobGraph graph) {
         Set<Integer> vertices = new HashSet<>();
         for (JobVertex v : graph.vertices()) {
             if (v.chain().stream().anyMatch(op -> OperatorKinds.CollectSink.NAME.equals(op.kind()))) {
@@ -106,7 +108,7 @@ final class CollectRelay {
         return vertices;
     }
 
-    void finished(String collectId, int subtask) {
+    public void finished(String collectId, int subtask) {
         if (closed) {
             return;
         }
@@ -119,12 +121,12 @@ final class CollectRelay {
     }
 
     /** The ids of the job's collect sinks (empty when it has none). */
-    Set<String> collectIds() {
+    public Set<String> collectIds() {
         return sinks.keySet();
     }
 
     /** After the job's end no batch is relayed any more. */
-    void close() {
+    public void close() {
         closed = true;
     }
 }

@@ -1,12 +1,12 @@
-package io.eddy.master;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+package io.eddy.master.failover;
 
 import io.eddy.configuration.Configuration;
+import io.eddy.master.MasterConfig;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The restart strategies' decisions, with time given as plain milliseconds (the master passes its clock's). */
 class RestartStrategyTest {

@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.execution;
 
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobEdge;
@@ -6,6 +6,8 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.master.checkpoint.StateAssignment;
+import io.eddy.master.workers.RegisteredWorker;
+import io.eddy.master.workers.SlotAssignment;
 import io.eddy.runtime.checkpoint.TaskRestore;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.io.network.InputChannelSpec;
@@ -33,7 +35,7 @@ import java.util.Set;
  * data address, so a channel between tasks on one worker is local.
  *
  * <p>Regions: the tasks are grouped into {@link PipelinedRegion}s (connected over pipelined edges),
- * which the {@link JobManager} deploys one after another as their blocking inputs complete. Every
+ * which the job's {@code JobScheduler} deploys one after another as their blocking inputs complete. Every
  * region's tasks run in the lanes the job got at the start: subtask i of any vertex in lane i.
  *
  * <p>Attempts: each {@link ExecutionVertex} is one subtask and holds its current attempt. A
@@ -44,7 +46,7 @@ import java.util.Set;
  *
  * <p>Owned by the master's main thread.
  */
-final class ExecutionGraph {
+public final class ExecutionGraph {
 
     private final JobGraph graph;
     /** Per vertex, per subtask: the execution vertex (stable over attempts). */
@@ -74,7 +76,7 @@ final class ExecutionGraph {
     }
 
     /** The number of slots (lanes) the job needs with slot sharing: its largest vertex parallelism. */
-    static int requiredSlots(JobGraph graph) {
+    public static int requiredSlots(JobGraph graph) {
         return graph.vertices().stream().mapToInt(JobVertex::parallelism).max().orElse(0);
     }
 
@@ -83,7 +85,7 @@ final class ExecutionGraph {
      *
      * @throws IllegalArgumentException naming the edge if a FORWARD edge connects different parallelisms
      */
-    static void validate(JobGraph graph) {
+    public static void validate(JobGraph graph) {
         if (graph.vertices().isEmpty()) {
             throw new IllegalArgumentException("Job '" + graph.name() + "' has no operators: add a source and a sink before executing");
         }
@@ -98,7 +100,7 @@ final class ExecutionGraph {
         }
     }
 
-    static ExecutionGraph build(JobGraph graph, SlotAssignment slots, int attempt) {
+    public static ExecutionGraph build(JobGraph graph, SlotAssignment slots, int attempt) {
         List<List<ExecutionVertex>> vertices = new ArrayList<>();
         for (JobVertex v : graph.vertices()) {
             List<ExecutionVertex> subtasks = new ArrayList<>();
@@ -134,7 +136,7 @@ final class ExecutionGraph {
      * Fixes the current attempt's worker (its lane's worker now) and computes its deployment, naming
      * the current attempt of every producer; call right before sending it.
      */
-    TaskDeploymentSpec prepareDeployment(ExecutionVertex task) {
+    public TaskDeploymentSpec prepareDeployment(ExecutionVertex task) {
         RegisteredWorker lane = slots.workerOf(task.id().subtask());
         TaskDeploymentSpec spec = specOf(task, lane);
         task.assignDeployment(lane, spec);
@@ -142,7 +144,7 @@ final class ExecutionGraph {
     }
 
     /** Deployments from now on restore {@code restoreOrNull} (null: start without state). */
-    void setRestore(StateAssignment.AssignedState restoreOrNull) {
+    public void setRestore(StateAssignment.AssignedState restoreOrNull) {
         this.restore = restoreOrNull;
     }
 
@@ -205,12 +207,12 @@ final class ExecutionGraph {
         return new ResultPartitionId(graph.jobId(), e.source().index(), e.sourceOutputIndex(), producerSubtask, attempt);
     }
 
-    JobGraph jobGraph() {
+    public JobGraph jobGraph() {
         return graph;
     }
 
     /** All execution vertices, by vertex, then subtask. */
-    List<ExecutionVertex> tasks() {
+    public List<ExecutionVertex> tasks() {
         List<ExecutionVertex> all = new ArrayList<>();
         for (List<ExecutionVertex> subtasks : vertices) {
             all.addAll(subtasks);
@@ -219,16 +221,16 @@ final class ExecutionGraph {
     }
 
     /** The pipelined regions: the units the scheduler deploys (a job without blocking edges has one per connected part). */
-    List<PipelinedRegion> regions() {
+    public List<PipelinedRegion> regions() {
         return regions;
     }
 
-    PipelinedRegion regionOf(ExecutionVertex task) {
+    public PipelinedRegion regionOf(ExecutionVertex task) {
         return regionOf.get(task);
     }
 
     /** The task whose current attempt is {@code id}, or null (unknown, or an older attempt). */
-    ExecutionVertex task(TaskId id) {
+    public ExecutionVertex task(TaskId id) {
         if (id.vertex() >= vertices.size() || id.subtask() >= vertices.get(id.vertex()).size()) {
             return null;
         }
@@ -237,21 +239,21 @@ final class ExecutionGraph {
     }
 
     /** The subtask's execution vertex, whatever its attempt. */
-    ExecutionVertex subtask(int vertex, int subtask) {
+    public ExecutionVertex subtask(int vertex, int subtask) {
         return vertices.get(vertex).get(subtask);
     }
 
     /** The worker hosting {@code lane} now. */
-    RegisteredWorker laneWorker(int lane) {
+    public RegisteredWorker laneWorker(int lane) {
         return slots.workerOf(lane);
     }
 
-    SlotAssignment slots() {
+    public SlotAssignment slots() {
         return slots;
     }
 
     /** Moves lanes to other workers (after their worker was lost); tasks deployed later run there. */
-    void moveLanes(SlotAssignment newSlots) {
+    public void moveLanes(SlotAssignment newSlots) {
         if (newSlots.numberOfLanes() != slots.numberOfLanes()) {
             throw new IllegalArgumentException("Bug: " + newSlots.numberOfLanes() + " lanes replace " + slots.numberOfLanes());
         }
@@ -262,7 +264,7 @@ final class ExecutionGraph {
     }
 
     /** The lanes whose worker was lost. */
-    List<Integer> lostLanes() {
+    public List<Integer> lostLanes() {
         List<Integer> lost = new ArrayList<>();
         for (int lane = 0; lane < slots.numberOfLanes(); lane++) {
             if (slots.workerOf(lane).isLost()) {
@@ -273,7 +275,7 @@ final class ExecutionGraph {
     }
 
     /** Whether a lane on {@code worker} still has a task that has not finished (so the lane needs a worker). */
-    boolean laneHasWorkLeft(RegisteredWorker worker) {
+    public boolean laneHasWorkLeft(RegisteredWorker worker) {
         for (ExecutionVertex t : tasks()) {
             if (slots.workerOf(t.id().subtask()) == worker && t.state() != io.eddy.runtime.tasks.TaskExecutionState.FINISHED) {
                 return true;
@@ -283,15 +285,15 @@ final class ExecutionGraph {
     }
 
     /** Every worker that hosted a lane of the job (including lost ones and lanes moved away since). */
-    Set<RegisteredWorker> involvedWorkers() {
+    public Set<RegisteredWorker> involvedWorkers() {
         return java.util.Collections.unmodifiableSet(involved);
     }
 
-    boolean allTerminal() {
+    public boolean allTerminal() {
         return vertices.stream().flatMap(List::stream).allMatch(ExecutionVertex::isTerminal);
     }
 
-    boolean allFinished() {
+    public boolean allFinished() {
         return vertices.stream().flatMap(List::stream).allMatch(t -> t.state() == io.eddy.runtime.tasks.TaskExecutionState.FINISHED);
     }
 }

@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.client;
 
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.runtime.cluster.AccumulatorBytes;

@@ -1,6 +1,8 @@
-package io.eddy.master;
+package io.eddy.master.client;
 
 import io.eddy.jobgraph.JobId;
+import io.eddy.master.execution.ExecutionGraph;
+import io.eddy.master.execution.ExecutionVertex;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobStatusUpdate;
@@ -20,18 +22,18 @@ import org.slf4j.LoggerFactory;
  * failing / cancelling         FAILING, 3 of 4 tasks running; CAUSE     /  CANCELLING, ...; cancelled
  * </pre>
  *
- * The end of the job is {@link ClientGateway#jobFinished}, sent by the {@link JobManager}.
+ * The end of the job is {@link ClientGateway#jobFinished}, sent by the {@link ClientRelay}.
  *
- * <p>Threads: used by its {@link JobManager} on the master's main thread only, which owns its
+ * <p>Threads: used by its {@link ClientRelay} on the master's main thread only, which owns its
  * fields. Updates are one-way sends that never block; a client that cannot take one (gone, or a
  * failing gateway) costs a log line, never the job.
  */
-final class JobProgress {
+public final class JobProgress {
 
     private static final Logger LOG = LoggerFactory.getLogger(JobProgress.class);
 
     /** The longest message sent; failure summaries are cut to their first line and to this length. */
-    static final int MAX_MESSAGE_LENGTH = 500;
+    public static final int MAX_MESSAGE_LENGTH = 500;
 
     private final JobId job;
     private final ClientGateway client;
@@ -41,14 +43,14 @@ final class JobProgress {
     /** Whether "all tasks running" was reported for the current attempt; reset by a restart. */
     private boolean allRunningReported;
 
-    JobProgress(JobId job, ClientGateway client, Clock clock) {
+    public JobProgress(JobId job, ClientGateway client, Clock clock) {
         this.job = job;
         this.client = client;
         this.clock = clock;
     }
 
     /** Tasks were deployed: reported the first time only (later regions and restarts are not news). */
-    void deployed(ExecutionGraph graph) {
+    public void deployed(ExecutionGraph graph) {
         if (deployedReported) {
             return;
         }
@@ -58,7 +60,7 @@ final class JobProgress {
     }
 
     /** A task reported RUNNING: reported once all tasks of the job run, once per attempt. */
-    void taskRunning(ExecutionGraph graph) {
+    public void taskRunning(ExecutionGraph graph) {
         if (!allRunningReported && allRunning(graph)) {
             allRunningReported = true;
             send(graph, JobStatus.RUNNING, null);
@@ -71,18 +73,18 @@ final class JobProgress {
      * @param causeSummary what failed, e.g. {@code Task 'Map (2/4)' on worker-2 (127.0.0.1) failed: ...}
      * @param restoreOrNull what the new attempts restore, e.g. {@code restoring checkpoint 12}, or null
      */
-    void restarting(ExecutionGraph graph, String causeSummary, String restoreOrNull) {
+    public void restarting(ExecutionGraph graph, String causeSummary, String restoreOrNull) {
         allRunningReported = false;
         send(graph, JobStatus.RUNNING, "restarting after: " + oneLine(causeSummary) + (restoreOrNull == null ? "" : "; " + restoreOrNull));
     }
 
     /** The job started failing with {@code causeSummary} (no restart left, or not restartable). */
-    void failing(ExecutionGraph graph, String causeSummary) {
+    public void failing(ExecutionGraph graph, String causeSummary) {
         send(graph, JobStatus.FAILING, oneLine(causeSummary));
     }
 
     /** The job started cancelling. */
-    void cancelling(ExecutionGraph graph) {
+    public void cancelling(ExecutionGraph graph) {
         send(graph, JobStatus.CANCELLING, "cancelled");
     }
 
@@ -120,7 +122,7 @@ final class JobProgress {
     }
 
     /** The first line of {@code text}, at most {@link #MAX_MESSAGE_LENGTH} characters. */
-    static String oneLine(String text) {
+    public static String oneLine(String text) {
         int end = text.length();
         int newline = text.indexOf('\n');
         if (newline >= 0) {

@@ -1,5 +1,6 @@
-package io.eddy.master;
+package io.eddy.master.execution;
 
+import io.eddy.master.workers.RegisteredWorker;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.tasks.TaskExecutionState;
 import io.eddy.runtime.tasks.TaskId;
@@ -17,7 +18,7 @@ import io.eddy.runtime.tasks.TaskId;
  *
  * <p>Owned by the master's main thread.
  */
-final class ExecutionVertex {
+public final class ExecutionVertex {
 
     private final String taskName;
     /** Owned by the master's main thread: the current attempt's id. */
@@ -35,7 +36,7 @@ final class ExecutionVertex {
     /** Owned by the master's main thread: whether the master asked the worker to cancel this attempt. */
     private boolean cancelRequested;
 
-    ExecutionVertex(TaskId id, String taskName, RegisteredWorker worker, TaskDeploymentSpec spec) {
+    public ExecutionVertex(TaskId id, String taskName, RegisteredWorker worker, TaskDeploymentSpec spec) {
         this.id = id;
         this.taskName = taskName;
         this.worker = worker;
@@ -43,37 +44,37 @@ final class ExecutionVertex {
     }
 
     /** The current attempt's id. */
-    TaskId id() {
+    public TaskId id() {
         return id;
     }
 
-    int attempt() {
+    public int attempt() {
         return id.attempt();
     }
 
     /** The vertex name with the subtask, e.g. {@code Map (2/4)}. */
-    String taskName() {
+    public String taskName() {
         return taskName;
     }
 
-    RegisteredWorker worker() {
+    public RegisteredWorker worker() {
         return worker;
     }
 
-    TaskDeploymentSpec spec() {
+    public TaskDeploymentSpec spec() {
         return spec;
     }
 
-    boolean isDeployed() {
+    public boolean isDeployed() {
         return deployed;
     }
 
-    void markDeployed() {
+    public void markDeployed() {
         deployed = true;
     }
 
     /** Fixes where and how the current attempt is deployed (called right before it is sent). */
-    void assignDeployment(RegisteredWorker target, TaskDeploymentSpec deployment) {
+    public void assignDeployment(RegisteredWorker target, TaskDeploymentSpec deployment) {
         if (deployed) {
             throw new IllegalStateException("Bug: task " + this + " is deployed already");
         }
@@ -81,28 +82,28 @@ final class ExecutionVertex {
         this.spec = deployment;
     }
 
-    boolean isCancelRequested() {
+    public boolean isCancelRequested() {
         return cancelRequested;
     }
 
-    void markCancelRequested() {
+    public void markCancelRequested() {
         cancelRequested = true;
     }
 
-    TaskExecutionState state() {
+    public TaskExecutionState state() {
         return state;
     }
 
-    boolean isTerminal() {
+    public boolean isTerminal() {
         return state.isTerminal();
     }
 
-    byte[] accumulators() {
+    public byte[] accumulators() {
         return accumulators;
     }
 
     /** Moves to {@code newState}; a terminal state is final (later updates are ignored and return false). */
-    boolean transitionTo(TaskExecutionState newState, byte[] finishedAccumulators) {
+    public boolean transitionTo(TaskExecutionState newState, byte[] finishedAccumulators) {
         if (state.isTerminal()) {
             return false;
         }
@@ -117,7 +118,7 @@ final class ExecutionVertex {
      * Starts the next attempt of this subtask on {@code lane}'s worker: the previous attempt must have
      * ended; its accumulators are dropped, so a finished attempt that runs again is not counted twice.
      */
-    void resetForRestart(RegisteredWorker laneWorker) {
+    public void resetForRestart(RegisteredWorker laneWorker) {
         if (!state.isTerminal()) {
             throw new IllegalStateException("Bug: restarting task " + this + " before its attempt ended");
         }

@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.execution;
 
 import io.eddy.runtime.tasks.TaskExecutionState;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.List;
  *
  * <p>Owned by the master's main thread.
  */
-final class PipelinedRegion {
+public final class PipelinedRegion {
 
     private final int index;
     private final List<ExecutionVertex> tasks;
@@ -21,7 +21,7 @@ final class PipelinedRegion {
     /** Owned by the master's main thread. */
     private boolean deployed;
 
-    PipelinedRegion(int index, List<ExecutionVertex> tasks, List<ExecutionVertex> blockingProducers) {
+    public PipelinedRegion(int index, List<ExecutionVertex> tasks, List<ExecutionVertex> blockingProducers) {
         if (tasks.isEmpty()) {
             throw new IllegalArgumentException("Bug: pipelined region " + index + " has no tasks");
         }
@@ -30,29 +30,29 @@ final class PipelinedRegion {
         this.blockingProducers = List.copyOf(blockingProducers);
     }
 
-    int index() {
+    public int index() {
         return index;
     }
 
-    List<ExecutionVertex> tasks() {
+    public List<ExecutionVertex> tasks() {
         return tasks;
     }
 
     /** The tasks outside this region whose blocking result partitions it reads. */
-    List<ExecutionVertex> blockingProducers() {
+    public List<ExecutionVertex> blockingProducers() {
         return blockingProducers;
     }
 
-    boolean isDeployed() {
+    public boolean isDeployed() {
         return deployed;
     }
 
-    void markDeployed() {
+    public void markDeployed() {
         deployed = true;
     }
 
     /** Makes the region wait for deployment again (its tasks start new attempts, see {@link ExecutionVertex#resetForRestart}). */
-    void resetForRestart() {
+    public void resetForRestart() {
         deployed = false;
     }
 
@@ -60,17 +60,17 @@ final class PipelinedRegion {
      * Whether the region waits for deployment and every producer of its blocking inputs has finished
      * on a worker that is still there (so its result can be read).
      */
-    boolean isReadyToDeploy() {
+    public boolean isReadyToDeploy() {
         return !deployed && blockingProducers.stream().allMatch(PipelinedRegion::resultAvailable);
     }
 
     /** Whether every task of the region has FINISHED. */
-    boolean isFinished() {
+    public boolean isFinished() {
         return tasks.stream().allMatch(t -> t.state() == TaskExecutionState.FINISHED);
     }
 
     /** Whether {@code producer}'s current attempt finished and its worker is alive, so its blocking results can be read. */
-    static boolean resultAvailable(ExecutionVertex producer) {
+    public static boolean resultAvailable(ExecutionVertex producer) {
         return producer.state() == TaskExecutionState.FINISHED && !producer.worker().isLost();
     }
 

@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.workers;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,25 +9,25 @@ import java.util.Map;
  * Which worker hosts each lane (slot) of a job. With slot sharing, lane i runs subtask i of every
  * vertex, so a job needs as many lanes as its largest vertex parallelism. Immutable.
  */
-final class SlotAssignment {
+public final class SlotAssignment {
 
     private final List<RegisteredWorker> lanes;
 
-    SlotAssignment(List<RegisteredWorker> lanes) {
+    public SlotAssignment(List<RegisteredWorker> lanes) {
         this.lanes = List.copyOf(lanes);
     }
 
-    int numberOfLanes() {
+    public int numberOfLanes() {
         return lanes.size();
     }
 
     /** The worker hosting subtask {@code subtask} of any vertex. */
-    RegisteredWorker workerOf(int subtask) {
+    public RegisteredWorker workerOf(int subtask) {
         return lanes.get(subtask);
     }
 
     /** A copy in which lane {@code lanes.get(i)} moves to lane i of {@code replacement}. */
-    SlotAssignment withLanesReplaced(List<Integer> lanesToMove, SlotAssignment replacement) {
+    public SlotAssignment withLanesReplaced(List<Integer> lanesToMove, SlotAssignment replacement) {
         if (replacement.numberOfLanes() != lanesToMove.size()) {
             throw new IllegalArgumentException("Bug: " + replacement.numberOfLanes() + " slots for " + lanesToMove.size() + " lanes");
         }
@@ -39,7 +39,7 @@ final class SlotAssignment {
     }
 
     /** How many lanes each worker hosts. */
-    Map<RegisteredWorker, Integer> lanesPerWorker() {
+    public Map<RegisteredWorker, Integer> lanesPerWorker() {
         Map<RegisteredWorker, Integer> counts = new HashMap<>();
         for (RegisteredWorker w : lanes) {
             counts.merge(w, 1, Integer::sum);

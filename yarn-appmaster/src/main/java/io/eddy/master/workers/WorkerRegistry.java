@@ -1,4 +1,4 @@
-package io.eddy.master;
+package io.eddy.master.workers;
 
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.WorkerId;
@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  *
  * <p>Owned by the master's main thread; not thread-safe.
  */
-final class WorkerRegistry {
+public final class WorkerRegistry {
 
     private final Map<WorkerId, RegisteredWorker> workers = new LinkedHashMap<>();
 
@@ -26,7 +26,7 @@ final class WorkerRegistry {
      *
      * @throws IllegalStateException if a worker with the same id is registered already
      */
-    RegisteredWorker register(WorkerRegistration registration, WorkerGateway gateway) {
+    public RegisteredWorker register(WorkerRegistration registration, WorkerGateway gateway) {
         RegisteredWorker existing = workers.get(registration.id());
         if (existing != null) {
             throw new IllegalStateException("A worker with id " + registration.id() + " is registered already (" + existing
@@ -38,7 +38,7 @@ final class WorkerRegistry {
     }
 
     /** Removes a worker and marks it lost; null if it was not registered. */
-    RegisteredWorker remove(WorkerId id) {
+    public RegisteredWorker remove(WorkerId id) {
         RegisteredWorker worker = workers.remove(id);
         if (worker != null) {
             worker.markLost();
@@ -46,24 +46,24 @@ final class WorkerRegistry {
         return worker;
     }
 
-    RegisteredWorker get(WorkerId id) {
+    public RegisteredWorker get(WorkerId id) {
         return workers.get(id);
     }
 
-    Collection<RegisteredWorker> workers() {
+    public Collection<RegisteredWorker> workers() {
         return workers.values();
     }
 
-    int totalSlots() {
+    public int totalSlots() {
         return workers.values().stream().mapToInt(w -> w.registration().slots()).sum();
     }
 
-    int freeSlots() {
+    public int freeSlots() {
         return workers.values().stream().mapToInt(RegisteredWorker::freeSlots).sum();
     }
 
     /** Takes {@code lanes} slots, spread over the workers; null if fewer are free. */
-    SlotAssignment allocate(int lanes) {
+    public SlotAssignment allocate(int lanes) {
         if (lanes > freeSlots()) {
             return null;
         }
@@ -82,7 +82,7 @@ final class WorkerRegistry {
     }
 
     /** Gives back the slots of an assignment; slots of workers lost meanwhile are dropped. */
-    void release(SlotAssignment assignment) {
+    public void release(SlotAssignment assignment) {
         for (Map.Entry<RegisteredWorker, Integer> e : assignment.lanesPerWorker().entrySet()) {
             if (!e.getKey().isLost()) {
                 e.getKey().give(e.getValue());
@@ -95,7 +95,7 @@ final class WorkerRegistry {
      * WorkerSupply} suggests), e.g. {@code Job needs 4 slots but the cluster has 2 (2 workers x 1
      * slot): start more workers or lower the parallelism}.
      */
-    String describeShortage(int needed, String advice) {
+    public String describeShortage(int needed, String advice) {
         int total = totalSlots();
         String shape = describeShape();
         if (needed > total) {

@@ -1,14 +1,17 @@
-package io.eddy.master;
+package io.eddy.master.failover;
 
+import io.eddy.master.execution.ExecutionGraph;
+import io.eddy.master.execution.ExecutionVertex;
+import io.eddy.master.execution.PipelinedRegion;
 import java.util.ArrayDeque;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.Comparator;
 
 /**
  * Decides which pipelined regions must run again after tasks failed or a worker was lost, so that

@@ -1,0 +1,41 @@
+package io.eddy.master.failover;
+
+import java.time.Clock;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Time and timers of a {@link JobFailover}: the thread that owns the job (the master's main thread)
+ * runs the scheduled actions, so they never run concurrently with the failover's other methods. A
+ * seam for tests, which advance a manual clock instead of sleeping.
+ */
+public interface RestartTimers {
+
+    /** The current time in milliseconds since the epoch. */
+    long now();
+
+    /** Runs {@code action} on the owning thread after {@code delayMillis}; the result cancels it. */
+    Cancellable schedule(Runnable action, long delayMillis);
+
+    /** A scheduled action that may be cancelled (cancelling a run or cancelled action does nothing). */
+    interface Cancellable {
+        void cancel();
+    }
+
+    /** Timers on {@code owner} (the single thread that owns the job), time from {@code clock}. */
+    static RestartTimers on(ScheduledExecutorService owner, Clock clock) {
+        return new RestartTimers() {
+            @Override
+            public long now() {
+                return clock.millis();
+            }
+
+            @Override
+            public Cancellable schedule(Runnable action, long delayMillis) {
+                ScheduledFuture<?> f = owner.schedule(action, Math.max(0, delayMillis), TimeUnit.MILLISECONDS);
+                return () -> f.cancel(false);
+            }
+        };
+    }
+}
