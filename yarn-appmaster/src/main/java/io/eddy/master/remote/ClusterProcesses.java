@@ -45,7 +45,7 @@ public final class ClusterProcesses {
      * {@code -Xmx512m -XX:+UseParallelGC}, and transparent huge pages for the heap unless {@code
      * thpSetting} (the kernel's {@code transparent_hugepage/enabled}) says {@code [never]}: a
      * combiner's or keyed state's objects spread over far more memory than the processor's TLB maps
-     * with 4 KB pages (docs/benchmarks.md, session 11), and where the kernel offers no huge pages
+     * with 4 KB pages (docs/benchmarks.md, "The machine"), and where the kernel offers no huge pages
      * the JVM would warn on every start. A file that cannot be read (not Linux) leaves them out too.
      */
     static List<String> defaultJvmOptions(Path thpSetting) {

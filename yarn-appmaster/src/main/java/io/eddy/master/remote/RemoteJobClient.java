@@ -99,7 +99,8 @@ final class RemoteJobClient implements JobClient, ClientGateway {
         this.collectCapacity = options.collectCapacity();
         gateway.onDisconnect(cause -> connectionLost(gateway, cause));
         // Close the connection once the job has ended, but only after the master's jobFinished call
-        // was answered: closing earlier made the master log that the client did not take the result.
+        // is answered: a connection closed before that makes the master log that the client did not
+        // take the result.
         result.whenComplete((r, e) -> {
             this.gateway.closeAfterPendingReplies();
             if (locatorOrNull != null) {
