@@ -26,6 +26,13 @@ import org.apache.hadoop.yarn.api.records.URL;
  */
 public final class LaunchContexts {
 
+    /**
+     * The main class of the ApplicationMaster's container, {@code YarnApplicationMasterMain}. Named,
+     * not referenced: the AM depends on the client's staging and launch classes, never the other
+     * way round.
+     */
+    public static final String APPLICATION_MASTER_MAIN = "io.eddy.yarn.appmaster.YarnApplicationMasterMain";
+
     /** The share of a container's memory given to the JVM heap. */
     public static final double HEAP_FRACTION = 0.75;
 

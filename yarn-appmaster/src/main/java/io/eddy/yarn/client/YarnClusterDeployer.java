@@ -4,7 +4,6 @@ import io.eddy.configuration.Configuration;
 import io.eddy.master.Master;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.yarn.YarnOptions;
-import io.eddy.yarn.appmaster.YarnApplicationMasterMain;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -201,7 +200,7 @@ public final class YarnClusterDeployer implements AutoCloseable {
             ContainerResources resources, List<String> amJvmOptions, ApplicationStaging.Staged staged) throws IOException {
         ContainerLaunchContext am = LaunchContexts.launchContext(staged.shippedFiles(), staged.publicFiles(),
                 Map.of(StagingLayout.APP_DIR_ENVIRONMENT_VARIABLE, staged.applicationDir().toString()),
-                new LaunchContexts.JavaCommand(resources.amMemoryMb(), "am", YarnApplicationMasterMain.class.getName(), amJvmOptions, List.of()));
+                new LaunchContexts.JavaCommand(resources.amMemoryMb(), "am", LaunchContexts.APPLICATION_MASTER_MAIN, amJvmOptions, List.of()));
         if (UserGroupInformation.isSecurityEnabled()) {
             am.setTokens(fileSystemTokens());
         }
