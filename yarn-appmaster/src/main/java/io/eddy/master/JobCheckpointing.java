@@ -22,7 +22,7 @@ import io.eddy.master.execution.PipelinedRegion;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.checkpoint.storage.CheckpointStorage;
-import io.eddy.runtime.checkpoint.storage.InvalidCheckpointException;
+import io.eddy.runtime.checkpoint.InvalidCheckpointException;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;

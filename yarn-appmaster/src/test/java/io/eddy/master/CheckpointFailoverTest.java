@@ -15,7 +15,7 @@ import io.eddy.master.failover.RestartOptions;
 import io.eddy.master.failover.RestartStrategy;
 import io.eddy.runtime.checkpoint.ByteStreamStateHandle;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.checkpoint.OperatorStateHandle;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
 import io.eddy.runtime.checkpoint.TaskRestore;

@@ -1,6 +1,6 @@
 package io.eddy.master.checkpoint;
 
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import java.util.Objects;
 
 /**

@@ -7,7 +7,7 @@ import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participant;
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.tasks.TaskId;

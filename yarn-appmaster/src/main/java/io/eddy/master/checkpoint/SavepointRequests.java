@@ -2,7 +2,7 @@ package io.eddy.master.checkpoint;
 
 import io.eddy.jobgraph.JobId;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participants;
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,8 +1,8 @@
 package io.eddy.master.checkpoint;
 
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.storage.CheckpointStorage;
 import io.eddy.runtime.checkpoint.storage.CheckpointStorageLocation;
 import java.io.IOException;

@@ -11,7 +11,7 @@ import io.eddy.master.workers.SlotAssignment;
 import io.eddy.runtime.checkpoint.TaskRestore;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.io.network.InputChannelSpec;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.tasks.OutputPartitionSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

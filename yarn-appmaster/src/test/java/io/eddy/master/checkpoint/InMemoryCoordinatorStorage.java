@@ -1,7 +1,7 @@
 package io.eddy.master.checkpoint;
 
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

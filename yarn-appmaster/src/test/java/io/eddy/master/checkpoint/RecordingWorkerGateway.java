@@ -1,7 +1,7 @@
 package io.eddy.master.checkpoint;
 
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.WorkerGateway;

@@ -14,7 +14,7 @@ import io.eddy.master.checkpoint.StateAssignment.AssignedState;
 import io.eddy.runtime.checkpoint.ByteStreamStateHandle;
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
 import io.eddy.runtime.checkpoint.CheckpointMetadata.OperatorState;
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.KeyGroupRange;
 import io.eddy.runtime.checkpoint.KeyGroupsStateHandle;
 import io.eddy.runtime.checkpoint.OperatorStateHandle;

@@ -1,5 +1,6 @@
 package io.eddy.runtime.checkpoint;
 
+import io.eddy.runtime.io.network.event.CheckpointType;
 import java.util.Map;
 import java.util.Objects;
 

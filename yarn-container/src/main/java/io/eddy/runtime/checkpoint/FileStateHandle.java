@@ -23,7 +23,7 @@ public record FileStateHandle(String uri, long size, int crc32c) implements Stre
 
     @Override
     public InputStream openInputStream() throws IOException {
-        return io.eddy.runtime.checkpoint.storage.StateFiles.open(this);
+        return StateFiles.open(this);
     }
 
     @Override
@@ -33,6 +33,6 @@ public record FileStateHandle(String uri, long size, int crc32c) implements Stre
 
     @Override
     public void discardState() throws IOException {
-        io.eddy.runtime.checkpoint.storage.StateFiles.delete(this);
+        StateFiles.delete(this);
     }
 }

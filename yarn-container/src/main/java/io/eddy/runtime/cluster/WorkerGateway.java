@@ -1,6 +1,6 @@
 package io.eddy.runtime.cluster;
 
-import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.tasks.TaskId;

@@ -1,5 +1,6 @@
 package io.eddy.runtime.operators;
 
+import io.eddy.runtime.operators.base.AbstractStreamOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.streamrecord.Watermark;
 import io.eddy.runtime.streamrecord.WatermarkStatus;

@@ -1,5 +1,7 @@
 package io.eddy.runtime.operators;
 
+import io.eddy.runtime.operators.streaming.SourceOperator;
+
 /**
  * A head operator that produces its records itself instead of reading input gates. The task runs
  * {@link #run()} of a streaming {@link SourceOperator} on a separate source thread (emitting under

@@ -1,6 +1,6 @@
 package io.eddy.runtime.operators;
 
-import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.checkpoint.OperatorSnapshot;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
 import io.eddy.runtime.checkpoint.storage.CheckpointStreamFactory;

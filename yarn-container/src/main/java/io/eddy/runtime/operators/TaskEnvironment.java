@@ -3,7 +3,6 @@ package io.eddy.runtime.operators;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.memory.MemoryManager;
-import io.eddy.runtime.tasks.CollectGateway;
 import java.util.Objects;
 
 /**

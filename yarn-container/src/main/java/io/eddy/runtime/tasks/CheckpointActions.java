@@ -1,6 +1,6 @@
 package io.eddy.runtime.tasks;
 
-import io.eddy.runtime.checkpoint.CheckpointBarrier;
+import io.eddy.runtime.io.network.event.CheckpointBarrier;
 
 /**
  * What a {@link CheckpointBarrierHandler} asks of its task once the barriers of a checkpoint are

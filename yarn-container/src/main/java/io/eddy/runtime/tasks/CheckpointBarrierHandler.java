@@ -1,7 +1,7 @@
 package io.eddy.runtime.tasks;
 
-import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
-import io.eddy.runtime.checkpoint.CheckpointBarrier;
+import io.eddy.runtime.io.network.event.CancelCheckpointMarker;
+import io.eddy.runtime.io.network.event.CheckpointBarrier;
 import java.util.Locale;
 
 /**

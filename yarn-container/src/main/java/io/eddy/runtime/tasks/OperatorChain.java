@@ -4,7 +4,7 @@ import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorOutput;
 import io.eddy.jobgraph.OperatorSpec;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.checkpoint.OperatorSnapshot;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
 import io.eddy.runtime.checkpoint.TaskRestore;

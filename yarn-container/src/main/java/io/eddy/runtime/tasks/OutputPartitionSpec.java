@@ -1,6 +1,6 @@
 package io.eddy.runtime.tasks;
 
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import java.util.BitSet;
 import java.util.Objects;
 

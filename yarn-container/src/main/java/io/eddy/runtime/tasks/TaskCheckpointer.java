@@ -2,8 +2,8 @@ package io.eddy.runtime.tasks;
 
 import com.google.common.util.concurrent.MoreExecutors;
 import io.eddy.configuration.Configuration;
-import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
-import io.eddy.runtime.checkpoint.CheckpointBarrier;
+import io.eddy.runtime.io.network.event.CancelCheckpointMarker;
+import io.eddy.runtime.io.network.event.CheckpointBarrier;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.OperatorSnapshot;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;

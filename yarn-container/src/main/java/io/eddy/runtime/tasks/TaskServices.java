@@ -3,6 +3,7 @@ package io.eddy.runtime.tasks;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.io.network.NetworkEnvironment;
 import io.eddy.runtime.memory.MemoryManager;
+import io.eddy.runtime.operators.CollectGateway;
 import java.util.Objects;
 
 /**

@@ -2,7 +2,7 @@ package io.eddy.runtime.worker;
 
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.MasterGateway;
-import io.eddy.runtime.tasks.CollectGateway;
+import io.eddy.runtime.operators.CollectGateway;
 import java.util.concurrent.ExecutionException;
 
 /**

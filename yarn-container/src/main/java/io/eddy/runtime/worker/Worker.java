@@ -14,7 +14,7 @@ import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.io.network.NetworkEnvironment;
 import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.memory.MemoryOptions;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.tasks.CheckpointServices;
 import io.eddy.runtime.tasks.Task;
 import io.eddy.runtime.tasks.TaskDeployment;

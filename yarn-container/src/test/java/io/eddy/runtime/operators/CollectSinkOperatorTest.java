@@ -8,7 +8,6 @@ import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.core.memory.DataInputDeserializer;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
-import io.eddy.runtime.tasks.CollectGateway;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

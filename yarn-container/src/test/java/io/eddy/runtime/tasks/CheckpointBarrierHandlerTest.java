@@ -2,10 +2,10 @@ package io.eddy.runtime.tasks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
-import io.eddy.runtime.checkpoint.CheckpointBarrier;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.io.network.event.CancelCheckpointMarker;
+import io.eddy.runtime.io.network.event.CheckpointBarrier;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.operators.Input;
 import java.util.ArrayList;
 import java.util.List;

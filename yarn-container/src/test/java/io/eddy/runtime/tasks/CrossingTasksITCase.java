@@ -21,7 +21,7 @@ import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.io.network.NetworkConfig;
 import io.eddy.runtime.io.network.NetworkEnvironment;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.operators.OperatorTestHarness;
 import io.eddy.runtime.tasks.TaskTestSupport.RangeSource;
 import io.eddy.runtime.tasks.TaskTestSupport.RecordingListener;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.typeutils.base.LongSerializer;
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.api.RecordWriter;
 import io.eddy.runtime.io.network.buffer.Buffer;

@@ -4,16 +4,17 @@ import static io.eddy.runtime.tasks.TaskTestSupport.sink;
 import static io.eddy.runtime.tasks.TaskTestSupport.started;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eddy.api.common.accumulators.LongCounter;
 import io.eddy.api.common.functions.FilterFunction;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.functions.RichMapFunction;
 import io.eddy.api.common.typeinfo.Types;
-import io.eddy.api.common.accumulators.LongCounter;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.OperatorOutput;
 import io.eddy.jobgraph.OperatorSpec;
+import io.eddy.runtime.operators.CollectGateway;
 import io.eddy.runtime.operators.OperatorFailureException;
 import io.eddy.runtime.operators.OperatorTestHarness;
 import io.eddy.runtime.tasks.TaskTestSupport.CollectingSink;

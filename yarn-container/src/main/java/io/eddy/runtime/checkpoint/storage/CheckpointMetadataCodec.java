@@ -2,11 +2,12 @@ package io.eddy.runtime.checkpoint.storage;
 
 import io.eddy.core.memory.DataInputDeserializer;
 import io.eddy.core.memory.DataOutputSerializer;
-import io.eddy.runtime.checkpoint.CheckpointMetadata;
 import io.eddy.runtime.checkpoint.CheckpointMetadata.OperatorState;
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.checkpoint.CheckpointMetadata;
+import io.eddy.runtime.checkpoint.InvalidCheckpointException.Reason;
+import io.eddy.runtime.checkpoint.InvalidCheckpointException;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
-import io.eddy.runtime.checkpoint.storage.InvalidCheckpointException.Reason;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;

@@ -2,7 +2,9 @@ package io.eddy.runtime.checkpoint.storage;
 
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.checkpoint.HadoopFileSystems;
+import io.eddy.runtime.checkpoint.InvalidCheckpointException;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,8 +2,10 @@ package io.eddy.runtime.checkpoint.storage;
 
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
-import io.eddy.runtime.checkpoint.storage.InvalidCheckpointException.Reason;
+import io.eddy.runtime.checkpoint.HadoopFileSystems;
+import io.eddy.runtime.checkpoint.InvalidCheckpointException.Reason;
+import io.eddy.runtime.checkpoint.InvalidCheckpointException;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

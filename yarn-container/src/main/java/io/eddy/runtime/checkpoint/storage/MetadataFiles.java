@@ -1,7 +1,9 @@
 package io.eddy.runtime.checkpoint.storage;
 
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
-import io.eddy.runtime.checkpoint.storage.InvalidCheckpointException.Reason;
+import io.eddy.runtime.checkpoint.HadoopFileSystems;
+import io.eddy.runtime.checkpoint.InvalidCheckpointException.Reason;
+import io.eddy.runtime.checkpoint.InvalidCheckpointException;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;

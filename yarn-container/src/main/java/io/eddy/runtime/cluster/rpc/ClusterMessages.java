@@ -2,7 +2,7 @@ package io.eddy.runtime.cluster.rpc;
 
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;

@@ -1,5 +1,6 @@
 package io.eddy.runtime.io.network;
 
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import java.net.InetSocketAddress;
 
 /**

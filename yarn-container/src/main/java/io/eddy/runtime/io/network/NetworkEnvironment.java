@@ -9,6 +9,7 @@ import io.eddy.runtime.io.network.netty.NettyTransport;
 import io.eddy.runtime.io.network.partition.ObjectSubpartition;
 import io.eddy.runtime.io.network.partition.ObjectSubpartitionRegistry;
 import io.eddy.runtime.io.network.partition.ResultPartition;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.partition.ResultPartitionManager;
 import io.eddy.runtime.io.network.partition.ResultPartitionType;
 import io.eddy.runtime.io.network.partition.consumer.InputChannel;

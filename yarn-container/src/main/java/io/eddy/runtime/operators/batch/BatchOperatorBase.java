@@ -12,7 +12,7 @@ import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.memory.MemoryAllocationException;
 import io.eddy.runtime.memory.MemoryManager;
-import io.eddy.runtime.operators.OneInputOperator;
+import io.eddy.runtime.operators.base.OneInputOperator;
 import java.io.UncheckedIOException;
 import java.util.EnumSet;
 import java.util.List;

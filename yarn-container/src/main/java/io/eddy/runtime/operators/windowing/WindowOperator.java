@@ -7,7 +7,7 @@ import io.eddy.api.common.state.ListStateDescriptor;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
-import io.eddy.runtime.operators.OneInputOperator;
+import io.eddy.runtime.operators.base.OneInputOperator;
 import io.eddy.runtime.state.HeapKeyedStateBackend;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.timers.InternalTimer;

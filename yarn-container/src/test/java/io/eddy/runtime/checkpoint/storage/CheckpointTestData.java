@@ -2,7 +2,7 @@ package io.eddy.runtime.checkpoint.storage;
 
 import io.eddy.runtime.checkpoint.ByteStreamStateHandle;
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
-import io.eddy.runtime.checkpoint.CheckpointType;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.FileStateHandle;
 import io.eddy.runtime.checkpoint.KeyGroupRange;
 import io.eddy.runtime.checkpoint.KeyGroupsStateHandle;

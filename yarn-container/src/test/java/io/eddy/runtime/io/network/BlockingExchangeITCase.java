@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.partition.ResultPartition;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.partition.ResultPartitionType;
 import io.eddy.runtime.io.network.testutils.TestTasks;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.partition.ResultPartition;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import io.eddy.runtime.io.network.testutils.TestTasks;
 import java.io.IOException;

@@ -9,6 +9,7 @@ import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.io.network.api.RecordWriter;
 import io.eddy.runtime.io.network.partition.ResultPartition;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import io.eddy.runtime.io.network.testutils.TestRecord;
 import io.eddy.runtime.io.network.testutils.TestRecordSerializer;

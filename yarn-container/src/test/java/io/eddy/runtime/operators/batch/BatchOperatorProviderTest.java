@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.OperatorKind;
-import io.eddy.runtime.operators.BuiltinOperatorProvider;
+import io.eddy.runtime.operators.streaming.BuiltinOperatorProvider;
 import io.eddy.runtime.operators.OperatorFactory;
 import io.eddy.runtime.operators.batch.io.BatchIoOperatorProvider;
 import io.eddy.runtime.operators.batch.join.BatchJoinOperatorProvider;

@@ -2,10 +2,6 @@ package io.eddy.runtime.io.network.event;
 
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
-import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
-import io.eddy.runtime.checkpoint.CheckpointBarrier;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
-import io.eddy.runtime.checkpoint.CheckpointType;
 import java.io.IOException;
 
 /**

@@ -2,8 +2,6 @@ package io.eddy.runtime.io.network.event;
 
 import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.core.memory.MemorySegment;
-import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
-import io.eddy.runtime.checkpoint.CheckpointBarrier;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;
 import io.eddy.runtime.io.network.serialization.SegmentInputView;

@@ -1,7 +1,7 @@
 package io.eddy.runtime.io.network.netty;
 
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;

@@ -1,7 +1,6 @@
 package io.eddy.runtime.io.network.partition;
 
 import io.eddy.core.memory.MemorySegment;
-import io.eddy.runtime.io.network.ResultPartitionId;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package io.eddy.runtime.io.network.partition;
 
-import io.eddy.runtime.io.network.ResultPartitionId;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferBuilder;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;

@@ -1,7 +1,6 @@
 package io.eddy.runtime.io.network.partition;
 
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.io.network.ResultPartitionId;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -4,7 +4,7 @@ import io.eddy.api.common.io.OutputFormat;
 import io.eddy.configuration.Configuration;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
-import io.eddy.runtime.operators.OneInputOperator;
+import io.eddy.runtime.operators.base.OneInputOperator;
 import io.eddy.runtime.operators.TaskEnvironment;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import org.slf4j.Logger;

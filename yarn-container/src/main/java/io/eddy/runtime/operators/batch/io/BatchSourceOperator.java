@@ -5,7 +5,7 @@ import io.eddy.api.common.io.InputSplit;
 import io.eddy.configuration.Configuration;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
-import io.eddy.runtime.operators.AbstractStreamOperator;
+import io.eddy.runtime.operators.base.AbstractStreamOperator;
 import io.eddy.runtime.operators.Input;
 import io.eddy.runtime.operators.InputSplitProvider;
 import io.eddy.runtime.operators.MailboxAccess;

@@ -11,7 +11,7 @@ import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.memory.MemoryAllocationException;
 import io.eddy.runtime.memory.MemoryManager;
-import io.eddy.runtime.operators.TwoInputOperator;
+import io.eddy.runtime.operators.base.TwoInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import java.util.ArrayList;
 import java.util.List;

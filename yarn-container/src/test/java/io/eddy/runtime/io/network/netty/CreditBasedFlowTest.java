@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.core.memory.MemorySegment;
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;
 import io.eddy.runtime.io.network.buffer.LocalBufferPool;

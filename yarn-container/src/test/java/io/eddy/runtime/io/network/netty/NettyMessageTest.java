@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.netty.NettyMessage.AddCredit;
 import io.eddy.runtime.io.network.netty.NettyMessage.CancelPartitionRequest;
 import io.eddy.runtime.io.network.netty.NettyMessage.CloseRequest;

@@ -3,7 +3,7 @@ package io.eddy.runtime.io.network.netty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.netty.NettyMessage.AddCredit;
 import io.eddy.runtime.io.network.netty.NettyMessage.CancelPartitionRequest;
 import io.eddy.runtime.io.network.netty.NettyMessage.PartitionRequest;

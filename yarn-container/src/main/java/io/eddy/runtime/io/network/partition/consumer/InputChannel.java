@@ -1,6 +1,6 @@
 package io.eddy.runtime.io.network.partition.consumer;
 
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.partition.BufferAndBacklog;
 import java.io.IOException;
 

@@ -1,7 +1,7 @@
 package io.eddy.runtime.io.network.partition.consumer;
 
 import io.eddy.core.memory.MemorySegment;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferListener;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;

@@ -3,11 +3,11 @@ package io.eddy.runtime.io.network.partition.consumer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.checkpoint.CancelCheckpointMarker;
-import io.eddy.runtime.checkpoint.CheckpointBarrier;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
-import io.eddy.runtime.checkpoint.CheckpointType;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.event.CancelCheckpointMarker;
+import io.eddy.runtime.io.network.event.CheckpointBarrier;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointType;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.io.network.api.RecordInput;

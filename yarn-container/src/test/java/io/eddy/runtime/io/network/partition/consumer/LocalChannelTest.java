@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.io.network.ResultPartitionId;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.io.network.api.RecordInput;

@@ -1,9 +1,23 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.jobgraph.OperatorKinds;
-import io.eddy.runtime.operators.windowing.WindowOperators;
+import io.eddy.runtime.operators.OperatorProvider;
+import io.eddy.runtime.operators.OperatorRegistry;
+import io.eddy.runtime.operators.streaming.CoFlatMapOperator;
+import io.eddy.runtime.operators.streaming.CoMapOperator;
+import io.eddy.runtime.operators.streaming.CollectSinkOperator;
+import io.eddy.runtime.operators.streaming.FilterOperator;
+import io.eddy.runtime.operators.streaming.FlatMapOperator;
+import io.eddy.runtime.operators.streaming.KeyedProcessOperator;
+import io.eddy.runtime.operators.streaming.KeyedReduceOperator;
+import io.eddy.runtime.operators.streaming.MapOperator;
+import io.eddy.runtime.operators.streaming.ProcessOperator;
+import io.eddy.runtime.operators.streaming.ReaderSourceOperator;
+import io.eddy.runtime.operators.streaming.SinkOperator;
+import io.eddy.runtime.operators.streaming.SourceOperator;
+import io.eddy.runtime.operators.streaming.TimestampsAndWatermarksOperator;
 
-/** The operators of the streaming kinds ({@link OperatorKinds}). */
+/** The operators of the streaming kinds ({@link OperatorKinds}) but windows ({@code WindowOperatorProvider}). */
 public final class BuiltinOperatorProvider implements OperatorProvider {
 
     @Override
@@ -16,7 +30,6 @@ public final class BuiltinOperatorProvider implements OperatorProvider {
         registry.add(OperatorKinds.Process.class, (descriptor, kind) -> new ProcessOperator<>(descriptor));
         registry.add(OperatorKinds.KeyedProcess.class, (descriptor, kind) -> new KeyedProcessOperator<>(descriptor));
         registry.add(OperatorKinds.KeyedReduce.class, (descriptor, kind) -> new KeyedReduceOperator<>(descriptor));
-        registry.add(OperatorKinds.Window.class, WindowOperators::create);
         registry.add(OperatorKinds.CoMap.class, (descriptor, kind) -> new CoMapOperator<>(descriptor));
         registry.add(OperatorKinds.CoFlatMap.class, (descriptor, kind) -> new CoFlatMapOperator<>(descriptor));
         registry.add(OperatorKinds.TimestampsAndWatermarks.class, TimestampsAndWatermarksOperator::new);

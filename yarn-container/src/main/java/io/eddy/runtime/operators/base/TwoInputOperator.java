@@ -1,6 +1,8 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.base;
 
 import io.eddy.api.common.functions.Function;
+import io.eddy.runtime.operators.Input;
+import io.eddy.runtime.operators.base.AbstractStreamOperator;
 import io.eddy.runtime.streamrecord.StatusWatermarkValve;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.streamrecord.Watermark;

@@ -1,6 +1,9 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.connector.source.ReaderOutput;
+import io.eddy.runtime.operators.Output;
+import io.eddy.runtime.operators.streaming.ReaderSourceOperator;
+import io.eddy.runtime.operators.streaming.SourceOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.streamrecord.Watermark;
 import io.eddy.runtime.streamrecord.WatermarkStatus;

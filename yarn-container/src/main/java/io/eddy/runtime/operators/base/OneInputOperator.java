@@ -1,6 +1,8 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.base;
 
 import io.eddy.api.common.functions.Function;
+import io.eddy.runtime.operators.Input;
+import io.eddy.runtime.operators.base.AbstractStreamOperator;
 
 /** An operator with one logical input: it is its own {@link Input}. */
 public abstract class OneInputOperator<IN, OUT> extends AbstractStreamOperator<OUT> implements Input<IN> {

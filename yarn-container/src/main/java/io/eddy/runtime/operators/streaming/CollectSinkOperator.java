@@ -1,12 +1,14 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
+import io.eddy.runtime.operators.CollectGateway;
+import io.eddy.runtime.operators.TimerService;
+import io.eddy.runtime.operators.base.OneInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
-import io.eddy.runtime.tasks.CollectGateway;
 
 /**
  * {@link OperatorKinds.CollectSink}: serializes its records with the input type's serializer into

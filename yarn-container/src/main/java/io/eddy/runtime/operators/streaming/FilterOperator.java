@@ -1,7 +1,8 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.common.functions.FilterFunction;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.base.OneInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 
 /** {@code FILTER}: forwards the records the function accepts, unchanged. */

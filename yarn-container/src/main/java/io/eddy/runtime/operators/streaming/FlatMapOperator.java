@@ -1,7 +1,9 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.common.functions.FlatMapFunction;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.base.OneInputOperator;
+import io.eddy.runtime.operators.base.TimestampedCollector;
 import io.eddy.runtime.streamrecord.StreamRecord;
 
 /** {@code FLAT_MAP}: zero or more output values per input value, each with the input's timestamp. */

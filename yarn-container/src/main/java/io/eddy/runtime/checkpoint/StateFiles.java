@@ -1,7 +1,7 @@
-package io.eddy.runtime.checkpoint.storage;
+package io.eddy.runtime.checkpoint;
 
 import io.eddy.runtime.checkpoint.FileStateHandle;
-import io.eddy.runtime.checkpoint.storage.InvalidCheckpointException.Reason;
+import io.eddy.runtime.checkpoint.InvalidCheckpointException.Reason;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.FileNotFoundException;

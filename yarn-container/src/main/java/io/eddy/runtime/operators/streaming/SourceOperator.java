@@ -1,6 +1,10 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.Input;
+import io.eddy.runtime.operators.Output;
+import io.eddy.runtime.operators.SourceHead;
+import io.eddy.runtime.operators.base.AbstractStreamOperator;
 import io.eddy.runtime.streamrecord.Watermark;
 import io.eddy.streaming.api.functions.source.SourceFunction;
 

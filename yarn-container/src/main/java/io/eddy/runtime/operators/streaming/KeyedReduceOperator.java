@@ -1,4 +1,4 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.ReduceFunction;
@@ -6,6 +6,7 @@ import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.base.OneInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 
 /**

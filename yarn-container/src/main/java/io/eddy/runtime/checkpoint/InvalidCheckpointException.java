@@ -1,4 +1,4 @@
-package io.eddy.runtime.checkpoint.storage;
+package io.eddy.runtime.checkpoint;
 
 import java.io.IOException;
 import java.util.Objects;

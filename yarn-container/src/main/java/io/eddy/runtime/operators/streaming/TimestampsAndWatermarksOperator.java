@@ -1,4 +1,4 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.common.eventtime.TimestampAssigner;
 import io.eddy.api.common.eventtime.WatermarkGenerator;
@@ -6,6 +6,9 @@ import io.eddy.api.common.eventtime.WatermarkOutput;
 import io.eddy.api.common.eventtime.WatermarkStrategy;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
+import io.eddy.runtime.operators.OperatorFailureException;
+import io.eddy.runtime.operators.TimerService;
+import io.eddy.runtime.operators.base.OneInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.streamrecord.Watermark;
 import io.eddy.runtime.streamrecord.WatermarkStatus;

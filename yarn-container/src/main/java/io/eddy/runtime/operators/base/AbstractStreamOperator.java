@@ -1,4 +1,4 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.base;
 
 import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
@@ -7,21 +7,28 @@ import io.eddy.api.common.functions.RuntimeContext;
 import io.eddy.api.common.state.CheckpointListener;
 import io.eddy.api.common.state.Checkpointed;
 import io.eddy.api.common.state.CheckpointedFunction;
-import io.eddy.runtime.checkpoint.CheckpointOptions;
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.checkpoint.OperatorSnapshot;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
 import io.eddy.runtime.checkpoint.storage.CheckpointStreamFactory;
-import io.eddy.jobgraph.OperatorDescriptor;
-import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.runtime.operators.OperatorContext;
+import io.eddy.runtime.operators.OperatorFailureException;
+import io.eddy.runtime.operators.Output;
+import io.eddy.runtime.operators.StreamOperator;
+import io.eddy.runtime.operators.TaskEnvironment;
+import io.eddy.runtime.operators.ThrowingRunnable;
+import io.eddy.runtime.operators.TimerService;
 import io.eddy.runtime.state.HeapKeyedStateBackend;
-import io.eddy.runtime.state.StreamOperatorStateHandler;
 import io.eddy.runtime.state.KeyGroupedSnapshotable;
+import io.eddy.runtime.state.StreamOperatorStateHandler;
+import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.streamrecord.Watermark;
 import io.eddy.runtime.streamrecord.WatermarkStatus;
 import io.eddy.runtime.timers.InternalTimeServiceManager;
 import io.eddy.runtime.timers.InternalTimerService;
 import io.eddy.runtime.timers.Triggerable;
-import io.eddy.runtime.streamrecord.StreamRecord;
 
 /**
  * The base of the built-in operators: keeps the context and output, creates (and restores) the

@@ -1,4 +1,4 @@
-package io.eddy.runtime.tasks;
+package io.eddy.runtime.operators;
 
 /**
  * Where a {@code COLLECT_SINK} sends the records it collects for the client. Called from task

@@ -1,4 +1,4 @@
-package io.eddy.runtime.checkpoint.storage;
+package io.eddy.runtime.checkpoint;
 
 import java.io.IOException;
 import java.net.URI;
@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * unwrapped: every state file and metadata file carries its own CRC-32C), plus the warm-up of the
  * first use off the master's main thread.
  */
-final class HadoopFileSystems {
+public final class HadoopFileSystems {
 
     private static final Logger LOG = LoggerFactory.getLogger(HadoopFileSystems.class);
 
@@ -30,7 +30,7 @@ final class HadoopFileSystems {
      * (class initialization) instead of repeating it; a failure here is only logged, as the first
      * real use reports it.
      */
-    static void warmUpInBackground(String uri) {
+    public static void warmUpInBackground(String uri) {
         if (uri == null || uri.isBlank() || !WARMED_UP.compareAndSet(false, true)) {
             return;
         }
@@ -50,16 +50,16 @@ final class HadoopFileSystems {
      * system ({@code fs.defaultFS}: the local one unless Hadoop's configuration names another, as on
      * YARN), relative to its working directory.
      */
-    static Path path(String uri) throws IOException {
+    public static Path path(String uri) throws IOException {
         Path p = new Path(uri);
         return fileSystem(p).makeQualified(p);
     }
 
-    static FileSystem fileSystem(Path path) throws IOException {
+    public static FileSystem fileSystem(Path path) throws IOException {
         return io.eddy.api.common.io.HadoopFileSystems.get(path);
     }
 
-    static FileSystem fileSystem(URI uri) throws IOException {
+    public static FileSystem fileSystem(URI uri) throws IOException {
         return fileSystem(new Path(uri));
     }
 }

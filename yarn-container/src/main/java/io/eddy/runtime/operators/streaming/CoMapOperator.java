@@ -1,7 +1,8 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.base.TwoInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.streaming.api.functions.co.CoMapFunction;
 

@@ -1,4 +1,4 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.RuntimeContext;
@@ -13,6 +13,9 @@ import io.eddy.api.connector.source.Source;
 import io.eddy.api.connector.source.SourceReader;
 import io.eddy.api.connector.source.SourceReaderContext;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.Input;
+import io.eddy.runtime.operators.MailboxAccess;
+import io.eddy.runtime.operators.base.AbstractStreamOperator;
 import io.eddy.runtime.streamrecord.Watermark;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.eddy.runtime.io.network;
+package io.eddy.runtime.io.network.partition;
 
 import io.eddy.jobgraph.JobId;
 

@@ -1,6 +1,7 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.base;
 
 import io.eddy.api.common.functions.Collector;
+import io.eddy.runtime.operators.Output;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.streaming.api.OutputTag;
 
@@ -9,24 +10,24 @@ import io.eddy.streaming.api.OutputTag;
  * of the input record being processed, through one reused {@link StreamRecord} per output (no
  * allocation per record). Task thread only.
  */
-final class TimestampedCollector<T> implements Collector<T> {
+public final class TimestampedCollector<T> implements Collector<T> {
 
     private final Output<T> output;
     private final StreamRecord<T> reuse = new StreamRecord<>(null);
     private final StreamRecord<Object> sideReuse = new StreamRecord<>(null);
 
-    TimestampedCollector(Output<T> output) {
+    public TimestampedCollector(Output<T> output) {
         this.output = output;
     }
 
     /** Takes the timestamp (or its absence) of the input record for the values that follow. */
-    void setTimestampFrom(StreamRecord<?> input) {
+    public void setTimestampFrom(StreamRecord<?> input) {
         reuse.setTimestampFrom(input);
         sideReuse.setTimestampFrom(input);
     }
 
     /** Gives the values that follow {@code timestamp} (a firing timer's time). */
-    void setTimestamp(long timestamp) {
+    public void setTimestamp(long timestamp) {
         reuse.replace(reuse.getValue(), timestamp);
         sideReuse.replace(sideReuse.getValue(), timestamp);
     }
@@ -36,7 +37,7 @@ final class TimestampedCollector<T> implements Collector<T> {
         output.collect(reuse.replace(value));
     }
 
-    <X> void collect(OutputTag<X> tag, X value) {
+    public <X> void collect(OutputTag<X> tag, X value) {
         if (tag == null) {
             throw new NullPointerException("side output tag must not be null");
         }

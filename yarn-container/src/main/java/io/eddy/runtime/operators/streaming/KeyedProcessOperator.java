@@ -1,8 +1,10 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeutils.base.EnumSerializer;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.base.OneInputOperator;
+import io.eddy.runtime.operators.base.TimestampedCollector;
 import io.eddy.runtime.state.VoidNamespace;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.timers.InternalTimer;

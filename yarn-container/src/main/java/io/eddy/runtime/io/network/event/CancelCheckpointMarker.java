@@ -1,4 +1,4 @@
-package io.eddy.runtime.checkpoint;
+package io.eddy.runtime.io.network.event;
 
 import io.eddy.runtime.io.network.event.RuntimeEvent;
 

@@ -1,4 +1,4 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.base;
 
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.accumulators.IntCounter;
@@ -14,6 +14,7 @@ import io.eddy.api.common.state.ReducingState;
 import io.eddy.api.common.state.ReducingStateDescriptor;
 import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
+import io.eddy.runtime.operators.TaskEnvironment;
 import io.eddy.runtime.state.HeapKeyedStateBackend;
 import java.io.Serializable;
 import java.util.List;

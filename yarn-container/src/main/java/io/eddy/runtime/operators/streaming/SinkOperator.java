@@ -1,6 +1,7 @@
-package io.eddy.runtime.operators;
+package io.eddy.runtime.operators.streaming;
 
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.operators.base.OneInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 

@@ -1,4 +1,4 @@
-package io.eddy.runtime.checkpoint;
+package io.eddy.runtime.io.network.event;
 
 /** What a checkpoint is for: recovery (owned and retained by the system) or a savepoint (owned by the user). */
 public enum CheckpointType {
