@@ -1,6 +1,5 @@
 package io.eddy.optimizer;
 
-import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.translation.JobGraphWriter;
 import io.eddy.translation.PhysicalPlan;
@@ -43,8 +42,7 @@ public final class CompiledPlan {
     }
 
     private JobGraph toJobGraph(PhysicalPlan plan, Map<String, String> settings) {
-        byte[] config = InstantiationUtil.serialize(dag.plan().getSerializerConfig(), "the serializer config (registered Kryo types)");
-        return JobGraphWriter.write(plan, BUFFER_TIMEOUT_MILLIS, config, settings);
+        return JobGraphWriter.write(plan, BUFFER_TIMEOUT_MILLIS, dag.plan().getSerializerConfig(), settings);
     }
 
     /** The plan as JSON: nodes, their strategies, estimates and inputs (format in {@link PlanRenderer}). */

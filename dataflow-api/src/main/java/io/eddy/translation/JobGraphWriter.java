@@ -1,5 +1,6 @@
 package io.eddy.translation;
 
+import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
@@ -63,15 +64,17 @@ public final class JobGraphWriter {
      * Builds the job graph of {@code plan}, with a new job id.
      *
      * @param bufferTimeoutMillis the job graph's buffer timeout
-     * @param serializerConfigBytes the Java-serialized {@code SerializerConfig}
+     * @param serializerConfig the job's serializer settings (registered Kryo types), which the
+     *     job graph carries Java-serialized
      * @param settings the job graph's settings
      */
-    public static JobGraph write(PhysicalPlan plan, long bufferTimeoutMillis, byte[] serializerConfigBytes, Map<String, String> settings) {
+    public static JobGraph write(PhysicalPlan plan, long bufferTimeoutMillis, SerializerConfig serializerConfig, Map<String, String> settings) {
         JobGraphWriter writer = new JobGraphWriter(plan);
         writer.buildChains();
         List<JobEdge> edges = writer.edges();
         List<JobVertex> vertices = writer.vertices();
-        return new JobGraph(JobId.generate(), plan.jobName(), vertices, edges, bufferTimeoutMillis, serializerConfigBytes, settings);
+        byte[] config = InstantiationUtil.serialize(serializerConfig, "the serializer config (registered Kryo types)");
+        return new JobGraph(JobId.generate(), plan.jobName(), vertices, edges, bufferTimeoutMillis, config, settings);
     }
 
     private void buildChains() {

@@ -46,7 +46,7 @@ public record PhysicalPlan(String jobName, List<PlanNode> nodes) {
                 result.get(n.inputs().get(k).source()).add(new Consumer(n, k));
             }
         }
-        return result;
+        return result.stream().map(List::copyOf).toList();
     }
 
     /**

@@ -10,6 +10,7 @@ import static io.eddy.translation.Plans.sink;
 import static io.eddy.translation.Plans.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
@@ -47,7 +48,7 @@ class JobGraphWriterTest {
     }
 
     private static JobGraph write(PhysicalPlan plan) {
-        return JobGraphWriter.write(plan, 7, new byte[] {1}, Map.of("k", "v"));
+        return JobGraphWriter.write(plan, 7, new SerializerConfig(), Map.of("k", "v"));
     }
 
     @Test
@@ -60,7 +61,8 @@ class JobGraphWriterTest {
         assertThat(graph.vertices().get(0).chain()).extracting(OperatorSpec::kind).containsExactly("source", "map");
         assertThat(graph.name()).isEqualTo("test job");
         assertThat(graph.bufferTimeoutMillis()).isEqualTo(7);
-        assertThat(graph.serializerConfigBytes()).containsExactly(1);
+        assertThat(io.eddy.jobgraph.InstantiationUtil.<SerializerConfig>deserialize(graph.serializerConfigBytes(), CL, "config"))
+                .isInstanceOf(SerializerConfig.class);
         assertThat(graph.settings()).containsExactly(Map.entry("k", "v"));
     }
 

@@ -83,14 +83,14 @@ class PlanRendererTest {
         JsonNode input = new ObjectMapper().readTree(PlanRenderer.json(plan)).get("nodes").get(1).get("inputs").get(0);
         assertThat(input.get("keys").asText()).isEqualTo("[0]");
         assertThat(input.get("exchange").asText()).isEqualTo("BLOCKING");
-        assertThat(PlanRenderer.text(plan, JobGraphWriter.write(plan, 0, new byte[0], Map.of())))
+        assertThat(PlanRenderer.text(plan, JobGraphWriter.write(plan, 0, new SerializerConfig(), Map.of())))
                 .contains("      <- #0 input 0: HASH on [0], BLOCKING\n");
     }
 
     @Test
     void textShowsOneLinePerNodeAndInputThenTheTasks() {
         PhysicalPlan plan = plan();
-        String text = PlanRenderer.text(plan, JobGraphWriter.write(plan, 0, new byte[0], Map.of()));
+        String text = PlanRenderer.text(plan, JobGraphWriter.write(plan, 0, new SerializerConfig(), Map.of()));
         assertThat(text).isEqualTo("""
                 Plan of job 'test job'
                   #0 source 'Source: a "quoted"' p=2

@@ -351,8 +351,7 @@ public class StreamExecutionEnvironment {
 
     /** The job graph of the operators defined so far, without running it (for tests and {@code eddy plan}). */
     public JobGraph getJobGraph(String jobName) {
-        byte[] config = InstantiationUtil.serialize(serializerConfig, "the serializer config (registered Kryo types)");
-        return JobGraphWriter.write(getStreamGraph().toPhysicalPlan(jobName), bufferTimeoutMillis, config, jobSettings());
+        return JobGraphWriter.write(getStreamGraph().toPhysicalPlan(jobName), bufferTimeoutMillis, serializerConfig, jobSettings());
     }
 
     /**
