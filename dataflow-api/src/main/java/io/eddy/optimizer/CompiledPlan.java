@@ -1,11 +1,15 @@
 package io.eddy.optimizer;
 
 import io.eddy.jobgraph.JobGraph;
+import io.eddy.translation.JobGraphWriter;
+import io.eddy.translation.PhysicalPlan;
+import io.eddy.translation.PlanRenderer;
 import java.util.Map;
 
 /**
- * The result of {@link BatchCompiler#compile}: the chosen strategies, as a {@link JobGraph} to
- * run and as JSON to read. Not thread-safe; used by the thread that compiled it.
+ * The result of {@link BatchCompiler#compile}: the chosen strategies, as a {@link PhysicalPlan}
+ * for the back end, as a {@link JobGraph} to run and as JSON or text to read. Not thread-safe;
+ * used by the thread that compiled it.
  */
 public final class CompiledPlan {
 
@@ -22,6 +26,11 @@ public final class CompiledPlan {
         return dag;
     }
 
+    /** The chosen plan as the back end reads it (pass 6, {@link PhysicalPlanWriter}). */
+    public PhysicalPlan toPhysicalPlan() {
+        return PhysicalPlanWriter.write(dag);
+    }
+
     /** A new job graph (with a new job id) of the plan, without job settings. */
     public JobGraph toJobGraph() {
         return toJobGraph(Map.of());
@@ -29,12 +38,16 @@ public final class CompiledPlan {
 
     /** A new job graph (with a new job id) of the plan with job {@code settings} (e.g. a restart strategy). */
     public JobGraph toJobGraph(Map<String, String> settings) {
-        return JobGraphWriter.write(dag, BUFFER_TIMEOUT_MILLIS, settings);
+        return toJobGraph(toPhysicalPlan(), settings);
     }
 
-    /** The plan as JSON: nodes, their strategies, estimates and inputs (format in {@code docs/optimizer.md}). */
+    private JobGraph toJobGraph(PhysicalPlan plan, Map<String, String> settings) {
+        return JobGraphWriter.write(plan, BUFFER_TIMEOUT_MILLIS, dag.plan().getSerializerConfig(), settings);
+    }
+
+    /** The plan as JSON: nodes, their strategies, estimates and inputs (format in {@link PlanRenderer}). */
     public String toJson() {
-        return PlanJson.write(dag);
+        return PlanRenderer.json(toPhysicalPlan());
     }
 
     public String jobName() {
@@ -43,7 +56,8 @@ public final class CompiledPlan {
 
     /** The plan for people: per node its strategies, keys, memory and estimates, per input ship strategy and exchange mode; then the tasks. */
     public String toReadableString() {
-        return PlanText.write(dag, toJobGraph());
+        PhysicalPlan plan = toPhysicalPlan();
+        return PlanRenderer.text(plan, toJobGraph(plan, Map.of()));
     }
 
     @Override

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Keeps {@code dataflow-api} free of the runtime: no Netty, no socket-level networking outside the
- * sources that read sockets by design, no imports of {@code io.eddy.runtime} or {@code io.eddy.master}.
+ * sources that read sockets by design, no imports of {@code io.eddy.runtime} or {@code io.eddy.master};
+ * and keeps its back end ({@code io.eddy.translation}, {@code io.eddy.executor}) free of either compiler.
  */
 class DataflowApiArchitectureTest {
 
@@ -55,6 +56,15 @@ class DataflowApiArchitectureTest {
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.DatagramSocket")
                 .orShould().dependOnClassesThat().resideInAPackage("java.nio.channels..")
                 .because("types, serializers, memory and the job graph are pure data; only sources may open sockets")
+                .check(classes);
+    }
+
+    @Test
+    void theBackEndAndTheExecutorPlumbingKnowNeitherCompiler() {
+        noClasses().that().resideInAnyPackage("io.eddy.translation..", "io.eddy.executor..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.eddy.streaming..", "io.eddy.optimizer..", "io.eddy.api.java..")
+                .because("both compilers produce a PhysicalPlan and both environments submit through JobSubmitter: "
+                        + "the back end serves them alike (docs/runtime-contracts.md)")
                 .check(classes);
     }
 }

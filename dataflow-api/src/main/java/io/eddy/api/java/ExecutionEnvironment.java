@@ -7,8 +7,8 @@ import io.eddy.api.common.io.NumberSequenceInputFormat;
 import io.eddy.api.common.io.TextInputFormat;
 import io.eddy.api.common.operators.Plan;
 import io.eddy.api.common.restart.RestartStrategy;
-import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.common.typeinfo.ElementTypes;
+import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
@@ -16,25 +16,21 @@ import io.eddy.api.java.operators.DataSink;
 import io.eddy.api.java.operators.DataSource;
 import io.eddy.api.java.operators.PlanTranslator;
 import io.eddy.configuration.Configuration;
-import io.eddy.core.memory.DataInputDeserializer;
-import io.eddy.executor.CollectStream;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
-import io.eddy.executor.PipelineExecutor;
+import io.eddy.executor.JobSubmitter;
 import io.eddy.jobgraph.JobGraph;
+import io.eddy.jobgraph.KeyGroups;
 import io.eddy.optimizer.BatchCompiler;
 import io.eddy.optimizer.CompiledPlan;
 import io.eddy.optimizer.OptimizerOptions;
 import io.eddy.optimizer.PlanCaptured;
-import io.eddy.streaming.api.environment.ExecutorLookup;
-import io.eddy.jobgraph.KeyGroups;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 
 /**
  * The entry point of a batch program: creates data sources, collects the sinks the program
@@ -267,7 +263,7 @@ public class ExecutionEnvironment {
      */
     public JobExecutionResult execute(String jobName) throws Exception {
         try (JobClient client = executeAsync(jobName)) {
-            return awaitResult(client);
+            return JobSubmitter.awaitResult(client);
         }
     }
 
@@ -284,10 +280,7 @@ public class ExecutionEnvironment {
             throw new PlanCaptured(compiled);
         }
         JobGraph jobGraph = compiled.toJobGraph(RestartStrategy.jobSettings(configuration, restartStrategy));
-        ClassLoader userClassLoader = Thread.currentThread().getContextClassLoader();
-        PipelineExecutor executor = ExecutorLookup.find(configuration, userClassLoader);
-        sinks.clear();
-        return executor.submit(jobGraph, ExecutorLookup.userJars(configuration), userClassLoader);
+        return JobSubmitter.submit(configuration, jobGraph, sinks::clear);
     }
 
     /**
@@ -295,36 +288,8 @@ public class ExecutionEnvironment {
      * and returns the records that sink received. Used by {@code DataSet.collect()}.
      */
     <T> List<T> executeAndCollect(String jobName, String collectId, TypeInfo<T> type) throws Exception {
-        List<T> result = new ArrayList<>();
-        var serializer = type.createSerializer(serializerConfig);
         try (JobClient client = executeAsync(jobName)) {
-            try (CollectStream stream = client.openCollectStream(collectId)) {
-                for (byte[] batch = stream.nextBatch(); batch != null; batch = stream.nextBatch()) {
-                    DataInputDeserializer in = new DataInputDeserializer(batch);
-                    while (in.available() > 0) {
-                        result.add(serializer.deserialize(in));
-                    }
-                }
-            } catch (InterruptedException e) {
-                client.cancel();
-                throw e;
-            }
-            awaitResult(client);
-        }
-        return result;
-    }
-
-    private static JobExecutionResult awaitResult(JobClient client) throws Exception {
-        try {
-            return client.getJobResult().get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof Exception ex) {
-                throw ex;
-            }
-            throw e;
-        } catch (InterruptedException e) {
-            client.cancel();
-            throw e;
+            return JobSubmitter.collectAll(client, collectId, type.createSerializer(serializerConfig));
         }
     }
 }

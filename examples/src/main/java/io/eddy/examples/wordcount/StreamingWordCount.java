@@ -4,7 +4,7 @@ import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.examples.ExampleMain;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
-import io.eddy.streaming.api.functions.sink.WriteMode;
+import io.eddy.api.common.io.WriteMode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

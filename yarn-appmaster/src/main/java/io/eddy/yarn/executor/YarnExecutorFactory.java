@@ -3,7 +3,7 @@ package io.eddy.yarn.executor;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.PipelineExecutor;
 import io.eddy.executor.PipelineExecutorFactory;
-import io.eddy.streaming.api.environment.ExecutorLookup;
+import io.eddy.executor.ExecutorLookup;
 
 /**
  * The {@code yarn} execution target: each job runs in its own per-job YARN application (docs/yarn.md,

@@ -1,6 +1,6 @@
 package io.eddy.yarn.executor;
 
-import io.eddy.streaming.api.environment.ExecutorLookup;
+import io.eddy.executor.ExecutorLookup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

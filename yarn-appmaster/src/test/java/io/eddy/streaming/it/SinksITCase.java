@@ -11,7 +11,7 @@ import io.eddy.streaming.api.datastream.CloseableIterator;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
-import io.eddy.streaming.api.functions.sink.WriteMode;
+import io.eddy.api.common.io.WriteMode;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;
 import java.io.ByteArrayOutputStream;

@@ -6,12 +6,14 @@ import io.eddy.api.common.functions.FlatMapFunction;
 import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.MapFunction;
+import io.eddy.api.common.io.WriteMode;
 import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.configuration.EventTimeOptions;
 import io.eddy.executor.CollectStream;
 import io.eddy.executor.JobClient;
+import io.eddy.executor.JobSubmitter;
 import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
@@ -21,7 +23,6 @@ import io.eddy.streaming.api.functions.ProcessFunction;
 import io.eddy.streaming.api.functions.sink.PrintSinkFunction;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.sink.TextFileSinkFunction;
-import io.eddy.streaming.api.functions.sink.WriteMode;
 import io.eddy.streaming.api.graph.OperatorTransformation;
 import io.eddy.streaming.api.graph.PartitionTransformation;
 import io.eddy.streaming.api.graph.Transformation;
@@ -319,14 +320,7 @@ public class DataStream<T> {
         sink.setInheritInputParallelism(true);
         environment.addOperator(sink);
         JobClient client = environment.executeAsync(jobName);
-        CollectStream stream;
-        try {
-            stream = client.openCollectStream(collectId);
-        } catch (RuntimeException e) {
-            client.cancel();
-            client.close();
-            throw e;
-        }
+        CollectStream stream = JobSubmitter.openCollectStream(client, collectId);
         return new CollectResultIterator<>(client, stream, type.createSerializer(environment.getConfig()));
     }
 

@@ -1,8 +1,8 @@
 package io.eddy.streaming.api.datastream;
 
 import io.eddy.api.common.typeinfo.TypeInfo;
-import io.eddy.streaming.api.graph.ChainingStrategy;
 import io.eddy.streaming.api.graph.OperatorTransformation;
+import io.eddy.translation.ChainingStrategy;
 
 /** A sink of a stream, with its settings: name, uid, parallelism. */
 public class DataStreamSink<T> {

@@ -4,9 +4,9 @@ import io.eddy.api.common.typeinfo.TypeHint;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
-import io.eddy.streaming.api.graph.ChainingStrategy;
 import io.eddy.streaming.api.graph.OperatorTransformation;
 import io.eddy.streaming.api.graph.SideOutputTransformation;
+import io.eddy.translation.ChainingStrategy;
 import java.util.Objects;
 
 /** The output of one operator, with the operator's settings: name, uid, parallelism, output type, side outputs, chaining. */

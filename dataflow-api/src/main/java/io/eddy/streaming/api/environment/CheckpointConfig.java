@@ -2,6 +2,7 @@ package io.eddy.streaming.api.environment;
 
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
+import io.eddy.executor.ExecutorLookup;
 import io.eddy.streaming.api.CheckpointingMode;
 import java.time.Duration;
 import java.util.LinkedHashMap;

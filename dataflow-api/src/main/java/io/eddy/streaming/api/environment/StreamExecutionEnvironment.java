@@ -10,9 +10,10 @@ import io.eddy.api.connector.source.NumberSequenceSource;
 import io.eddy.api.connector.source.Source;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.ExecutionOptions;
+import io.eddy.executor.ExecutorLookup;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
-import io.eddy.executor.PipelineExecutor;
+import io.eddy.executor.JobSubmitter;
 import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.KeyGroups;
@@ -25,12 +26,13 @@ import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
 import io.eddy.streaming.api.functions.source.SocketTextStreamFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;
 import io.eddy.streaming.api.functions.source.TextFileSourceFunction;
-import io.eddy.streaming.api.graph.JobGraphGenerator;
 import io.eddy.streaming.api.graph.OperatorTransformation;
-import io.eddy.streaming.api.graph.StreamGraph;
 import io.eddy.streaming.api.graph.StateTypeCheck;
+import io.eddy.streaming.api.graph.StreamGraph;
 import io.eddy.streaming.api.graph.StreamGraphGenerator;
 import io.eddy.streaming.api.graph.Transformation;
+import io.eddy.translation.JobGraphWriter;
+import io.eddy.translation.PlanRenderer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -38,7 +40,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 
 /**
  * The entry point of a streaming program: creates sources, collects the operators the program
@@ -49,6 +50,9 @@ import java.util.concurrent.ExecutionException;
  * <p>Not thread-safe: a program is built on one thread.
  */
 public class StreamExecutionEnvironment {
+
+    /** The name of jobs run with {@link #execute()}. */
+    public static final String DEFAULT_JOB_NAME = "Eddy Streaming Job";
 
     /** The default buffer timeout in milliseconds. */
     public static final long DEFAULT_BUFFER_TIMEOUT_MILLIS = 100;
@@ -347,8 +351,7 @@ public class StreamExecutionEnvironment {
 
     /** The job graph of the operators defined so far, without running it (for tests and {@code eddy plan}). */
     public JobGraph getJobGraph(String jobName) {
-        byte[] config = InstantiationUtil.serialize(serializerConfig, "the serializer config (registered Kryo types)");
-        return JobGraphGenerator.generate(getStreamGraph(), jobName, bufferTimeoutMillis, config, jobSettings());
+        return JobGraphWriter.write(getStreamGraph().toPhysicalPlan(jobName), bufferTimeoutMillis, serializerConfig, jobSettings());
     }
 
     /**
@@ -370,9 +373,9 @@ public class StreamExecutionEnvironment {
         return settings;
     }
 
-    /** The stream graph as JSON: nodes with their inputs, ship strategies and parallelism. */
+    /** The stream graph as JSON, in the format of {@link PlanRenderer}: nodes with their inputs, ship strategies and parallelism. */
     public String getStreamGraphAsJson() {
-        return getStreamGraph().toJson();
+        return PlanRenderer.json(getStreamGraph().toPhysicalPlan(DEFAULT_JOB_NAME));
     }
 
     /** Same as {@link #getStreamGraphAsJson()}. */
@@ -380,9 +383,9 @@ public class StreamExecutionEnvironment {
         return getStreamGraphAsJson();
     }
 
-    /** Runs the program as a job named "Eddy Streaming Job"; see {@link #execute(String)}. */
+    /** Runs the program as a job named {@link #DEFAULT_JOB_NAME}; see {@link #execute(String)}. */
     public JobExecutionResult execute() throws Exception {
-        return execute("Eddy Streaming Job");
+        return execute(DEFAULT_JOB_NAME);
     }
 
     /**
@@ -395,18 +398,7 @@ public class StreamExecutionEnvironment {
      */
     public JobExecutionResult execute(String jobName) throws Exception {
         try (JobClient client = executeAsync(jobName)) {
-            try {
-                return client.getJobResult().get();
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof Exception ex) {
-                    throw ex;
-                }
-                throw e;
-            } catch (InterruptedException e) {
-                client.cancel();
-                throw e;
-            }
+            return JobSubmitter.awaitResult(client);
         }
     }
 
@@ -418,10 +410,6 @@ public class StreamExecutionEnvironment {
      * @throws IllegalStateException if no executor serves the configured target
      */
     public JobClient executeAsync(String jobName) throws Exception {
-        JobGraph jobGraph = getJobGraph(jobName);
-        ClassLoader userClassLoader = Thread.currentThread().getContextClassLoader();
-        PipelineExecutor executor = ExecutorLookup.find(configuration, userClassLoader);
-        transformations.clear();
-        return executor.submit(jobGraph, ExecutorLookup.userJars(configuration), userClassLoader);
+        return JobSubmitter.submit(configuration, getJobGraph(jobName), transformations::clear);
     }
 }

@@ -6,6 +6,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
+import io.eddy.translation.ChainingStrategy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.eddy.streaming.api.graph;
 import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.KeyGroups;
+import io.eddy.translation.ChainingStrategy;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;

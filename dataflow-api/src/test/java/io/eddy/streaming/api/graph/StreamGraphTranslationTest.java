@@ -265,7 +265,7 @@ class StreamGraphTranslationTest {
         StreamExecutionEnvironment env = env();
         env.generateSequence(1, 10).keyBy(new Mod()).reduce((a, b) -> a + b).name("sum \"quoted\"").print();
         String json = env.getExecutionPlan();
-        assertThat(json).startsWith("{\"nodes\":[").contains("\"name\":\"Source: Sequence Source\"")
-                .contains("\"ship_strategy\":\"HASH\"").contains("sum \\\"quoted\\\"").contains("\"parallelism\":2");
+        assertThat(json).startsWith("{\"job\":\"Eddy Streaming Job\",\"nodes\":[").contains("\"name\":\"Source: Sequence Source\"")
+                .contains("\"ship\":\"HASH\"").contains("sum \\\"quoted\\\"").contains("\"parallelism\":2");
     }
 }

@@ -2,6 +2,7 @@ package io.eddy.streaming.api.functions.sink;
 
 import io.eddy.api.common.functions.RuntimeContext;
 import io.eddy.api.common.io.HadoopFileSystems;
+import io.eddy.api.common.io.WriteMode;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

@@ -3,6 +3,7 @@ package io.eddy.streaming.api.functions.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.eddy.api.common.io.WriteMode;
 import io.eddy.streaming.api.testutils.TestRuntimeContext;
 import java.nio.file.Files;
 import java.nio.file.Path;

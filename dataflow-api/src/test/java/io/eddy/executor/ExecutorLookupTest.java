@@ -1,9 +1,8 @@
-package io.eddy.streaming.api.environment;
+package io.eddy.executor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.configuration.Configuration;
-import io.eddy.executor.ExecutionOptions;
 import org.junit.jupiter.api.Test;
 
 /** How the execution target is chosen: explicitly, under {@code yarn jar}, or by default. */

@@ -1,9 +1,6 @@
-package io.eddy.streaming.api.environment;
+package io.eddy.executor;
 
 import io.eddy.configuration.Configuration;
-import io.eddy.executor.ExecutionOptions;
-import io.eddy.executor.PipelineExecutor;
-import io.eddy.executor.PipelineExecutorFactory;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;

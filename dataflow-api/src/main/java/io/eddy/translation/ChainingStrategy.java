@@ -1,4 +1,4 @@
-package io.eddy.streaming.api.graph;
+package io.eddy.translation;
 
 /** Whether an operator may be chained with its neighbours into one task. */
 public enum ChainingStrategy {
