@@ -67,4 +67,9 @@ class DataflowApiArchitectureTest {
                         + "the back end serves them alike (docs/runtime-contracts.md)")
                 .check(classes);
     }
+
+    @Test
+    void noOtherModulesInternals() {
+        io.eddy.architecture.ModuleRules.assertNoForeignInternals(classes);
+    }
 }
