@@ -8,7 +8,7 @@ import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.configuration.Configuration;
-import io.eddy.master.remote.MarkDirectory;
+import io.eddy.testkit.results.MarkDirectory;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
 import io.eddy.yarn.testkit.YarnTargetSettings;
 import java.time.Duration;

@@ -9,7 +9,7 @@ import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
-import io.eddy.master.remote.MarkDirectory;
+import io.eddy.testkit.results.MarkDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

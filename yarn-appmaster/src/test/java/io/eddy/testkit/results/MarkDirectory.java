@@ -1,4 +1,4 @@
-package io.eddy.master.remote;
+package io.eddy.testkit.results;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
