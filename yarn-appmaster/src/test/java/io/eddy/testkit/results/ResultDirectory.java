@@ -34,14 +34,15 @@ import org.apache.hadoop.fs.FileSystem;
  * results/
  *   marks/                  flat: marks ({@link #mark}) and counter increments ({@link #increment})
  *   records/&lt;sink&gt;/         one file per sink subtask and attempt ({@link #recordingSink})
- *   committed/&lt;sink&gt;/       part files of an exactly-once {@link FileSink} ({@link #committingSink});
- *                           or under {@link #withCommittedOutput another base}, e.g. on HDFS
+ *   committed/&lt;name&gt;/       part files of an exactly-once {@link FileSink} ({@link #committingSink}), or
+ *                           a job's own output ({@link #outputUri}); or under {@link #withCommittedOutput
+ *                           another base}, e.g. on HDFS
  * </pre>
  *
  * <p>Writing side (job functions, any process, any thread): {@link #recordingSink}, {@link
  * #committingSink}, {@link #mark}, {@link #marked}, {@link #increment}. Reading side (the test thread): {@link
  * #await}, {@link #awaitMark}, {@link #awaitCount}, {@link #marks}, {@link #count}, {@link
- * #records}, {@link #lines}, {@link #committedLines}. The test waits for marks without sleeping: it
+ * #records}, {@link #lines}, {@link #committedLines}, {@link #outputLines}. The test waits for marks without sleeping: it
  * is woken by file creations in {@code marks/}. Create one per test ({@link #create}) and close it
  * in the test (closing only stops the test's watcher; copies in functions need no closing).
  */
@@ -212,6 +213,37 @@ public final class ResultDirectory implements Serializable, AutoCloseable {
                 .isNotEmpty().allMatch(n -> n.matches("part-\\d+-\\d+"), "committed parts (part-<subtask>-<n>) only");
         List<String> lines = new ArrayList<>();
         for (FileStatus file : files) {
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
+                reader.lines().forEach(lines::add);
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * Where a job writes output {@code name} with a sink of its own choice (e.g. a DataSet's {@code
+     * writeAsCsv}): under the committed base, so on HDFS if {@link #withCommittedOutput} says so.
+     * Read with {@link #outputLines}.
+     */
+    public String outputUri(String name) {
+        return committedUri(name);
+    }
+
+    /**
+     * The lines of the files of output {@code name} (a directory, or one file), leaving out those
+     * whose names start with {@code _} or {@code .} (markers and in-progress files); fails if there
+     * is no output.
+     */
+    public List<String> outputLines(String name) throws IOException {
+        org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(committedUri(name));
+        FileSystem fs = out.getFileSystem(new org.apache.hadoop.conf.Configuration());
+        assertThat(fs.exists(out)).as("output %s exists", out).isTrue();
+        List<String> lines = new ArrayList<>();
+        for (FileStatus file : fs.listStatus(out)) {
+            String fileName = file.getPath().getName();
+            if (fileName.startsWith("_") || fileName.startsWith(".")) {
+                continue;
+            }
             try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
                 reader.lines().forEach(lines::add);
             }
