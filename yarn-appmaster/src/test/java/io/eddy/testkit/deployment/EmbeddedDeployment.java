@@ -11,7 +11,16 @@ import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.worker.Worker;
+import io.eddy.master.Master;
+import io.eddy.runtime.cluster.rpc.ClusterProtocol;
+import io.eddy.runtime.cluster.rpc.HostPort;
+import io.eddy.runtime.cluster.rpc.MasterRpcHandler;
+import io.eddy.runtime.rpc.RpcServer;
+import io.eddy.runtime.rpc.Secret;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -21,11 +30,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * lost as a process cluster loses one whose connection closed ({@link LocalCluster#loseWorker}) and
  * replaced by a new one ({@link LocalCluster#addWorker}).
  */
-public final class EmbeddedDeployment implements TestDeployment {
+public final class EmbeddedDeployment extends ClassScopedDeployment {
 
     private final LocalClusterExtension cluster;
     private final int workers;
     private final int slotsPerWorker;
+    /** The control protocol in front of the local master, started for {@link #cliTarget} on first use; the test thread only. */
+    private MasterRpcHandler rpcHandler;
+    private RpcServer rpcServer;
+    private Path secretFile;
 
     public EmbeddedDeployment(int workers, int slotsPerWorker) {
         this.workers = workers;
@@ -34,13 +47,23 @@ public final class EmbeddedDeployment implements TestDeployment {
     }
 
     @Override
-    public void beforeAll(ExtensionContext context) throws Exception {
+    void start(ExtensionContext context) throws Exception {
         cluster.beforeAll(context);
     }
 
     @Override
-    public void afterAll(ExtensionContext context) {
-        cluster.afterAll(context);
+    void stop(ExtensionContext context) throws Exception {
+        try {
+            if (rpcServer != null) {
+                rpcServer.close();
+                rpcHandler.close();
+                Files.deleteIfExists(secretFile);
+            }
+        } finally {
+            rpcServer = null;
+            rpcHandler = null;
+            cluster.afterAll(context);
+        }
     }
 
     @Override
@@ -100,6 +123,20 @@ public final class EmbeddedDeployment implements TestDeployment {
     @Override
     public JobStatus awaitTermination(JobId job, Duration timeout) throws Exception {
         return cluster.cluster().master().jobTermination(job).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The local master behind the cluster protocol on loopback, as a master process serves it (started on first call). */
+    @Override
+    public List<String> cliTarget() throws Exception {
+        if (rpcServer == null) {
+            Secret secret = Secret.generate();
+            secretFile = Files.createTempFile("eddy-embedded-secret", "");
+            secret.writeTo(secretFile);
+            Master master = cluster.cluster().master();
+            rpcHandler = new MasterRpcHandler(master, master);
+            rpcServer = RpcServer.start("127.0.0.1", 0, secret, ClusterProtocol.registry(), rpcHandler);
+        }
+        return List.of("--master", HostPort.format(rpcServer.address()), "--secret-file", secretFile.toString());
     }
 
     /** The local cluster, for what only the embedded deployment offers. */

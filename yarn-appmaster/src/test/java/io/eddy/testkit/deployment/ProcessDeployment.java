@@ -9,6 +9,7 @@ import io.eddy.master.remote.ClusterProcesses.Launched;
 import io.eddy.master.remote.ProcessClusterExtension;
 import io.eddy.master.remote.RemoteExecutorFactory;
 import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.cluster.rpc.HostPort;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * class (through a {@link ProcessClusterExtension}). A killed worker process dies of {@code
  * destroyForcibly} (SIGKILL) and a replacement process with as many slots is started.
  */
-public final class ProcessDeployment implements TestDeployment {
+public final class ProcessDeployment extends ClassScopedDeployment {
 
     private final ProcessClusterExtension cluster;
     private final int workers;
@@ -33,12 +34,12 @@ public final class ProcessDeployment implements TestDeployment {
     }
 
     @Override
-    public void beforeAll(ExtensionContext context) throws Exception {
+    void start(ExtensionContext context) throws Exception {
         cluster.beforeAll(context);
     }
 
     @Override
-    public void afterAll(ExtensionContext context) throws Exception {
+    void stop(ExtensionContext context) throws Exception {
         cluster.afterAll(context);
     }
 
@@ -91,6 +92,11 @@ public final class ProcessDeployment implements TestDeployment {
         try (ClusterClient client = cluster.client()) {
             return Terminations.await(client, job, timeout);
         }
+    }
+
+    @Override
+    public List<String> cliTarget() {
+        return List.of("--master", HostPort.format(cluster.masterAddress()), "--secret-file", cluster.secretFile().toString());
     }
 
     /** The process cluster, for what only this deployment offers. */

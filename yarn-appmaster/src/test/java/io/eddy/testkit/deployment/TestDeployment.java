@@ -6,6 +6,7 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.jobgraph.JobId;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 
@@ -62,6 +63,9 @@ public interface TestDeployment extends BeforeAllCallback, AfterAllCallback {
 
     /** Takes a savepoint of {@code job} under {@code directory}, cancelling it after if asked; returns the savepoint's path. */
     String triggerSavepoint(JobId job, String directory, boolean cancelAfter) throws Exception;
+
+    /** The command-line options that point {@code eddy} (e.g. {@code savepoint}, {@code cancel}) at this deployment's master. */
+    List<String> cliTarget() throws Exception;
 
     /** Waits until {@code job} ended and returns how. */
     JobStatus awaitTermination(JobId job, Duration timeout) throws Exception;

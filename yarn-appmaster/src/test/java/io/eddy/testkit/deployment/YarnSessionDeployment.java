@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * processes run on this machine, so a {@link io.eddy.testkit.results.ResultDirectory} in a local
  * directory reaches them; {@link #hadoop()} gives the HDFS to put committed output on.
  */
-public final class YarnSessionDeployment implements TestDeployment {
+public final class YarnSessionDeployment extends ClassScopedDeployment {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
@@ -49,7 +49,7 @@ public final class YarnSessionDeployment implements TestDeployment {
     }
 
     @Override
-    public void beforeAll(ExtensionContext context) throws Exception {
+    void start(ExtensionContext context) throws Exception {
         hadoop.beforeAll(context);
         String name = "eddy-suite-" + context.getRequiredTestClass().getSimpleName();
         deployer = YarnClusterDeployer.connect(hadoop.hadoopConf(), new Configuration()
@@ -68,7 +68,7 @@ public final class YarnSessionDeployment implements TestDeployment {
     }
 
     @Override
-    public void afterAll(ExtensionContext context) throws Exception {
+    void stop(ExtensionContext context) throws Exception {
         try {
             if (session != null) {
                 try (ClusterClient client = client()) {
@@ -147,6 +147,11 @@ public final class YarnSessionDeployment implements TestDeployment {
         try (ClusterClient client = client()) {
             return Terminations.await(client, job, timeout);
         }
+    }
+
+    @Override
+    public List<String> cliTarget() {
+        return List.of("--master", HostPort.format(session.master()), "--secret-file", secretFile.toString());
     }
 
     /** The mini cluster: its HDFS for committed output and checkpoints. */

@@ -40,10 +40,11 @@ import org.apache.hadoop.fs.FileSystem;
  * </pre>
  *
  * <p>Writing side (job functions, any process, any thread): {@link #recordingSink}, {@link
- * #committingSink}, {@link #mark}, {@link #marked}, {@link #increment}. Reading side (the test thread): {@link
- * #await}, {@link #awaitMark}, {@link #awaitCount}, {@link #marks}, {@link #count}, {@link
- * #records}, {@link #lines}, {@link #committedLines}, {@link #outputLines}. The test waits for marks without sleeping: it
- * is woken by file creations in {@code marks/}. Create one per test ({@link #create}) and close it
+ * #committingSink}, {@link #outputUri}, {@link #mark}, {@link #marked}, {@link #increment}.
+ * Reading side (the test thread): {@link #await}, {@link #awaitMark}, {@link #awaitCount}, {@link
+ * #marks}, {@link #counters}, {@link #count}, {@link #records}, {@link #lines}, {@link
+ * #committedLines}, {@link #outputLines}. The test waits for marks without sleeping: it is woken
+ * by file creations in {@code marks/}. Create one per test ({@link #create}) and close it
  * in the test (closing only stops the test's watcher; copies in functions need no closing).
  */
 public final class ResultDirectory implements Serializable, AutoCloseable {
@@ -134,6 +135,12 @@ public final class ResultDirectory implements Serializable, AutoCloseable {
     /** The marks present now (counter increments left out), sorted. */
     public List<String> marks() throws IOException {
         return allMarks().stream().filter(n -> !n.contains(COUNTER_SEPARATOR)).toList();
+    }
+
+    /** The names of the counters incremented so far, sorted. */
+    public List<String> counters() throws IOException {
+        return allMarks().stream().filter(n -> n.contains(COUNTER_SEPARATOR)).map(n -> n.substring(0, n.indexOf(COUNTER_SEPARATOR)))
+                .distinct().toList();
     }
 
     /** The value of counter {@code name} now. */
