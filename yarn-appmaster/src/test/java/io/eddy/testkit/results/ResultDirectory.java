@@ -12,7 +12,11 @@ import java.io.Serializable;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.FileSystems;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +24,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileStatus;
@@ -34,15 +39,16 @@ import org.apache.hadoop.fs.FileSystem;
  * results/
  *   marks/                  flat: marks ({@link #mark}) and counter increments ({@link #increment})
  *   records/&lt;sink&gt;/         one file per sink subtask and attempt ({@link #recordingSink})
+ *   totals/&lt;name&gt;/          one file per copy of a running total ({@link #total})
  *   committed/&lt;name&gt;/       part files of an exactly-once {@link FileSink} ({@link #committingSink}), or
  *                           a job's own output ({@link #outputUri}); or under {@link #withCommittedOutput
  *                           another base}, e.g. on HDFS
  * </pre>
  *
  * <p>Writing side (job functions, any process, any thread): {@link #recordingSink}, {@link
- * #committingSink}, {@link #outputUri}, {@link #mark}, {@link #marked}, {@link #increment}.
+ * #committingSink}, {@link #outputUri}, {@link #mark}, {@link #marked}, {@link #increment}, {@link #total}.
  * Reading side (the test thread): {@link #await}, {@link #awaitMark}, {@link #awaitCount}, {@link
- * #marks}, {@link #counters}, {@link #count}, {@link #records}, {@link #lines}, {@link
+ * #marks}, {@link #counters}, {@link #count}, {@link #totalOf}, {@link #awaitTotal}, {@link #records}, {@link #lines}, {@link
  * #committedLines}, {@link #outputLines}. The test waits for marks without sleeping: it is woken
  * by file creations in {@code marks/}. Create one per test ({@link #create}) and close it
  * in the test (closing only stops the test's watcher; copies in functions need no closing).
@@ -53,6 +59,7 @@ public final class ResultDirectory implements Serializable, AutoCloseable {
     private static final String MARKS = "marks";
     private static final String RECORDS = "records";
     private static final String COMMITTED = "committed";
+    private static final String TOTALS = "totals";
     /** Separates a counter's name from the unique suffix of one increment in {@code marks/}. */
     private static final String COUNTER_SEPARATOR = "+";
 
@@ -117,6 +124,14 @@ public final class ResultDirectory implements Serializable, AutoCloseable {
         return MarkDirectory.mark(Path.of(root, MARKS).toString(), checkName(name));
     }
 
+    /**
+     * A running total named {@code name} for a function to capture and add to (a copy per subtask
+     * and process, summed by {@link #total}): for counts too large for {@link #increment}.
+     */
+    public Total total(String name) {
+        return new Total(Path.of(root, TOTALS, checkName(name)).toString());
+    }
+
     /** Whether the mark {@code name} exists now (a function checks whether the test released it, say). */
     public boolean marked(String name) {
         return Files.exists(Path.of(root, MARKS, checkName(name)));
@@ -135,6 +150,36 @@ public final class ResultDirectory implements Serializable, AutoCloseable {
     /** The marks present now (counter increments left out), sorted. */
     public List<String> marks() throws IOException {
         return allMarks().stream().filter(n -> !n.contains(COUNTER_SEPARATOR)).toList();
+    }
+
+    /** The sum of what all copies of {@link #total(String) total} {@code name} added so far. */
+    public long totalOf(String name) throws IOException {
+        return Total.read(Path.of(root, TOTALS, checkName(name)));
+    }
+
+    /**
+     * Waits until the sum of {@link #total(String) total} {@code name} reached at least {@code
+     * atLeast}; returns it then. Woken by every write of a copy (no polling).
+     */
+    public long awaitTotal(String name, long atLeast, Duration timeout) throws IOException, InterruptedException {
+        Path dir = Files.createDirectories(Path.of(root, TOTALS, checkName(name)));
+        try (WatchService writes = FileSystems.getDefault().newWatchService()) {
+            dir.register(writes, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (true) {
+                long sum = Total.read(dir);
+                if (sum >= atLeast) {
+                    return sum;
+                }
+                long left = deadline - System.nanoTime();
+                WatchKey key = left <= 0 ? null : writes.poll(left, TimeUnit.NANOSECONDS);
+                if (key == null) {
+                    throw new AssertionError("Waited " + timeout.toSeconds() + " s for total " + name + " to reach " + atLeast + "; it is " + sum);
+                }
+                key.pollEvents();
+                key.reset();
+            }
+        }
     }
 
     /** The names of the counters incremented so far, sorted. */
