@@ -46,7 +46,8 @@ import org.apache.hadoop.fs.FileSystem;
  * </pre>
  *
  * <p>Writing side (job functions, any process, any thread): {@link #recordingSink}, {@link
- * #committingSink}, {@link #outputUri}, {@link #mark}, {@link #marked}, {@link #increment}, {@link #total}.
+ * #committingSink}, {@link #outputUri}, {@link #mark}, {@link #marked}, {@link #awaitMarkFromFunction}, {@link #increment},
+ * {@link #total}.
  * Reading side (the test thread): {@link #await}, {@link #awaitMark}, {@link #awaitCount}, {@link
  * #marks}, {@link #counters}, {@link #count}, {@link #totalOf}, {@link #awaitTotal}, {@link #records}, {@link #lines}, {@link
  * #committedLines}, {@link #outputLines}. The test waits for marks without sleeping: it is woken
@@ -135,6 +136,16 @@ public final class ResultDirectory implements Serializable, AutoCloseable {
     /** Whether the mark {@code name} exists now (a function checks whether the test released it, say). */
     public boolean marked(String name) {
         return Files.exists(Path.of(root, MARKS, checkName(name)));
+    }
+
+    /**
+     * For a function (or any thread): waits until the mark {@code name} exists, woken by new marks
+     * through a watcher it opens and closes itself; returns false if {@code timeout} passed first.
+     */
+    public boolean awaitMarkFromFunction(String name, Duration timeout) throws IOException, InterruptedException {
+        try (MarkDirectory marks = MarkDirectory.watch(Path.of(root, MARKS))) {
+            return marks.tryAwait(names -> names.contains(checkName(name)) ? Optional.of(true) : Optional.empty(), timeout).isPresent();
+        }
     }
 
     /** Adds one to the counter {@code name} (any process); read with {@link #count}, wait with {@link #awaitCount}. */
