@@ -3,7 +3,6 @@ package io.eddy.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.eddy.api.common.functions.RichMapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
@@ -14,15 +13,16 @@ import io.eddy.configuration.MemorySize;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
-import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.master.embedded.CountPerKey;
-import io.eddy.master.embedded.HalfWayOffsetSource;
-import io.eddy.streaming.it.PausingSource;
+import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
-import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.TextFileSourceFunction;
+import io.eddy.streaming.it.FailAfterPause;
+import io.eddy.streaming.it.PausingSource;
+import io.eddy.suites.HalfWayOffsetSource;
+import io.eddy.testkit.results.ResultDirectory;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -36,18 +36,17 @@ import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Checkpoints, savepoints and exactly-once output on a real HDFS ({@code MiniDFSCluster}), with
@@ -56,7 +55,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * every 100 ms; a savepoint into {@code state.savepoints.dir} on HDFS and a job started from it; a
  * state file of that savepoint corrupted on HDFS and caught by its CRC-32C.
  *
- * <p>The functions share static fields with the test: the embedded cluster runs them in this JVM.
+ * <p>The functions report through a {@link ResultDirectory} (marks and a recording sink).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HdfsCheckpointITCase {
@@ -66,10 +65,8 @@ class HdfsCheckpointITCase {
     private static final long RECORDS = 10_000;
     private static final long KEYS = 10;
     private static final TypeInfo<Tuple2<Long, Long>> PAIR = Types.TUPLE(Types.LONG, Types.LONG);
-
-    static final AtomicBoolean FAILED_ONCE = new AtomicBoolean();
-    /** Per key, the last count the sinks saw. */
-    static final Map<Long, Long> FINAL_COUNTS = new ConcurrentHashMap<>();
+    private static final String FIRST_COUNTS = "counts-first";
+    private static final String SECOND_COUNTS = "counts-second";
 
     @RegisterExtension
     static final MiniHadoopCluster HADOOP = MiniHadoopCluster.builder().hdfsOnly().build();
@@ -77,16 +74,12 @@ class HdfsCheckpointITCase {
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
 
-    @BeforeEach
-    void reset() {
-        FAILED_ONCE.set(false);
-        PausingSource.PAUSE_PASSED.set(false);
-        HalfWayOffsetSource.reset();
-        FINAL_COUNTS.clear();
-    }
+    @TempDir
+    java.nio.file.Path temp;
 
     @Test
     void aTextFileOnHdfsIsCommittedExactlyOnceToHdfsAcrossAFailure() throws Exception {
+        ResultDirectory results = ResultDirectory.create(temp.resolve("results"));
         FileSystem fs = HADOOP.fileSystem();
         String base = HADOOP.hdfsUri() + "/exactly-once";
         for (int f = 0; f < 3; f++) {
@@ -103,13 +96,14 @@ class HdfsCheckpointITCase {
         env.enableCheckpointing(100);
         env.getCheckpointConfig().setCheckpointStorage(base + "/checkpoints");
         env.setRestartStrategy(RestartStrategy.fixedDelay(1, Duration.ofMillis(50)));
-        env.addSource(new PausingSource<>(new TextFileSourceFunction(base + "/in"), NUMBERS / PARALLELISM / 2), "paused hdfs text", Types.STRING)
-                .map(new FailOnce()).returns(String.class)
+        env.addSource(new PausingSource<>(new TextFileSourceFunction(base + "/in"), NUMBERS / PARALLELISM / 2, results), "paused hdfs text",
+                        Types.STRING)
+                .map(new FailAfterPause<>(results)).returns(String.class)
                 .addSink(FileSink.forRowFormat(base + "/out", Encoder.<String>simpleString()).withMaxPartSize(256 * 1024).build())
                 .name("exactly-once files on hdfs");
         JobGraph graph = env.getJobGraph("hdfs text -> failing map -> exactly-once hdfs files");
         run(graph);
-        assertThat(FAILED_ONCE).as("the planned failure happened").isTrue();
+        assertThat(results.marks()).as("the planned failure happened").contains(FailAfterPause.FAILED);
 
         BitSet seen = new BitSet(NUMBERS);
         long lines = 0;
@@ -145,48 +139,51 @@ class HdfsCheckpointITCase {
     @Test
     void aSavepointInAnHdfsSavepointDirectoryRestoresAJobWithExactCounts() throws Exception {
         String base = HADOOP.hdfsUri() + "/savepoint-restore";
-        String savepoint = savepointHalfWay(base);
+        ResultDirectory results = ResultDirectory.create(temp.resolve("results"));
+        String savepoint = savepointHalfWay(base, results);
         FileSystem fs = HADOOP.fileSystem();
         assertThat(savepoint).startsWith(base + "/savepoints/savepoint-");
         assertThat(fs.exists(new Path(savepoint, "_metadata"))).isTrue();
         assertThat(stateFiles(fs, savepoint)).as("state files beside the metadata (inline threshold 0)").isNotEmpty();
 
-        JobGraph second = countJob(new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint), base, false);
+        JobGraph second = countJob(new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint), base, false, results);
         run(second);
-        assertThat(HalfWayOffsetSource.RESTORED_OFFSET.get()).as("the source resumed from its saved offset").isEqualTo(RECORDS / 2);
-        assertThat(FINAL_COUNTS).hasSize((int) KEYS);
-        assertThat(FINAL_COUNTS.values()).as("every key counted once per record across both jobs").containsOnly(RECORDS / KEYS);
+        assertThat(HalfWayOffsetSource.restoredOffset(results)).as("the source resumed from its saved offset").contains(RECORDS / 2);
+        Map<Long, Long> finalCounts = lastCounts(results, SECOND_COUNTS);
+        assertThat(finalCounts).hasSize((int) KEYS);
+        assertThat(finalCounts.values()).as("every key counted once per record across both jobs").containsOnly(RECORDS / KEYS);
         assertThat(fs.exists(new Path(savepoint, "_metadata"))).as("the savepoint is kept after the restore").isTrue();
     }
 
     @Test
     void aCorruptStateFileOnHdfsIsDetectedByItsChecksum() throws Exception {
         String base = HADOOP.hdfsUri() + "/savepoint-corrupt";
-        String savepoint = savepointHalfWay(base);
+        ResultDirectory results = ResultDirectory.create(temp.resolve("results"));
+        String savepoint = savepointHalfWay(base, results);
         FileSystem fs = HADOOP.fileSystem();
         LocatedFileStatus victim = stateFiles(fs, savepoint).stream().max(Comparator.comparingLong(FileStatus::getLen)).orElseThrow();
         flipAByte(fs, victim);
 
         Configuration settings = new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint);
-        JobGraph second = countJob(settings, base, false);
+        JobGraph second = countJob(settings, base, false, results);
         assertThatThrownBy(() -> CLUSTER.submit(second).getJobResult().get(60, TimeUnit.SECONDS))
                 .satisfies(e -> assertThat(causeMessages(e)).contains("corrupt").contains("CRC-32C").contains(victim.getPath().getName()));
         assertThat(CLUSTER.cluster().master().jobTermination(second.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FAILED);
     }
 
     /** Runs the counting job until half its input, takes a savepoint into its hdfs state.savepoints.dir, cancels it; returns the path. */
-    private static String savepointHalfWay(String base) throws Exception {
-        JobGraph first = countJob(new Configuration(), base, true);
+    private static String savepointHalfWay(String base, ResultDirectory results) throws Exception {
+        JobGraph first = countJob(new Configuration(), base, true, results);
         CLUSTER.submit(first);
-        assertThat(HalfWayOffsetSource.HALF_WAY.await(60, TimeUnit.SECONDS)).as("the first job reached half of its input").isTrue();
+        results.awaitMark(HalfWayOffsetSource.HALF_WAY, Duration.ofSeconds(60));
         String savepoint = CLUSTER.cluster().master().triggerSavepoint(first.jobId(), null, true).get(60, TimeUnit.SECONDS);
         assertThat(CLUSTER.cluster().master().jobTermination(first.jobId()).get(30, TimeUnit.SECONDS)).isEqualTo(JobStatus.CANCELED);
-        assertThat(FINAL_COUNTS.values().stream().mapToLong(Long::longValue).sum()).as("half the records were counted").isEqualTo(RECORDS / 2);
-        FINAL_COUNTS.clear();
+        assertThat(lastCounts(results, FIRST_COUNTS).values().stream().mapToLong(Long::longValue).sum()).as("half the records were counted")
+                .isEqualTo(RECORDS / 2);
         return savepoint;
     }
 
-    private static JobGraph countJob(Configuration settings, String base, boolean first) {
+    private static JobGraph countJob(Configuration settings, String base, boolean first, ResultDirectory results) {
         settings.set(CheckpointingOptions.INLINE_THRESHOLD, MemorySize.parse("0"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(settings);
         env.setParallelism(PARALLELISM);
@@ -194,16 +191,27 @@ class HdfsCheckpointITCase {
         env.getCheckpointConfig().setCheckpointStorage(base + "/checkpoints");
         env.getCheckpointConfig().setSavepointDirectory(base + "/savepoints");
         env.setRestartStrategy(RestartStrategy.none());
-        env.addSource(new HalfWayOffsetSource(RECORDS, first), "offsets", Types.LONG).uid("offsets")
+        env.addSource(new HalfWayOffsetSource(RECORDS, first, results), "offsets", Types.LONG).uid("offsets")
                 .keyBy(v -> v % KEYS, Types.LONG)
                 .process(new CountPerKey()).returns(PAIR).uid("counter")
-                .addSink(new LastCountSink()).uid("sink");
+                .map(t -> t.f0 + "," + t.f1).returns(Types.STRING).uid("line")
+                .addSink(results.recordingSink(first ? FIRST_COUNTS : SECOND_COUNTS)).uid("sink");
         return env.getJobGraph("hdfs savepoint test" + (first ? "" : " (restored)"));
     }
 
     private static void run(JobGraph graph) throws Exception {
         CLUSTER.submit(graph).getJobResult().get(120, TimeUnit.SECONDS);
         assertThat(CLUSTER.cluster().master().jobTermination(graph.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
+    }
+
+    /** Per key, the last count sink {@code name} recorded ({@code key,count} lines; a key's counts come from one subtask, in order). */
+    private static Map<Long, Long> lastCounts(ResultDirectory results, String name) throws IOException {
+        Map<Long, Long> last = new TreeMap<>();
+        for (String line : results.lines(name)) {
+            String[] f = line.split(",");
+            last.put(Long.parseLong(f[0]), Long.parseLong(f[1]));
+        }
+        return last;
     }
 
     /** The files of a savepoint directory other than its metadata. */
@@ -249,28 +257,5 @@ class HdfsCheckpointITCase {
             messages.append(c).append('\n');
         }
         return messages.toString();
-    }
-
-    /** Passes values through; throws once, in the first attempt, after a source passed its pause. */
-    static final class FailOnce extends RichMapFunction<String, String> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public String map(String value) {
-            if (getRuntimeContext().getAttemptNumber() == 0 && PausingSource.PAUSE_PASSED.get() && FAILED_ONCE.compareAndSet(false, true)) {
-                throw new IllegalStateException("planned failure at " + value);
-            }
-            return value;
-        }
-    }
-
-    /** Keeps the last count of every key (a key's sink runs in one subtask, in order). */
-    static final class LastCountSink implements SinkFunction<Tuple2<Long, Long>> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void invoke(Tuple2<Long, Long> value) {
-            FINAL_COUNTS.put(value.f0, value.f1);
-        }
     }
 }

@@ -6,8 +6,8 @@ import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobExecutionException;
-import io.eddy.master.remote.ExactlyOnceJob;
-import io.eddy.master.remote.MarkDirectory;
+import io.eddy.suites.ExactlyOnceJob;
+import io.eddy.testkit.results.ResultDirectory;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The job is {@link ExactlyOnceJob} at parallelism 2 in one worker container: it holds near its end until the test
  * writes the {@link ExactlyOnceJob#RELEASE} mark, so the kill always lands while it runs. The test
- * waits for marks ({@link MarkDirectory}) and for the console line, never for time. The console of
+ * waits for marks ({@link ResultDirectory}) and for the console line, never for time. The console of
  * the {@code yarn} target is {@code System.err}, which the test tees into a buffer meanwhile.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -90,9 +90,9 @@ class YarnClientReattachITCase {
     void theClientFollowsItsJobIntoTheSecondAttemptAndGetsItsResult() throws Exception {
         String name = "eddy client reattach";
         String base = CLUSTER.hdfsUri() + "/client-reattach";
-        try (MarkDirectory marks = MarkDirectory.watch(temp.resolve("marks"))) {
+        try (ResultDirectory marks = ResultDirectory.create(temp.resolve("results"))) {
             StreamExecutionEnvironment env = environment(name, marks);
-            ExactlyOnceJob.build(env, marks.directory().toString(), -1,
+            ExactlyOnceJob.build(env, marks, -1,
                     FileSink.forRowFormat(base + "/counts", Encoder.<String>simpleString()).build(),
                     FileSink.forRowFormat(base + "/windows", Encoder.<String>simpleString()).build());
             long submitted = System.nanoTime();
@@ -116,7 +116,7 @@ class YarnClientReattachITCase {
             LOG.info("RESULT AM kill to the client following the job in attempt 2: {} ms", millisSince(killed));
             assertThat(ProcessHandle.of(firstPid)).as("the worker process of attempt 1").hasValueSatisfying(p -> assertThat(p.isAlive()).isTrue());
             assertThat(execution).as("the client follows the job in attempt 2").isNotDone();
-            MarkDirectory.mark(marks.directory().toString(), ExactlyOnceJob.RELEASE);
+            marks.mark(ExactlyOnceJob.RELEASE);
 
             JobExecutionResult result = result(execution, Duration.ofSeconds(120));
             LOG.info("RESULT submission to the result after the AM kill: {} ms", millisSince(submitted));
@@ -134,9 +134,9 @@ class YarnClientReattachITCase {
     @Test
     void aClientWhoseApplicationIsKilledFailsNamingTheFinalStatus() throws Exception {
         String name = "eddy client reattach killed";
-        try (MarkDirectory marks = MarkDirectory.watch(temp.resolve("marks"))) {
+        try (ResultDirectory marks = ResultDirectory.create(temp.resolve("results"))) {
             StreamExecutionEnvironment env = environment(name, marks);
-            ExactlyOnceJob.build(env, marks.directory().toString(), -1, new Discard(), new Discard());
+            ExactlyOnceJob.build(env, marks, -1, new Discard(), new Discard());
             CompletableFuture<JobExecutionResult> execution = execute(env, "killed under its client");
             marks.await(names -> ExactlyOnceJob.laneZeroPid(names, 0), "the source to open", MARK_TIMEOUT);
 
@@ -155,7 +155,7 @@ class YarnClientReattachITCase {
     }
 
     /** A per-job application of one worker container of two slots (the job at parallelism 2), checkpointing every 250 ms, whose AM YARN may restart once. */
-    private static StreamExecutionEnvironment environment(String name, MarkDirectory marks) {
+    private static StreamExecutionEnvironment environment(String name, ResultDirectory marks) {
         Configuration settings = YarnTargetSettings.perJob(CLUSTER, name)
                 .set(YarnOptions.CONTAINERS, 1)
                 .set(YarnOptions.SLOTS, 2)

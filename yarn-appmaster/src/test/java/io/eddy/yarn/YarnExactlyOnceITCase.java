@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobClient;
-import io.eddy.master.remote.ExactlyOnceJob;
-import io.eddy.master.remote.MarkDirectory;
+import io.eddy.suites.ExactlyOnceJob;
+import io.eddy.testkit.results.ResultDirectory;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
@@ -53,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * </pre>
  *
  * <p>The test waits for the marks the job's functions leave in a local directory ({@link
- * MarkDirectory}: the containers run on this machine), never for time. Each phase's duration is
+ * ResultDirectory}: the containers run on this machine), never for time. Each phase's duration is
  * logged as a {@code RESULT} line.
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
@@ -74,14 +74,14 @@ class YarnExactlyOnceITCase {
     @Test
     void aKilledWorkerContainerAndAKilledApplicationMasterLeaveExactCountsOnHdfs() throws Exception {
         String base = CLUSTER.hdfsUri() + "/exactly-once";
-        try (MarkDirectory marks = MarkDirectory.watch(temp.resolve("marks"))) {
+        try (ResultDirectory marks = ResultDirectory.create(temp.resolve("results"))) {
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(yarnSettings());
             env.setParallelism(2);
             env.enableCheckpointing(250);
             // Two retained: the newest completed checkpoint's metadata is on HDFS whenever the test looks.
             env.getCheckpointConfig().setRetainedCheckpoints(2);
             env.setRestartStrategy(RestartStrategy.fixedDelay(20, Duration.ofMillis(200)));
-            ExactlyOnceJob.build(env, marks.directory().toString(), -1,
+            ExactlyOnceJob.build(env, marks, -1,
                     FileSink.forRowFormat(base + "/counts", Encoder.<String>simpleString()).build(),
                     FileSink.forRowFormat(base + "/windows", Encoder.<String>simpleString()).build());
             long submitted = System.nanoTime();
@@ -97,7 +97,7 @@ class YarnExactlyOnceITCase {
 
             killWorkerAndAwaitRecovery(appId, marks);
             killApplicationMasterAndAwaitRecovery(appId, marks);
-            MarkDirectory.mark(marks.directory().toString(), ExactlyOnceJob.RELEASE);
+            marks.mark(ExactlyOnceJob.RELEASE);
 
             ApplicationReport report = CLUSTER.awaitEnd(appId, Duration.ofSeconds(120));
             assertThat(report.getFinalApplicationStatus()).as("final status (diagnostics: %s)", report.getDiagnostics())
@@ -118,7 +118,7 @@ class YarnExactlyOnceITCase {
      * the surviving worker's free slots, and the AM is killed without waiting for the replacement's
      * JVM, which exits with its master.)
      */
-    private void killWorkerAndAwaitRecovery(String appId, MarkDirectory marks) throws Exception {
+    private void killWorkerAndAwaitRecovery(String appId, ResultDirectory marks) throws Exception {
         long pid = marks.await(names -> ExactlyOnceJob.laneZeroPid(names, 0), "source lane 0 of the first job attempt to open",
                 MARK_TIMEOUT);
         Set<String> workers = workerContainers(appId, 1);
@@ -144,8 +144,8 @@ class YarnExactlyOnceITCase {
      * the job again: they outlive their AM and register with the next attempt (keep containers
      * across attempts), which starts no worker container of its own.
      */
-    private void killApplicationMasterAndAwaitRecovery(String appId, MarkDirectory marks) throws Exception {
-        long lastNotified = completed(marks.names()).keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+    private void killApplicationMasterAndAwaitRecovery(String appId, ResultDirectory marks) throws Exception {
+        long lastNotified = completed(marks.marks()).keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
         List<ProcessHandle> firstWorkers = CLUSTER.containerProcesses(containerPrefix(appId, 1)).stream()
                 .filter(p -> p.info().commandLine().orElse("").contains("ContainerMain")).toList();
         assertThat(firstWorkers).as("worker containers of attempt 1: the survivor and the replacement").hasSize(2);

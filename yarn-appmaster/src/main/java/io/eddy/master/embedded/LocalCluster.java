@@ -46,6 +46,8 @@ public final class LocalCluster implements AutoCloseable {
     private final List<Worker> workers = new ArrayList<>();
     /** Guarded by this. */
     private boolean closed;
+    /** Workers started so far, lost ones included: the next worker is {@code worker-<started + 1>}. Guarded by this. */
+    private int started;
 
     private LocalCluster(LocalClusterConfig config, Master master) {
         this.config = config;
@@ -61,7 +63,7 @@ public final class LocalCluster implements AutoCloseable {
         LocalCluster cluster = new LocalCluster(config, Master.start(config.master()));
         try {
             for (int i = 1; i <= config.workers(); i++) {
-                cluster.addWorker(i);
+                cluster.addWorker();
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
             cluster.close();
@@ -71,7 +73,20 @@ public final class LocalCluster implements AutoCloseable {
         return cluster;
     }
 
-    private void addWorker(int index) throws IOException, InterruptedException {
+    /**
+     * Starts one more worker with the configured slots and waits until it registered, as an operator
+     * or a YARN ApplicationMaster replaces a lost one (see {@link #loseWorker}); returns its id.
+     *
+     * @throws IOException if its network environment cannot start (e.g. no free port)
+     */
+    public WorkerId addWorker() throws IOException, InterruptedException {
+        int index;
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("The local cluster is closed: it starts no more workers");
+            }
+            index = ++started;
+        }
         WorkerConfig workerConfig = new WorkerConfig(new WorkerId("worker-" + index), config.slotsPerWorker(), "127.0.0.1",
                 ProcessHandle.current().pid(), config.master().tempDirectory(), config.workerShutdownTimeout());
         NetworkEnvironment network = NetworkEnvironment.start(config.network());
@@ -84,6 +99,7 @@ public final class LocalCluster implements AutoCloseable {
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("Worker " + workerConfig.id() + " could not register with the local master: " + e.getMessage(), e);
         }
+        return workerConfig.id();
     }
 
     /** Submits a job whose classes are on this JVM's class path; returns at once. */

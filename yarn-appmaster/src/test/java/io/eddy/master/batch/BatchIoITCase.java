@@ -11,14 +11,13 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
 import io.eddy.master.execution.TaskEvent;
+import io.eddy.testkit.results.ResultDirectory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -37,9 +36,6 @@ class BatchIoITCase {
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
 
-    /** Latches the gated map of a test uses, by key (functions are copies; the embedded workers share this JVM). */
-    static final Map<String, CountDownLatch> LATCHES = new ConcurrentHashMap<>();
-
     @TempDir
     Path tmp;
 
@@ -47,14 +43,13 @@ class BatchIoITCase {
     void textSourceMapSinkWritesEveryLineOnceAndCommitsOnlyAtTheEnd() throws Exception {
         List<String> lines = BatchIoGraphs.writeInput(tmp.resolve("in"), 5, 2_000);
         Path out = tmp.resolve("out");
-        CountDownLatch reached = LATCHES.computeIfAbsent("reached", k -> new CountDownLatch(1));
-        CountDownLatch release = LATCHES.computeIfAbsent("release", k -> new CountDownLatch(1));
-        JobGraph graph = BatchIoGraphs.textPipeline(tmp.resolve("in").toString(), out.toString(), 2, new GatedUpperCase("reached", "release"));
+        ResultDirectory gate = ResultDirectory.create(tmp.resolve("gate"));
+        JobGraph graph = BatchIoGraphs.textPipeline(tmp.resolve("in").toString(), out.toString(), 2, new GatedUpperCase(gate));
 
         JobClient client = CLUSTER.submit(graph);
-        assertThat(reached.await(30, TimeUnit.SECONDS)).as("a map subtask reached its 1000th record").isTrue();
+        gate.awaitMark(GatedUpperCase.REACHED, Duration.ofSeconds(30)); // a map subtask reached its 1000th record
         List<String> visibleWhileRunning = BatchIoGraphs.visibleFiles(out);
-        release.countDown();
+        gate.mark(GatedUpperCase.RELEASE);
         JobExecutionResult result = client.getJobResult().get(50, TimeUnit.SECONDS);
 
         assertThat(result).isNotNull();
@@ -130,23 +125,24 @@ class BatchIoITCase {
         }
     }
 
-    /** Upper-cases; its 1000th record in a subtask counts down latch {@code reached} and waits for {@code release}. */
+    /** Upper-cases; at its 1000th record a subtask marks {@value #REACHED} and waits for the test's mark {@value #RELEASE}. */
     static final class GatedUpperCase implements MapFunction<String, String> {
         private static final long serialVersionUID = 1L;
-        private final String reached;
-        private final String release;
+        static final String REACHED = "reached";
+        static final String RELEASE = "release";
+        private final ResultDirectory gate;
+        /** Task thread only. */
         private transient long count;
 
-        GatedUpperCase(String reached, String release) {
-            this.reached = reached;
-            this.release = release;
+        GatedUpperCase(ResultDirectory gate) {
+            this.gate = gate;
         }
 
         @Override
-        public String map(String value) throws InterruptedException {
+        public String map(String value) throws Exception {
             if (++count == 1_000) {
-                LATCHES.get(reached).countDown();
-                if (!LATCHES.get(release).await(30, TimeUnit.SECONDS)) {
+                gate.mark(REACHED);
+                if (!gate.awaitMarkFromFunction(RELEASE, Duration.ofSeconds(30))) {
                     throw new IllegalStateException("the test did not release the map within 30 s");
                 }
             }

@@ -16,16 +16,17 @@ import io.eddy.streaming.api.datastream.CloseableIterator;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
+import io.eddy.testkit.results.ResultDirectory;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * End to end on the embedded cluster: out-of-order events, timestamps and bounded out-of-orderness
@@ -157,16 +158,22 @@ class EventTimeITCase {
         return actual;
     }
 
-    /** Released when the first timer fires before the end of the input; the idle source subtask waits for it. */
-    static volatile CountDownLatch firstTimerFired;
+    /** The mark of the first timer that fired before the end of the input; the source subtasks wait for it. */
+    static final String FIRST_TIMER_FIRED = "first-timer-fired";
 
     /** Subtask 0 emits its events with timestamps and a watermark after each; subtask 1 is idle until a timer fired, then ends. */
     static final class OneIdleSubtask extends RichParallelSourceFunction<Event> {
+        private final ResultDirectory results;
+
+        OneIdleSubtask(ResultDirectory results) {
+            this.results = results;
+        }
+
         @Override
-        public void run(SourceContext<Event> ctx) throws InterruptedException {
+        public void run(SourceContext<Event> ctx) throws Exception {
             if (getRuntimeContext().getIndexOfThisSubtask() == 1) {
                 ctx.markAsTemporarilyIdle();
-                firstTimerFired.await(60, TimeUnit.SECONDS);
+                results.awaitMarkFromFunction(FIRST_TIMER_FIRED, Duration.ofSeconds(60));
                 return;
             }
             long max = Long.MIN_VALUE;
@@ -178,7 +185,7 @@ class EventTimeITCase {
             // Stay open until a timer fired: ending would emit the final watermark, and timers would
             // then fire at the end of input whether or not the idle subtask held event time back (on a
             // loaded machine this subtask can be done before the other one has even marked itself idle).
-            firstTimerFired.await(60, TimeUnit.SECONDS);
+            results.awaitMarkFromFunction(FIRST_TIMER_FIRED, Duration.ofSeconds(60));
         }
 
         @Override
@@ -186,18 +193,18 @@ class EventTimeITCase {
     }
 
     @Test
-    void anIdleSourceSubtaskDoesNotHoldBackEventTime() throws Exception {
-        firstTimerFired = new CountDownLatch(1);
+    void anIdleSourceSubtaskDoesNotHoldBackEventTime(@TempDir Path dir) throws Exception {
+        ResultDirectory marks = ResultDirectory.create(dir);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         List<String> results = new ArrayList<>();
-        try (CloseableIterator<String> it = env.addSource(new OneIdleSubtask(), Types.RECORD(Event.class)).setParallelism(2)
+        try (CloseableIterator<String> it = env.addSource(new OneIdleSubtask(marks), Types.RECORD(Event.class)).setParallelism(2)
                 .keyBy(Event::key, Types.STRING)
                 .process(new BucketSums())
                 .returns(Types.STRING)
                 .map(r -> {
                     if (!r.endsWith("(end)")) {
-                        firstTimerFired.countDown();
+                        marks.mark(FIRST_TIMER_FIRED);
                     }
                     return r;
                 })

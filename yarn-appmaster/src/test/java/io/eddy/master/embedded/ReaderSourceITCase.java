@@ -3,7 +3,7 @@ package io.eddy.master.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.eddy.api.common.functions.MapFunction;
+import io.eddy.api.common.functions.RichMapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
@@ -21,21 +21,21 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.streaming.api.datastream.CloseableIterator;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
-import io.eddy.streaming.api.functions.sink.SinkFunction;
+import io.eddy.testkit.results.ResultDirectory;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -49,7 +49,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the splits dealt out anew, a failing reader named in the job's error, and a waiting reader
  * cancelled promptly.
  *
- * <p>The functions share static fields with the test: the embedded cluster runs them in this JVM.
+ * <p>Sources, readers and functions report through the marks, counters and recording sinks of a
+ * {@link ResultDirectory}.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ReaderSourceITCase {
@@ -58,38 +59,23 @@ class ReaderSourceITCase {
     private static final long KEYS = 10;
     private static final TypeInfo<Tuple2<Long, Long>> PAIR = Types.TUPLE(Types.LONG, Types.LONG);
 
-    /** Completed checkpoints seen by the readers' notifications; a reader waits half-way until there are two. */
-    static final Set<Long> COMPLETED_CHECKPOINTS = ConcurrentHashMap.newKeySet();
-    /** Futures of readers waiting for checkpoints, completed by the notification that makes two. */
-    static final List<CompletableFuture<Void>> WAITING = new ArrayList<>();
-    static final AtomicBoolean FAILED_ONCE = new AtomicBoolean();
-    /** The least position a restored reader resumed from (Long.MAX_VALUE: no restore). */
-    static final AtomicLong RESTORED_FROM = new AtomicLong(Long.MAX_VALUE);
-    static final Map<Long, Long> FINAL_COUNTS = new ConcurrentHashMap<>();
-    static final AtomicInteger READERS_CLOSED = new AtomicInteger();
+    /** Marks and counters of the readers: {@code restored-<position>}, {@code emitted-<job>-<subtask>}, {@code checkpoint-<id>}. */
+    private static final Pattern RESTORED = Pattern.compile("restored-(\\d+)");
+    private static final Pattern CHECKPOINT = Pattern.compile("checkpoint-(\\d+)");
+    private static final String FAILED = "failed";
+    private static final String WAITING = "waiting-readers";
+    private static final String READERS_CLOSED = "readers-closed";
     /** Readers the split-less test sources created (a subtask cancelled before it opened its chain creates none). */
-    static final AtomicInteger STATELESS_READERS_CREATED = new AtomicInteger();
-    /** Whether a reader waits half-way through its first split (until two checkpoints completed). */
-    static volatile boolean pauseHalfWay;
-    /** The subtasks whose reader emitted at least one record. */
-    static final Set<Integer> EMITTING_SUBTASKS = ConcurrentHashMap.newKeySet();
+    private static final String READERS_CREATED = "readers-created";
 
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
 
+    private ResultDirectory results;
+
     @BeforeEach
-    void reset() {
-        COMPLETED_CHECKPOINTS.clear();
-        synchronized (WAITING) {
-            WAITING.clear();
-        }
-        FAILED_ONCE.set(false);
-        RESTORED_FROM.set(Long.MAX_VALUE);
-        FINAL_COUNTS.clear();
-        READERS_CLOSED.set(0);
-        STATELESS_READERS_CREATED.set(0);
-        pauseHalfWay = true;
-        EMITTING_SUBTASKS.clear();
+    void results(@TempDir Path dir) throws IOException {
+        results = ResultDirectory.create(dir);
     }
 
     @Test
@@ -113,81 +99,101 @@ class ReaderSourceITCase {
         env.enableCheckpointing(100);
         env.getCheckpointConfig().setMemoryCheckpointStorage();
         env.setRestartStrategy(RestartStrategy.fixedDelay(1, Duration.ofMillis(50)));
-        countingJob(env);
+        countingJob(env, results, "recovery", true);
         JobGraph graph = env.getJobGraph("reader source recovery");
 
         JobClient client = CLUSTER.submit(graph);
         client.getJobResult().get(100, TimeUnit.SECONDS);
 
         assertThat(CLUSTER.cluster().master().jobTermination(graph.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
-        assertThat(FAILED_ONCE).as("the planned failure happened").isTrue();
-        assertThat(COMPLETED_CHECKPOINTS.size()).as("checkpoints completed while the readers waited for them").isGreaterThanOrEqualTo(2);
-        assertThat(RESTORED_FROM.get()).as("a reader resumed from its checkpointed position, not from its split's start")
-                .isGreaterThan(0).isLessThan(Long.MAX_VALUE);
-        assertThat(FINAL_COUNTS).hasSize((int) KEYS);
-        assertThat(FINAL_COUNTS.values()).as("every key counted exactly once per record").containsOnly(RECORDS / KEYS);
-        assertThat(READERS_CLOSED.get()).as("every reader of both runs was closed").isEqualTo(4);
+        assertThat(results.marks()).as("the planned failure happened").contains(FAILED);
+        assertThat(matching(CHECKPOINT)).as("checkpoints completed while the readers waited for them").hasSizeGreaterThanOrEqualTo(2);
+        assertThat(restoredFrom()).as("a reader resumed from its checkpointed position, not from its split's start").hasValueSatisfying(
+                position -> assertThat(position).isPositive());
+        Map<Long, Long> finalCounts = lastCounts("recovery");
+        assertThat(finalCounts).hasSize((int) KEYS);
+        assertThat(finalCounts.values()).as("every key counted exactly once per record").containsOnly(RECORDS / KEYS);
+        assertThat(results.count(READERS_CLOSED)).as("every reader of both runs was closed").isEqualTo(4);
     }
 
     @Test
     void aSavepointTakenWhileTheReadersWaitResumesAtAnotherParallelismWithExactCounts(@TempDir Path dir) throws Exception {
-        FAILED_ONCE.set(true);  // no planned failure in this test
+        results.mark(FAILED);  // no planned failure in this test
         String checkpoints = dir.resolve("checkpoints").toUri().toString();
-        JobGraph first = rescaleJob(new Configuration(), checkpoints, 2);
+        JobGraph first = rescaleJob(new Configuration(), checkpoints, 2, results, "first");
         CLUSTER.submit(first);
         awaitWaitingReaders(2);
 
         String savepoint = CLUSTER.cluster().master().triggerSavepoint(first.jobId(), dir.resolve("savepoints").toUri().toString(), true)
                 .get(60, TimeUnit.SECONDS);
         assertThat(CLUSTER.cluster().master().jobTermination(first.jobId()).get(30, TimeUnit.SECONDS)).isEqualTo(JobStatus.CANCELED);
-        assertThat(FINAL_COUNTS.values().stream().mapToLong(Long::longValue).sum()).as("the first halves of two splits were counted")
+        assertThat(lastCounts("first").values().stream().mapToLong(Long::longValue).sum()).as("the first halves of two splits were counted")
                 .isEqualTo(RECORDS / 4);
 
-        pauseHalfWay = false;
-        EMITTING_SUBTASKS.clear();
-        JobGraph second = rescaleJob(new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint), checkpoints, 3);
+        JobGraph second = rescaleJob(new Configuration().set(CheckpointingOptions.RESTORE_PATH, savepoint), checkpoints, 3, results, "second");
         CLUSTER.submit(second).getJobResult().get(60, TimeUnit.SECONDS);
 
         assertThat(CLUSTER.cluster().master().jobTermination(second.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
-        assertThat(RESTORED_FROM.get()).as("the half-read splits resumed in their middle").isEqualTo(RECORDS / 8);
-        assertThat(EMITTING_SUBTASKS).as("the four restored splits were dealt out over all three new subtasks").containsExactlyInAnyOrder(0, 1, 2);
-        assertThat(FINAL_COUNTS).hasSize((int) KEYS);
-        assertThat(FINAL_COUNTS.values()).as("every key counted once per record across both jobs").containsOnly(RECORDS / KEYS);
+        assertThat(restoredFrom()).as("the half-read splits resumed in their middle").contains(RECORDS / 8);
+        assertThat(results.marks().stream().filter(m -> m.startsWith("emitted-second-")).map(m -> m.substring("emitted-second-".length())))
+                .as("the four restored splits were dealt out over all three new subtasks").containsExactlyInAnyOrder("0", "1", "2");
+        Map<Long, Long> finalCounts = lastCounts("second");
+        assertThat(finalCounts).hasSize((int) KEYS);
+        assertThat(finalCounts.values()).as("every key counted once per record across both jobs").containsOnly(RECORDS / KEYS);
     }
 
-    private static JobGraph rescaleJob(Configuration settings, String checkpoints, int parallelism) {
+    private static JobGraph rescaleJob(Configuration settings, String checkpoints, int parallelism, ResultDirectory results, String job) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(settings);
         env.setParallelism(parallelism);
         env.enableCheckpointing(60_000);
         env.getCheckpointConfig().setCheckpointStorage(checkpoints);
-        countingJob(env);
+        countingJob(env, results, job, job.equals("first"));
         return env.getJobGraph("reader source rescale (p=" + parallelism + ")");
     }
 
-    /** The pausing sequence, a planned failure (unless it happened), counts per key, the last count of each key. */
-    private static void countingJob(StreamExecutionEnvironment env) {
-        env.fromSource(new PausingSequence(), "pausing sequence").uid("source")
-                .map(new FailOnce()).uid("fail once")
+    /**
+     * The pausing sequence (its readers marking {@code emitted-<job>-<subtask>}), a planned failure
+     * (unless it happened), counts per key, each count recorded as {@code key,count} by the sink
+     * {@code counts-<job>}.
+     */
+    private static void countingJob(StreamExecutionEnvironment env, ResultDirectory results, String job, boolean pauseHalfWay) {
+        env.fromSource(new PausingSequence(results, job, pauseHalfWay), "pausing sequence").uid("source")
+                .map(new FailOnce(results)).uid("fail once")
                 .keyBy(v -> v % KEYS, Types.LONG)
                 .process(new CountPerKey()).returns(PAIR).uid("counter")
-                .addSink(new LastCountSink()).uid("sink");
+                .map(t -> t.f0 + "," + t.f1).returns(Types.STRING).uid("line")
+                .addSink(results.<String>recordingSink("counts-" + job)).uid("sink");
     }
 
-    private static void awaitWaitingReaders(int readers) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        synchronized (WAITING) {
-            while (WAITING.size() < readers && System.nanoTime() < deadline) {
-                WAITING.wait(100);
-            }
-            assertThat(WAITING).as("readers waiting").hasSize(readers);
+    /** Per key, the last count the sink of {@code job} recorded (attempts in order; a key's counts come from one subtask). */
+    private Map<Long, Long> lastCounts(String job) throws IOException {
+        Map<Long, Long> last = new TreeMap<>();
+        for (String line : results.lines("counts-" + job)) {
+            String[] f = line.split(",");
+            last.put(Long.parseLong(f[0]), Long.parseLong(f[1]));
         }
+        return last;
+    }
+
+    /** The least position a restored reader resumed from, if one did. */
+    private Optional<Long> restoredFrom() throws IOException {
+        return matching(RESTORED).stream().map(m -> Long.parseLong(m.group(1))).min(Long::compare);
+    }
+
+    private List<Matcher> matching(Pattern pattern) throws IOException {
+        return results.marks().stream().map(pattern::matcher).filter(Matcher::matches).toList();
+    }
+
+    private void awaitWaitingReaders(int readers) throws Exception {
+        results.awaitCount(WAITING, readers, Duration.ofSeconds(30));
+        assertThat(results.count(WAITING)).as("readers waiting").isEqualTo(readers);
     }
 
     @Test
-    void aFailingReaderFailsTheJobNamingTheSource() {
+    void aFailingReaderFailsTheJobNamingTheSource() throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
         env.setParallelism(2);
-        env.fromSource(new FailingSource(), "failing reader").addSink(value -> { });
+        env.fromSource(new FailingSource(results), "failing reader").addSink(value -> { });
 
         Throwable thrown = catchThrowable(() -> env.execute("failing reader"));
 
@@ -195,15 +201,15 @@ class ReaderSourceITCase {
                 .hasMessageMatching("(?s).*Operator 'failing reader \\([12]/2\\)' failed while its reader read the source.*")
                 .hasRootCauseMessage("reader says no at 500");
         // The other subtask may be cancelled (the job failing) before it opened its chain and created its reader.
-        assertThat(STATELESS_READERS_CREATED.get()).as("readers created").isBetween(1, 2);
-        assertThat(READERS_CLOSED.get()).as("every reader created was closed").isEqualTo(STATELESS_READERS_CREATED.get());
+        assertThat(results.count(READERS_CREATED)).as("readers created").isBetween(1L, 2L);
+        assertThat(results.count(READERS_CLOSED)).as("every reader created was closed").isEqualTo(results.count(READERS_CREATED));
     }
 
     @Test
     void cancellingAJobWhoseReaderWaitsForDataEndsItPromptly() throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
         env.setParallelism(2);
-        env.fromSource(new NeverAvailableSource(), "waiting reader").addSink(value -> { });
+        env.fromSource(new NeverAvailableSource(results), "waiting reader").addSink(value -> { });
         JobGraph graph = env.getJobGraph("waiting reader");
         JobClient client = CLUSTER.submit(graph);
         awaitWaitingReaders(2);
@@ -215,7 +221,7 @@ class ReaderSourceITCase {
         assertThat(thrown.getCause()).isInstanceOf(JobExecutionException.class).hasCauseInstanceOf(CancellationException.class);
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
         assertThat(CLUSTER.cluster().master().jobTermination(graph.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.CANCELED);
-        assertThat(READERS_CLOSED.get()).as("the cancelled readers were closed").isEqualTo(2);
+        assertThat(results.count(READERS_CLOSED)).as("the cancelled readers were closed").isEqualTo(2);
     }
 
     /** A range of numbers still to emit, and where the range started (to tell a restored position from a fresh one). */
@@ -223,10 +229,20 @@ class ReaderSourceITCase {
 
     /**
      * The numbers 0..RECORDS-1 in one split per subtask; each reader, half-way through its split and
-     * before two checkpoints completed, returns NOTHING_AVAILABLE until the second completion.
+     * before it was notified of two completed checkpoints, returns NOTHING_AVAILABLE until the second
+     * notification (with {@code pauseHalfWay}).
      */
     static final class PausingSequence implements Source<Long, Range> {
         private static final long serialVersionUID = 1L;
+        private final ResultDirectory results;
+        private final String job;
+        private final boolean pauseHalfWay;
+
+        PausingSequence(ResultDirectory results, String job, boolean pauseHalfWay) {
+            this.results = results;
+            this.job = job;
+            this.pauseHalfWay = pauseHalfWay;
+        }
 
         @Override
         public List<Range> createSplits(int parallelism) {
@@ -242,7 +258,7 @@ class ReaderSourceITCase {
 
         @Override
         public SourceReader<Long, Range> createReader(SourceReaderContext context) {
-            return new PausingReader(context.getIndexOfSubtask());
+            return new PausingReader(context.getIndexOfSubtask(), results, job, pauseHalfWay);
         }
 
         @Override
@@ -251,21 +267,30 @@ class ReaderSourceITCase {
         }
     }
 
+    /** Reads, pauses and is notified on its task's thread: no locks. */
     static final class PausingReader implements SourceReader<Long, Range> {
         private final int subtask;
+        private final ResultDirectory results;
+        private final String job;
+        private final boolean pauseHalfWay;
         private final ArrayDeque<Range> splits = new ArrayDeque<>();
         private CompletableFuture<Void> available = CompletableFuture.completedFuture(null);
         private boolean paused;
+        private boolean emitted;
+        private int completedCheckpoints;
 
-        PausingReader(int subtask) {
+        PausingReader(int subtask, ResultDirectory results, String job, boolean pauseHalfWay) {
             this.subtask = subtask;
+            this.results = results;
+            this.job = job;
+            this.pauseHalfWay = pauseHalfWay;
         }
 
         @Override
         public void addSplits(List<Range> added) {
             for (Range r : added) {
                 if (r.next() != r.start()) {
-                    RESTORED_FROM.accumulateAndGet(r.next(), Math::min);
+                    results.mark("restored-" + r.next());
                 }
                 splits.add(r);
             }
@@ -277,20 +302,17 @@ class ReaderSourceITCase {
             if (r == null) {
                 return InputStatus.END_OF_INPUT;
             }
-            if (pauseHalfWay && !paused && r.next() == r.start() + (r.last() - r.start() + 1) / 2 && COMPLETED_CHECKPOINTS.size() < 2) {
+            if (pauseHalfWay && !paused && r.next() == r.start() + (r.last() - r.start() + 1) / 2 && completedCheckpoints < 2) {
                 paused = true;
                 available = new CompletableFuture<>();
-                synchronized (WAITING) {
-                    WAITING.add(available);
-                    WAITING.notifyAll();
-                    if (COMPLETED_CHECKPOINTS.size() >= 2) {
-                        available.complete(null);
-                    }
-                }
+                results.increment(WAITING);
                 return InputStatus.NOTHING_AVAILABLE;
             }
             output.collect(r.next());
-            EMITTING_SUBTASKS.add(subtask);
+            if (!emitted) {
+                emitted = true;
+                results.mark("emitted-" + job + "-" + subtask);
+            }
             splits.poll();
             if (r.next() < r.last()) {
                 splits.addFirst(new Range(r.start(), r.next() + 1, r.last()));
@@ -310,47 +332,50 @@ class ReaderSourceITCase {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            synchronized (WAITING) {
-                COMPLETED_CHECKPOINTS.add(checkpointId);
-                if (COMPLETED_CHECKPOINTS.size() >= 2) {
-                    WAITING.forEach(f -> f.complete(null));
-                }
+            results.mark("checkpoint-" + checkpointId);
+            if (++completedCheckpoints >= 2) {
+                available.complete(null);
             }
         }
 
         @Override
         public void close() {
-            READERS_CLOSED.incrementAndGet();
+            results.increment(READERS_CLOSED);
         }
     }
 
-    /** Throws once, on a record past a reader's pause (so after two checkpoints completed). */
-    static final class FailOnce implements MapFunction<Long, Long> {
+    /** Throws once (the mark {@value #FAILED}), on a record past a reader's pause (so after two checkpoints completed). */
+    static final class FailOnce extends RichMapFunction<Long, Long> {
         private static final long serialVersionUID = 1L;
+        private final ResultDirectory results;
+        /** Task thread only: this instance tried for the mark already. */
+        private transient boolean tried;
+
+        FailOnce(ResultDirectory results) {
+            this.results = results;
+        }
 
         @Override
         public Long map(Long value) {
             // Within a split of RECORDS / 4 numbers, past the pause in its middle.
-            if (value % (RECORDS / 4) >= RECORDS / 8 + 100 && FAILED_ONCE.compareAndSet(false, true)) {
-                throw new IllegalStateException("planned failure at record " + value);
+            if (!tried && value % (RECORDS / 4) >= RECORDS / 8 + 100) {
+                tried = true;
+                if (results.mark(FAILED)) {
+                    throw new IllegalStateException("planned failure at record " + value);
+                }
             }
             return value;
-        }
-    }
-
-    /** Keeps the last count of every key (the sink of a key runs in one subtask, in order). */
-    static final class LastCountSink implements SinkFunction<Tuple2<Long, Long>> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void invoke(Tuple2<Long, Long> value) {
-            FINAL_COUNTS.put(value.f0, value.f1);
         }
     }
 
     /** A source whose readers have no splits and no state, only the behaviour of {@link #reader()}; closing a reader counts it. */
     abstract static class StatelessSource implements Source<Long, Integer> {
         private static final long serialVersionUID = 1L;
+        final ResultDirectory results;
+
+        StatelessSource(ResultDirectory results) {
+            this.results = results;
+        }
 
         @Override
         public List<Integer> createSplits(int parallelism) {
@@ -359,7 +384,7 @@ class ReaderSourceITCase {
 
         @Override
         public SourceReader<Long, Integer> createReader(SourceReaderContext context) {
-            STATELESS_READERS_CREATED.incrementAndGet();
+            results.increment(READERS_CREATED);
             return reader();
         }
 
@@ -372,6 +397,12 @@ class ReaderSourceITCase {
     }
 
     abstract static class StatelessReader implements SourceReader<Long, Integer> {
+        private final ResultDirectory results;
+
+        StatelessReader(ResultDirectory results) {
+            this.results = results;
+        }
+
         @Override
         public void addSplits(List<Integer> splits) {}
 
@@ -387,7 +418,7 @@ class ReaderSourceITCase {
 
         @Override
         public void close() {
-            READERS_CLOSED.incrementAndGet();
+            results.increment(READERS_CLOSED);
         }
     }
 
@@ -395,9 +426,13 @@ class ReaderSourceITCase {
     static final class FailingSource extends StatelessSource {
         private static final long serialVersionUID = 1L;
 
+        FailingSource(ResultDirectory results) {
+            super(results);
+        }
+
         @Override
         StatelessReader reader() {
-            return new StatelessReader() {
+            return new StatelessReader(results) {
                 private long emitted;
 
                 @Override
@@ -416,14 +451,15 @@ class ReaderSourceITCase {
     static final class NeverAvailableSource extends StatelessSource {
         private static final long serialVersionUID = 1L;
 
+        NeverAvailableSource(ResultDirectory results) {
+            super(results);
+        }
+
         @Override
         StatelessReader reader() {
             CompletableFuture<Void> never = new CompletableFuture<>();
-            synchronized (WAITING) {
-                WAITING.add(never);
-                WAITING.notifyAll();
-            }
-            return new StatelessReader() {
+            results.increment(WAITING);
+            return new StatelessReader(results) {
                 @Override
                 public InputStatus pollNext(ReaderOutput<Long> output) {
                     return InputStatus.NOTHING_AVAILABLE;

@@ -164,6 +164,11 @@ public final class ProcessClusterExtension implements BeforeAllCallback, AfterAl
         return master;
     }
 
+    /** The worker processes this extension started (alive or not), by name, in start order. */
+    public Map<String, Launched> workers() {
+        return new LinkedHashMap<>(workerProcesses);
+    }
+
     /** The worker process named {@code name}, e.g. {@code worker-2}. */
     public Launched worker(String name) {
         Launched w = workerProcesses.get(name);

@@ -9,12 +9,15 @@ import io.eddy.runtime.io.network.NetworkConfig;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import io.eddy.testkit.results.ResultDirectory;
+import io.eddy.testkit.results.Total;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.Logger;
@@ -45,18 +48,19 @@ class BackPressureITCase {
     private static final int RECORDS_PER_SUBTASK = 1_500;
     private static final int RECORD_CHARS = 8_000;
 
-    /** Per test run: records emitted by the sources, records consumed by the sinks, and the largest difference the sources saw. */
-    private static final Map<String, AtomicLong> EMITTED = new ConcurrentHashMap<>();
-    private static final Map<String, AtomicLong> CONSUMED = new ConcurrentHashMap<>();
-    private static final Map<String, AtomicLong> MAX_LEAD = new ConcurrentHashMap<>();
+    /** Totals in the test's {@link ResultDirectory}: records emitted by the sources and consumed by the sinks. */
+    private static final String EMITTED = "emitted";
+    private static final String CONSUMED = "consumed";
+    /** A source subtask's mark of the largest difference it saw: {@code max-lead-<subtask>-<lead>}. */
+    private static final Pattern MAX_LEAD = Pattern.compile("max-lead-(\\d+)-(\\d+)");
+
+    @TempDir
+    Path temp;
 
     @ParameterizedTest(name = "{0} worker(s)")
     @ValueSource(ints = {1, 2})
     void aSlowSinkHoldsTheSourceBackByABoundedAmount(int workers) throws Exception {
-        String run = UUID.randomUUID().toString();
-        EMITTED.put(run, new AtomicLong());
-        CONSUMED.put(run, new AtomicLong());
-        MAX_LEAD.put(run, new AtomicLong());
+        ResultDirectory run = ResultDirectory.create(temp);
         Configuration conf = new Configuration().set(ExecutionOptions.EMBEDDED_WORKERS, workers);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf).setParallelism(PARALLELISM);
         env.addSource(new FastSource(run), Types.STRING).rebalance().addSink(new SlowSink(run)).name("Slow Sink");
@@ -71,32 +75,44 @@ class BackPressureITCase {
         long objectRecordsInFlight = (long) PARALLELISM * PARALLELISM * network.objectBatchesPerChannel()
                 * Math.max(1, network.segmentSize() / RECORD_CHARS);
         long bound = buffersInFlight * recordsPerBuffer + objectRecordsInFlight + 2L * PARALLELISM;
-        LOG.info("{} worker(s): the sources got at most {} records ahead of the sinks (bound {})", workers, MAX_LEAD.get(run).get(), bound);
-        assertThat(EMITTED.get(run)).hasValue((long) RECORDS_PER_SUBTASK * PARALLELISM);
-        assertThat(CONSUMED.get(run)).hasValue((long) RECORDS_PER_SUBTASK * PARALLELISM);
-        assertThat(MAX_LEAD.get(run).get()).as("how far the sources got ahead of the sinks (bound %d)", bound)
+        List<String> leads = run.marks().stream().filter(m -> MAX_LEAD.matcher(m).matches()).toList();
+        assertThat(leads).as("the largest lead of each source subtask").hasSize(PARALLELISM);
+        long maxLead = leads.stream().map(MAX_LEAD::matcher).filter(Matcher::matches).mapToLong(m -> Long.parseLong(m.group(2))).max().orElseThrow();
+        LOG.info("{} worker(s): the sources got at most {} records ahead of the sinks (bound {})", workers, maxLead, bound);
+        assertThat(run.totalOf(EMITTED)).isEqualTo((long) RECORDS_PER_SUBTASK * PARALLELISM);
+        assertThat(run.totalOf(CONSUMED)).isEqualTo((long) RECORDS_PER_SUBTASK * PARALLELISM);
+        assertThat(maxLead).as("how far the sources got ahead of the sinks (bound %d)", bound)
                 .isLessThanOrEqualTo(bound)
                 .isGreaterThan(PARALLELISM * 4L);
     }
 
-    /** Emits records of ~8 KB as fast as the network takes them, recording how far ahead of the sinks it is. */
+    /**
+     * Emits records of ~8 KB as fast as the network takes them, recording how far the sources
+     * together are ahead of the sinks, and marks the largest such lead it saw when done.
+     */
     static final class FastSource extends RichParallelSourceFunction<String> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final ResultDirectory run;
+        private final Total emitted;
+        private final Total consumed;
         private volatile boolean running = true;
 
-        FastSource(String run) {
+        FastSource(ResultDirectory run) {
             this.run = run;
+            this.emitted = run.total(EMITTED);
+            this.consumed = run.total(CONSUMED);
         }
 
         @Override
         public void run(SourceContext<String> ctx) {
             String padding = "x".repeat(RECORD_CHARS);
+            long maxLead = 0;
             for (int i = 0; i < RECORDS_PER_SUBTASK && running; i++) {
-                long lead = EMITTED.get(run).incrementAndGet() - CONSUMED.get(run).get();
-                MAX_LEAD.get(run).accumulateAndGet(lead, Math::max);
+                emitted.increment();
+                maxLead = Math.max(maxLead, emitted.sum() - consumed.sum());
                 ctx.collect(i + padding);
             }
+            run.mark("max-lead-" + getRuntimeContext().getIndexOfThisSubtask() + "-" + maxLead);
         }
 
         @Override
@@ -108,10 +124,10 @@ class BackPressureITCase {
     /** Consumes about one record per millisecond. */
     static final class SlowSink implements SinkFunction<String> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final Total consumed;
 
-        SlowSink(String run) {
-            this.run = run;
+        SlowSink(ResultDirectory run) {
+            this.consumed = run.total(CONSUMED);
         }
 
         @Override
@@ -121,7 +137,7 @@ class BackPressureITCase {
             }
             // slowness is what is being tested here, not a way to wait for something
             Thread.sleep(1);
-            CONSUMED.get(run).incrementAndGet();
+            consumed.increment();
         }
     }
 }

@@ -12,14 +12,13 @@ import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.testkit.results.ResultDirectory;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The keyed job of {@link MultiWorkerITCase} through the environment, with the embedded executor
@@ -29,8 +28,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class EmbeddedWorkersITCase {
 
-    /** Per test run: names of the embedded workers' main threads a probe saw. */
-    private static final Map<String, Set<String>> WORKER_THREADS = new ConcurrentHashMap<>();
+    /** A probe's mark per embedded worker main thread alive when it opened: {@code thread-<name>}. */
+    private static final String THREAD = "thread-";
 
     @AfterAll
     static void noThreadsLeftBehind() {
@@ -38,9 +37,8 @@ class EmbeddedWorkersITCase {
     }
 
     @Test
-    void aKeyedJobOnTwoWorkersChosenByTheExecutorOption() throws Exception {
-        String run = UUID.randomUUID().toString();
-        WORKER_THREADS.put(run, ConcurrentHashMap.newKeySet());
+    void aKeyedJobOnTwoWorkersChosenByTheExecutorOption(@TempDir Path dir) throws Exception {
+        ResultDirectory run = ResultDirectory.create(dir);
         Configuration conf = new Configuration().set(ExecutionOptions.EMBEDDED_WORKERS, 2);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf).setParallelism(PARALLELISM);
 
@@ -48,23 +46,24 @@ class EmbeddedWorkersITCase {
                 .map(new WorkerThreadsProbe(run))));
 
         assertFinalSums(sums);
-        assertThat(WORKER_THREADS.get(run)).as("worker main threads alive while the job ran")
+        assertThat(run.marks().stream().filter(m -> m.startsWith(THREAD)).map(m -> m.substring(THREAD.length())))
+                .as("worker main threads alive while the job ran")
                 .containsExactlyInAnyOrder("eddy-worker-worker-1", "eddy-worker-worker-2");
     }
 
-    /** Records in {@link #WORKER_THREADS} the names of the embedded workers' main threads alive when it opens. */
+    /** Marks the names of the embedded workers' main threads alive when it opens (the embedded cluster runs it in the test JVM). */
     static final class WorkerThreadsProbe extends RichMapFunction<Long, Long> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final ResultDirectory run;
 
-        WorkerThreadsProbe(String run) {
+        WorkerThreadsProbe(ResultDirectory run) {
             this.run = run;
         }
 
         @Override
         public void open() {
             Thread.getAllStackTraces().keySet().stream().map(Thread::getName).filter(n -> n.startsWith("eddy-worker-worker-"))
-                    .forEach(WORKER_THREADS.get(run)::add);
+                    .forEach(name -> run.mark(THREAD + name));
         }
 
         @Override

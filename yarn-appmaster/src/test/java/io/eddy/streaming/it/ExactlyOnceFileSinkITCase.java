@@ -2,7 +2,6 @@ package io.eddy.streaming.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.eddy.api.common.functions.RichMapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.configuration.Configuration;
@@ -16,6 +15,7 @@ import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
 import io.eddy.streaming.api.functions.source.TextFileSourceFunction;
+import io.eddy.testkit.results.ResultDirectory;
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,9 +24,7 @@ import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -44,8 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * is wrapped ({@link PausingSource}): in the first attempt each subtask, half-way through its
  * share, waits until two checkpoints completed, then the map throws at the next record. The wait
  * happens before a number is emitted and its offset advanced, inside the checkpoint lock's monitor
- * ({@code wait()} releases it), so snapshots stay consistent. The functions share static fields
- * with the test: the embedded cluster runs them in this JVM.
+ * ({@code wait()} releases it), so snapshots stay consistent. Source and map tell each other and
+ * the test through the marks of a {@link ResultDirectory}.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ExactlyOnceFileSinkITCase {
@@ -53,29 +51,24 @@ class ExactlyOnceFileSinkITCase {
     private static final int NUMBERS = 400_000;
     private static final int PARALLELISM = 2;
 
-    static final AtomicBoolean FAILED_ONCE = new AtomicBoolean();
-    /** Set by a source subtask of the first attempt once two checkpoints completed: the map fails at the next record. */
 
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
 
-    @BeforeEach
-    void reset() {
-        FAILED_ONCE.set(false);
-        PausingSource.PAUSE_PASSED.set(false);
-    }
-
     @Test
-    void aSequenceThroughAFailingMapIsCommittedExactlyOnce(@TempDir Path checkpoints, @TempDir Path out) throws Exception {
+    void aSequenceThroughAFailingMapIsCommittedExactlyOnce(@TempDir Path checkpoints, @TempDir Path out, @TempDir Path marks) throws Exception {
+        ResultDirectory results = ResultDirectory.create(marks);
         StreamExecutionEnvironment env = environment(checkpoints);
-        env.addSource(new PausingSource<>(new SequenceSourceFunction(0, NUMBERS - 1), NUMBERS / PARALLELISM / 2), "paused sequence", Types.LONG)
-                .map(new FailOnce<>()).returns(Long.class)
+        env.addSource(new PausingSource<>(new SequenceSourceFunction(0, NUMBERS - 1), NUMBERS / PARALLELISM / 2, results), "paused sequence", Types.LONG)
+                .map(new FailAfterPause<>(results)).returns(Long.class)
                 .addSink(FileSink.forRowFormat(out.toUri().toString(), Encoder.<Long>simpleString()).build()).name("exactly-once files");
-        runAndCheck(env.getJobGraph("sequence -> failing map -> exactly-once file sink"), out);
+        runAndCheck(env.getJobGraph("sequence -> failing map -> exactly-once file sink"), out, results);
     }
 
     @Test
-    void aTextFileThroughAFailingMapIsCommittedExactlyOnce(@TempDir Path checkpoints, @TempDir Path in, @TempDir Path out) throws Exception {
+    void aTextFileThroughAFailingMapIsCommittedExactlyOnce(@TempDir Path checkpoints, @TempDir Path in, @TempDir Path out, @TempDir Path marks)
+            throws Exception {
+        ResultDirectory results = ResultDirectory.create(marks);
         for (int f = 0; f < 3; f++) {
             StringBuilder text = new StringBuilder();
             for (int n = f; n < NUMBERS; n += 3) {
@@ -84,11 +77,12 @@ class ExactlyOnceFileSinkITCase {
             Files.writeString(in.resolve("numbers-" + f + ".txt"), text, StandardCharsets.UTF_8);
         }
         StreamExecutionEnvironment env = environment(checkpoints);
-        env.addSource(new PausingSource<>(new TextFileSourceFunction(in.toString()), NUMBERS / PARALLELISM / 2), "paused text files", Types.STRING)
-                .map(new FailOnce<>()).returns(String.class)
+        env.addSource(new PausingSource<>(new TextFileSourceFunction(in.toString()), NUMBERS / PARALLELISM / 2, results), "paused text files",
+                        Types.STRING)
+                .map(new FailAfterPause<>(results)).returns(String.class)
                 .addSink(FileSink.forRowFormat(out.toString(), Encoder.<String>simpleString()).withMaxPartSize(256 * 1024).build())
                 .name("exactly-once files");
-        runAndCheck(env.getJobGraph("text files -> failing map -> exactly-once file sink"), out);
+        runAndCheck(env.getJobGraph("text files -> failing map -> exactly-once file sink"), out, results);
     }
 
     private static StreamExecutionEnvironment environment(Path checkpoints) {
@@ -101,11 +95,11 @@ class ExactlyOnceFileSinkITCase {
     }
 
     /** Runs the job and checks that the committed parts in {@code out} hold 0..NUMBERS-1 exactly once, with no leftovers. */
-    private static void runAndCheck(JobGraph graph, Path out) throws Exception {
+    private static void runAndCheck(JobGraph graph, Path out, ResultDirectory results) throws Exception {
         JobClient client = CLUSTER.submit(graph);
         client.getJobResult().get(100, TimeUnit.SECONDS);
         assertThat(CLUSTER.cluster().master().jobTermination(graph.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
-        assertThat(FAILED_ONCE).as("the planned failure happened").isTrue();
+        assertThat(results.marks()).as("the planned failure happened").contains(FailAfterPause.FAILED);
 
         List<Path> files;
         try (Stream<Path> list = Files.list(out)) {
@@ -128,18 +122,5 @@ class ExactlyOnceFileSinkITCase {
         }
         assertThat(lines).as("committed numbers").isEqualTo(NUMBERS);
         assertThat(seen.cardinality()).isEqualTo(NUMBERS);
-    }
-
-    /** Passes values through; throws once, in the first attempt, after a source passed its pause. */
-    static final class FailOnce<T> extends RichMapFunction<T, T> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public T map(T value) {
-            if (getRuntimeContext().getAttemptNumber() == 0 && PausingSource.PAUSE_PASSED.get() && FAILED_ONCE.compareAndSet(false, true)) {
-                throw new IllegalStateException("planned failure at " + value);
-            }
-            return value;
-        }
     }
 }

@@ -17,18 +17,17 @@ import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import io.eddy.streaming.it.TestTypes.WordCount;
+import io.eddy.testkit.results.ResultDirectory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Failures: user exceptions fail the job quickly and say where; plan errors surface before anything runs. */
 @Timeout(60)
@@ -39,13 +38,15 @@ class FailuresITCase {
         E2e.assertNoLeakedThreads();
     }
 
-    /** How often a {@link CountedSource} of a test run was opened. */
-    private static final Map<String, AtomicInteger> SOURCE_OPENS = new ConcurrentHashMap<>();
+    /** The counter of {@link CountedSource} opens in a test's {@link ResultDirectory}. */
+    private static final String SOURCE_OPENS = "source-opens";
+
+    @TempDir
+    Path temp;
 
     @Test
     void aUserExceptionFailsExecuteWithinSecondsNamingOperatorAndSubtask() throws Exception {
-        String run = UUID.randomUUID().toString();
-        SOURCE_OPENS.put(run, new AtomicInteger());
+        ResultDirectory run = ResultDirectory.create(temp);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
         // an endless branch: the failure must cancel it, or execute() would never return
         env.addSource(new CountedSource(run, Long.MAX_VALUE), Types.LONG).addSink(v -> { });
@@ -82,8 +83,7 @@ class FailuresITCase {
 
     @Test
     void aFailureDownstreamOfBackPressuredEndlessSourcesCancelsThemQuickly() throws Exception {
-        String run = UUID.randomUUID().toString();
-        SOURCE_OPENS.put(run, new AtomicInteger());
+        ResultDirectory run = ResultDirectory.create(temp);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
         env.addSource(new CountedSource(run, Long.MAX_VALUE), Types.LONG)
                 .keyBy(v -> v % 10, Types.LONG)
@@ -97,7 +97,7 @@ class FailuresITCase {
 
         assertThat(thrown).isInstanceOf(JobExecutionException.class).hasMessageContaining("Exploding Sum");
         assertThat(causeChain(thrown)).anySatisfy(t -> assertThat(t).hasMessageContaining("sum reached"));
-        assertThat(SOURCE_OPENS.get(run)).hasValue(2);
+        assertThat(run.count(SOURCE_OPENS)).as("source opens").isEqualTo(2);
         assertThat(took).isLessThan(Duration.ofSeconds(15));
     }
 
@@ -191,9 +191,8 @@ class FailuresITCase {
     }
 
     @Test
-    void aPlanErrorAtExecuteSurfacesBeforeAnyTaskRuns() {
-        String run = UUID.randomUUID().toString();
-        SOURCE_OPENS.put(run, new AtomicInteger());
+    void aPlanErrorAtExecuteSurfacesBeforeAnyTaskRuns() throws Exception {
+        ResultDirectory run = ResultDirectory.create(temp);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
         env.addSource(new CountedSource(run, 10), Types.LONG).name("Counted").forward().map(v -> v + 1).name("Wider").setParallelism(3)
                 .addSink(v -> { });
@@ -203,7 +202,7 @@ class FailuresITCase {
                 .hasMessageContaining("Counted")
                 .hasMessageContaining("Wider")
                 .hasMessageContaining("rebalance()");
-        assertThat(SOURCE_OPENS.get(run)).hasValue(0);
+        assertThat(run.count(SOURCE_OPENS)).as("source opens").isZero();
     }
 
     @Test
@@ -216,21 +215,21 @@ class FailuresITCase {
         }).hasMessageContaining("Splitter").hasMessageContaining("returns(");
     }
 
-    /** Each subtask emits 0..n-1 and counts its open() in {@link #SOURCE_OPENS}. */
+    /** Each subtask emits 0..n-1 and counts its open() in the counter {@value #SOURCE_OPENS}. */
     static final class CountedSource extends RichParallelSourceFunction<Long> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final ResultDirectory run;
         private final long n;
         private volatile boolean running = true;
 
-        CountedSource(String run, long n) {
+        CountedSource(ResultDirectory run, long n) {
             this.run = run;
             this.n = n;
         }
 
         @Override
         public void open() {
-            SOURCE_OPENS.get(run).incrementAndGet();
+            run.increment(SOURCE_OPENS);
         }
 
         @Override

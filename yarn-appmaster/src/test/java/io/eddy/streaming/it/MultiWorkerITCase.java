@@ -13,21 +13,20 @@ import io.eddy.runtime.io.network.NetworkMetrics;
 import io.eddy.runtime.worker.Worker;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
-import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
+import io.eddy.testkit.results.ResultDirectory;
+import io.eddy.testkit.results.Total;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.TreeMap;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A keyed job on a {@link io.eddy.master.embedded.LocalCluster} of two workers, so that part of the
@@ -45,36 +44,34 @@ class MultiWorkerITCase {
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
 
-    /** Per test run: the records the sinks got, a latch counted down per record, and the latch that lets the sources end. */
-    private static final Map<String, Queue<Tuple2<Long, Long>>> RECEIVED = new ConcurrentHashMap<>();
-    private static final Map<String, CountDownLatch> CONSUMED = new ConcurrentHashMap<>();
-    private static final Map<String, CountDownLatch> RELEASE = new ConcurrentHashMap<>();
+    /** In the test's {@link ResultDirectory}: the sinks' records, their total, and the mark that lets the sources end. */
+    private static final String RECEIVED = "received";
+    private static final String CONSUMED = "consumed";
+    private static final String RELEASE = "release";
 
     @Test
-    void aKeyedJobOnTwoWorkersUsesRemoteChannels() throws Exception {
-        String run = UUID.randomUUID().toString();
+    void aKeyedJobOnTwoWorkersUsesRemoteChannels(@TempDir Path dir) throws Exception {
+        ResultDirectory run = ResultDirectory.create(dir);
         long total = (long) PER_SUBTASK * PARALLELISM;
-        RECEIVED.put(run, new ConcurrentLinkedQueue<>());
-        CONSUMED.put(run, new CountDownLatch((int) total));
-        RELEASE.put(run, new CountDownLatch(1));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(PARALLELISM);
-        keyedSums(env.addSource(new HoldingSource(run), Types.LONG)).addSink(new QueueSink(run));
+        keyedSums(env.addSource(new HoldingSource(run), Types.LONG)).map(new CountingLine(run)).returns(Types.STRING)
+                .addSink(run.recordingSink(RECEIVED));
 
         try (JobClient client = CLUSTER.submit(env.getJobGraph("two workers"))) {
-            assertThat(CONSUMED.get(run).await(60, TimeUnit.SECONDS)).as("all records reached the sinks").isTrue();
+            run.awaitTotal(CONSUMED, total, Duration.ofSeconds(60));
             // the sources are still running: every worker runs tasks and the workers are connected
             for (Worker worker : CLUSTER.cluster().workers()) {
                 NetworkMetrics metrics = worker.network().metrics();
                 assertThat(worker.numberOfRunningTasks().get(10, TimeUnit.SECONDS)).as("tasks on %s", worker.id()).isPositive();
                 assertThat(metrics.inboundConnections() + metrics.outboundConnections()).as("connections of %s", worker.id()).isPositive();
             }
-            RELEASE.get(run).countDown();
+            run.mark(RELEASE);
             client.getJobResult().get(60, TimeUnit.SECONDS);
         } finally {
-            RELEASE.get(run).countDown();
+            run.mark(RELEASE);
         }
 
-        assertFinalSums(List.copyOf(RECEIVED.get(run)));
+        assertFinalSums(run.lines(RECEIVED).stream().map(l -> l.split(",")).map(f -> Tuple2.of(Long.parseLong(f[0]), Long.parseLong(f[1]))).toList());
     }
 
     /** (v % KEYS, v) keyed by position 0, rolling sum of field 1. */
@@ -96,13 +93,13 @@ class MultiWorkerITCase {
         assertThat(last).isEqualTo(expected);
     }
 
-    /** Like generateSequence(1, PER_SUBTASK * parallelism), then waits until its run's release latch opens (or it is cancelled). */
+    /** Like generateSequence(1, PER_SUBTASK * parallelism), then holds until the test leaves the mark {@value #RELEASE} (or it is cancelled). */
     static final class HoldingSource extends RichParallelSourceFunction<Long> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final ResultDirectory run;
         private volatile boolean running = true;
 
-        HoldingSource(String run) {
+        HoldingSource(ResultDirectory run) {
             this.run = run;
         }
 
@@ -112,31 +109,39 @@ class MultiWorkerITCase {
             for (long v = first; v < first + PER_SUBTASK && running; v++) {
                 ctx.collect(v);
             }
-            if (running && !RELEASE.get(run).await(60, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("the test did not release the source within 60 s");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            synchronized (this) {
+                while (running && !run.marked(RELEASE)) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("the test did not release the source within 60 s");
+                    }
+                    wait(20); // woken by cancel(); the release mark is a file, looked at every 20 ms
+                }
             }
         }
 
         @Override
         public void cancel() {
             running = false;
-            RELEASE.get(run).countDown();
+            synchronized (this) {
+                notifyAll();
+            }
         }
     }
 
-    /** Adds records to its run's queue in {@link #RECEIVED} and counts them down on {@link #CONSUMED}. */
-    static final class QueueSink implements SinkFunction<Tuple2<Long, Long>> {
+    /** {@code key,sum} per record, counted in the total {@value #CONSUMED}. */
+    static final class CountingLine implements MapFunction<Tuple2<Long, Long>, String> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final Total consumed;
 
-        QueueSink(String run) {
-            this.run = run;
+        CountingLine(ResultDirectory run) {
+            this.consumed = run.total(CONSUMED);
         }
 
         @Override
-        public void invoke(Tuple2<Long, Long> value) {
-            RECEIVED.get(run).add(value);
-            CONSUMED.get(run).countDown();
+        public String map(Tuple2<Long, Long> value) {
+            consumed.increment();
+            return value.f0 + "," + value.f1;
         }
     }
 }

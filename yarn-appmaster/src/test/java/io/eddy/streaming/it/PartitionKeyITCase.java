@@ -12,15 +12,16 @@ import io.eddy.executor.ExecutionOptions;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.api.common.functions.Collector;
+import io.eddy.testkit.results.ResultDirectory;
+import io.eddy.testkit.results.Total;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A keyed operator after a local object channel uses the key its producer computed for
@@ -37,12 +38,16 @@ class PartitionKeyITCase {
 
     private static final int RECORDS = 20_000;
     private static final int KEYS = 37;
-    private static final Map<String, AtomicLong> SELECTOR_CALLS = new ConcurrentHashMap<>();
+    /** The key selectors' calls, a {@link io.eddy.testkit.results.Total} in the test's {@link ResultDirectory}. */
+    private static final String SELECTOR_CALLS = "selector-calls";
+
+    @TempDir
+    Path temp;
 
     @ParameterizedTest(name = "{0} worker(s)")
     @ValueSource(ints = {1, 2})
     void theProducersKeyIsReusedOnLocalObjectChannels(int workers) throws Exception {
-        String run = UUID.randomUUID().toString();
+        ResultDirectory run = ResultDirectory.create(temp);
         long calls = runAndCheckCounts(workers, run, new CountingSelector(run), new CountPerKey());
         if (workers == 1) {
             assertThat(calls).as("key selector calls: once per record, on the producer").isEqualTo(RECORDS);
@@ -54,7 +59,7 @@ class PartitionKeyITCase {
     @ParameterizedTest(name = "{0} worker(s)")
     @ValueSource(ints = {1, 2})
     void integerKeysAreKeyedAgainByTheConsumerAndKeepTheirState(int workers) throws Exception {
-        String run = UUID.randomUUID().toString();
+        ResultDirectory run = ResultDirectory.create(temp);
         long calls = runAndCheckCounts(workers, run, new CountingIntSelector(run), new CountPerIntKey());
         assertThat(calls).as("key selector calls: on the producer and again on the consumer").isEqualTo(2L * RECORDS);
     }
@@ -64,9 +69,8 @@ class PartitionKeyITCase {
      * end with every key counted {@code RECORDS / KEYS} times (or once more); returns the key
      * selector's calls.
      */
-    private static <K> long runAndCheckCounts(int workers, String run, KeySelector<Long, K> selector, KeyedProcessFunction<K, Long, String> counter)
-            throws Exception {
-        SELECTOR_CALLS.put(run, new AtomicLong());
+    private static <K> long runAndCheckCounts(int workers, ResultDirectory run, KeySelector<Long, K> selector,
+            KeyedProcessFunction<K, Long, String> counter) throws Exception {
         Configuration conf = new Configuration().set(ExecutionOptions.EMBEDDED_WORKERS, workers);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf).setParallelism(2);
         List<String> out = collectAll(env.generateSequence(0, RECORDS - 1).keyBy(selector).process(counter).returns(Types.STRING));
@@ -79,21 +83,21 @@ class PartitionKeyITCase {
         assertThat(lastCount).hasSize(KEYS);
         long perKey = RECORDS / KEYS;
         assertThat(lastCount.values()).allSatisfy(c -> assertThat(c).isBetween(perKey, perKey + 1));
-        return SELECTOR_CALLS.get(run).get();
+        return run.totalOf(SELECTOR_CALLS);
     }
 
     /** {@code n % KEYS} as an int key, counting its calls. */
     static final class CountingIntSelector implements KeySelector<Long, Integer> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final Total calls;
 
-        CountingIntSelector(String run) {
-            this.run = run;
+        CountingIntSelector(ResultDirectory run) {
+            this.calls = run.total(SELECTOR_CALLS);
         }
 
         @Override
         public Integer getKey(Long value) {
-            SELECTOR_CALLS.get(run).incrementAndGet();
+            calls.increment();
             return (int) (value % KEYS) * 1_000_003;
         }
     }
@@ -124,15 +128,15 @@ class PartitionKeyITCase {
     /** {@code n % KEYS}, counting its calls. */
     static final class CountingSelector implements KeySelector<Long, Long> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final Total calls;
 
-        CountingSelector(String run) {
-            this.run = run;
+        CountingSelector(ResultDirectory run) {
+            this.calls = run.total(SELECTOR_CALLS);
         }
 
         @Override
         public Long getKey(Long value) {
-            SELECTOR_CALLS.get(run).incrementAndGet();
+            calls.increment();
             return value % KEYS;
         }
     }

@@ -3,16 +3,16 @@ package io.eddy.streaming.it;
 import io.eddy.api.common.state.CheckpointListener;
 import io.eddy.api.common.state.CheckpointedFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
+import io.eddy.testkit.results.ResultDirectory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A checkpointed parallel source whose first attempt, after {@code pauseAfter} elements of a
- * subtask, waits until two checkpoints completed and then sets {@link #PAUSE_PASSED}; everything
- * else is delegated. A test's failing operator waits for that flag, so the failure comes after
- * checkpoints completed however fast the job runs. The wait happens inside the checkpoint lock's
- * monitor before the element is emitted ({@code wait()} releases it), so snapshots stay consistent.
- * The flag is static: the embedded cluster runs the source in the test's JVM. Used by
+ * subtask, waits until two checkpoints completed and then leaves the mark {@value #PAUSE_PASSED} in
+ * its {@link ResultDirectory}; everything else is delegated. A test's failing operator ({@link
+ * FailAfterPause}) waits for that mark, so the failure comes after checkpoints completed however
+ * fast the job runs. The wait happens inside the checkpoint lock's monitor before the element is
+ * emitted ({@code wait()} releases it), so snapshots stay consistent. Used by
  * ExactlyOnceFileSinkITCase and HdfsCheckpointITCase.
  */
 public final class PausingSource<T, S extends RichParallelSourceFunction<T> & CheckpointedFunction> extends InterceptingSource<T, S>
@@ -20,10 +20,11 @@ public final class PausingSource<T, S extends RichParallelSourceFunction<T> & Ch
 
     private static final long serialVersionUID = 1L;
 
-    /** Set once a subtask of the first attempt saw two checkpoints complete after its pause point; reset by the test. */
-    public static final AtomicBoolean PAUSE_PASSED = new AtomicBoolean();
+    /** The mark of a subtask of the first attempt that saw two checkpoints complete after its pause point. */
+    public static final String PAUSE_PASSED = "pause-passed";
 
     private final long pauseAfter;
+    private final ResultDirectory results;
     /** The running source's checkpoint lock (set by the source thread, read by the task thread); completed counts notifications, guarded by it. */
     private transient volatile Object lock;
     private transient int completed;
@@ -32,9 +33,10 @@ public final class PausingSource<T, S extends RichParallelSourceFunction<T> & Ch
     /** Source thread only: whether this is the first attempt, the one that pauses. */
     private transient boolean pause;
 
-    public PausingSource(S inner, long pauseAfter) {
+    public PausingSource(S inner, long pauseAfter, ResultDirectory results) {
         super(inner);
         this.pauseAfter = pauseAfter;
+        this.results = results;
     }
 
     @Override
@@ -67,7 +69,7 @@ public final class PausingSource<T, S extends RichParallelSourceFunction<T> & Ch
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for checkpoints", e);
         }
-        PAUSE_PASSED.set(true);
+        results.mark(PAUSE_PASSED);
     }
 
     @Override

@@ -15,18 +15,14 @@ import io.eddy.jobgraph.KeyGroups;
 import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Queue;
-import java.util.TreeMap;
+import io.eddy.testkit.results.ResultDirectory;
+import io.eddy.testkit.results.Total;
+import java.nio.file.Path;
 import java.util.TreeSet;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Rich functions: their life cycle, what the runtime context tells them, and accumulators merged into the job result. */
 @Timeout(60)
@@ -37,41 +33,41 @@ class RichFunctionsITCase {
         E2e.assertNoLeakedThreads();
     }
 
-    /** Life-cycle events per test run id: "open i", "record i", "close i". */
-    private static final Map<String, Queue<String>> EVENTS = new ConcurrentHashMap<>();
+    @TempDir
+    Path temp;
 
     @Test
     void openAndCloseAreCalledOncePerSubtaskAroundTheRecords() throws Exception {
-        String run = UUID.randomUUID().toString();
-        EVENTS.put(run, new ConcurrentLinkedQueue<>());
+        ResultDirectory run = ResultDirectory.create(temp);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
         env.generateSequence(1, 300).rebalance().map(new LifecycleMap(run)).name("Life Cycle").setParallelism(3)
                 .addSink(SinkFunctions.discard());
 
         env.execute("life cycle");
 
-        Map<Integer, List<String>> perSubtask = new TreeMap<>();
-        for (String event : EVENTS.get(run)) {
-            String[] parts = event.split(" ");
-            perSubtask.computeIfAbsent(Integer.parseInt(parts[1]), k -> new ArrayList<>()).add(parts[0]);
-        }
-        assertThat(perSubtask.keySet()).containsExactly(0, 1, 2);
-        int records = 0;
-        for (List<String> events : perSubtask.values()) {
-            assertThat(events.get(0)).isEqualTo("open");
-            assertThat(events.get(events.size() - 1)).isEqualTo("close");
-            assertThat(events.subList(1, events.size() - 1)).isNotEmpty().containsOnly("record");
-            records += events.size() - 2;
+        // The map itself fails the job on a record before open() or after close(), and on a second open() or close().
+        assertThat(run.marks()).containsExactlyInAnyOrder("open-0", "open-1", "open-2", "close-0", "close-1", "close-2");
+        long records = 0;
+        for (int i = 0; i < 3; i++) {
+            assertThat(run.totalOf("records-" + i)).as("records of subtask %d", i).isPositive();
+            records += run.totalOf("records-" + i);
         }
         assertThat(records).isEqualTo(300);
     }
 
-    /** Records its life cycle in {@link #EVENTS} and checks what the runtime context says. */
+    /**
+     * Checks what the runtime context says and that records come between one open() and one
+     * close(); marks {@code open-<i>} and {@code close-<i>}, counts records in total {@code records-<i>}.
+     */
     static final class LifecycleMap extends RichMapFunction<Long, Long> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final ResultDirectory run;
+        /** Task thread only. */
+        private transient boolean opened;
+        private transient boolean closed;
+        private transient Total records;
 
-        LifecycleMap(String run) {
+        LifecycleMap(ResultDirectory run) {
             this.run = run;
         }
 
@@ -85,23 +81,29 @@ class RichFunctionsITCase {
             check("Life Cycle".equals(ctx.getOperatorName()), "operator name " + ctx.getOperatorName());
             check(ctx.getTaskName().endsWith("(" + (i + 1) + "/3)"), "task name " + ctx.getTaskName());
             check(ctx.getUserCodeClassLoader() != null, "no user code class loader");
-            EVENTS.get(run).add("open " + i);
+            check(!opened, "open() called twice");
+            opened = true;
+            records = run.total("records-" + i);
+            check(run.mark("open-" + i), "a second open of subtask " + i);
         }
 
         @Override
         public Long map(Long value) {
-            EVENTS.get(run).add("record " + getRuntimeContext().getIndexOfThisSubtask());
+            check(opened && !closed, "a record " + (opened ? "after close()" : "before open()"));
+            records.increment();
             return value;
         }
 
         @Override
         public void close() {
-            EVENTS.get(run).add("close " + getRuntimeContext().getIndexOfThisSubtask());
+            check(!closed, "close() called twice");
+            closed = true;
+            run.mark("close-" + getRuntimeContext().getIndexOfThisSubtask());
         }
 
         private static void check(boolean condition, String what) {
             if (!condition) {
-                throw new IllegalStateException("unexpected runtime context value: " + what);
+                throw new IllegalStateException("unexpected runtime context or life cycle: " + what);
             }
         }
     }

@@ -14,20 +14,16 @@ import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import io.eddy.api.common.io.WriteMode;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;
+import io.eddy.testkit.results.ResultDirectory;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Queue;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -44,11 +40,10 @@ class SinksITCase {
         E2e.assertNoLeakedThreads();
     }
 
-    /** What {@link QueueSink}s received and their life-cycle events, per test run id (one JVM runs cluster and test). */
-    private static final Map<String, Queue<String>> SINK_RECORDS = new ConcurrentHashMap<>();
-    private static final Map<String, Queue<String>> SINK_EVENTS = new ConcurrentHashMap<>();
-    /** Counted down when an {@link EndlessSource} of a test run returns from run(). */
-    private static final Map<String, CountDownLatch> SOURCE_ENDED = new ConcurrentHashMap<>();
+    /** The mark an {@link EndlessSource} leaves when it returns from run(). */
+    private static final String SOURCE_ENDED = "source-ended";
+    /** Where a {@link FileLineSink} writes, in the test's {@link ResultDirectory}. */
+    private static final String SINK_FILES = "sink-files";
 
     @TempDir
     Path tmp;
@@ -127,52 +122,71 @@ class SinksITCase {
 
     @Test
     void addSinkRunsAUserSinkWithItsLifeCycle() throws Exception {
-        String run = UUID.randomUUID().toString();
+        ResultDirectory run = ResultDirectory.create(tmp.resolve("results"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(3);
-        env.generateSequence(1, 900).map(v -> v * v).addSink(new QueueSink<>(run)).name("Squares Sink");
+        env.generateSequence(1, 900).map(v -> v * v).addSink(new FileLineSink<>(run)).name("Squares Sink");
 
         env.execute("add sink");
 
-        assertThat(sorted(SINK_RECORDS.get(run).stream().map(Long::parseLong).toList()))
+        assertThat(sorted(FileLineSink.lines(run).stream().map(Long::parseLong).toList()))
                 .isEqualTo(range(1, 900).stream().map(v -> v * v).toList());
-        assertThat(sorted(SINK_EVENTS.get(run))).containsExactly("close 0", "close 1", "close 2", "open 0", "open 1", "open 2");
+        assertThat(run.marks()).containsExactly("close-0", "close-1", "close-2", "open-0", "open-1", "open-2");
     }
 
-    /** Adds each record's text to {@link #SINK_RECORDS} and "open i"/"close i" to {@link #SINK_EVENTS}. */
-    static final class QueueSink<T> extends RichSinkFunction<T> {
+    /**
+     * A user sink with a life cycle: marks {@code open-<i>}, writes each record's text to its own
+     * file under {@value #SINK_FILES}, closes the file and marks {@code close-<i>}.
+     */
+    static final class FileLineSink<T> extends RichSinkFunction<T> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final ResultDirectory run;
+        /** Task thread only. */
+        private transient java.io.BufferedWriter out;
 
-        QueueSink(String run) {
+        FileLineSink(ResultDirectory run) {
             this.run = run;
         }
 
         @Override
-        public void open() {
-            SINK_EVENTS.computeIfAbsent(run, r -> new ConcurrentLinkedQueue<>()).add("open " + getRuntimeContext().getIndexOfThisSubtask());
+        public void open() throws java.io.IOException {
+            int i = getRuntimeContext().getIndexOfThisSubtask();
+            Path dir = Files.createDirectories(run.directory().resolve(SINK_FILES));
+            out = Files.newBufferedWriter(dir.resolve("subtask-" + i + "-" + UUID.randomUUID()));
+            run.mark("open-" + i);
         }
 
         @Override
-        public void invoke(T value) {
-            SINK_RECORDS.computeIfAbsent(run, r -> new ConcurrentLinkedQueue<>()).add(String.valueOf(value));
+        public void invoke(T value) throws java.io.IOException {
+            out.write(String.valueOf(value));
+            out.write('\n');
         }
 
         @Override
-        public void close() {
-            SINK_EVENTS.computeIfAbsent(run, r -> new ConcurrentLinkedQueue<>()).add("close " + getRuntimeContext().getIndexOfThisSubtask());
+        public void close() throws java.io.IOException {
+            out.close();
+            run.mark("close-" + getRuntimeContext().getIndexOfThisSubtask());
+        }
+
+        static List<String> lines(ResultDirectory run) throws java.io.IOException {
+            List<String> lines = new ArrayList<>();
+            try (var files = Files.list(run.directory().resolve(SINK_FILES))) {
+                for (Path f : files.toList()) {
+                    lines.addAll(Files.readAllLines(f));
+                }
+            }
+            return lines;
         }
     }
 
     @Test
     void executeAndCollectWithALimitReturnsThatManyAndStopsAnEndlessJob() throws Exception {
-        String run = UUID.randomUUID().toString();
-        SOURCE_ENDED.put(run, new CountDownLatch(1));
+        ResultDirectory run = ResultDirectory.create(tmp.resolve("results"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
 
         List<Long> first = env.addSource(new EndlessSource(run), "Endless", Types.LONG).executeAndCollect(25);
 
         assertThat(first).isEqualTo(range(0, 24));
-        assertThat(SOURCE_ENDED.get(run).await(30, TimeUnit.SECONDS)).as("the endless source was cancelled").isTrue();
+        run.awaitMark(SOURCE_ENDED, Duration.ofSeconds(30)); // the endless source was cancelled
     }
 
     @Test
@@ -186,8 +200,7 @@ class SinksITCase {
 
     @Test
     void closingTheCollectIteratorEarlyCancelsTheJob() throws Exception {
-        String run = UUID.randomUUID().toString();
-        SOURCE_ENDED.put(run, new CountDownLatch(1));
+        ResultDirectory run = ResultDirectory.create(tmp.resolve("results"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
 
         List<Long> read = new ArrayList<>();
@@ -198,28 +211,28 @@ class SinksITCase {
         }
 
         assertThat(read).isEqualTo(range(0, 9));
-        assertThat(SOURCE_ENDED.get(run).await(30, TimeUnit.SECONDS)).as("the endless source was cancelled").isTrue();
+        run.awaitMark(SOURCE_ENDED, Duration.ofSeconds(30)); // the endless source was cancelled
     }
 
     @Test
     void executeReturnsAResultForAJobWithOnlyAUserSink() throws Exception {
-        String run = UUID.randomUUID().toString();
+        ResultDirectory run = ResultDirectory.create(tmp.resolve("results"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
-        env.fromElements("only").addSink(new QueueSink<>(run));
+        env.fromElements("only").addSink(new FileLineSink<>(run));
 
         JobExecutionResult result = env.execute("single");
 
         assertThat(result.getJobId()).isNotNull();
-        assertThat(SINK_RECORDS.get(run)).containsExactly("only");
+        assertThat(FileLineSink.lines(run)).containsExactly("only");
     }
 
-    /** Emits 0, 1, 2, ... until cancelled, then counts down its run's latch in {@link #SOURCE_ENDED}. */
+    /** Emits 0, 1, 2, ... until cancelled, then leaves the mark {@value #SOURCE_ENDED}. */
     static final class EndlessSource implements SourceFunction<Long> {
         private static final long serialVersionUID = 1L;
-        private final String run;
+        private final ResultDirectory run;
         private volatile boolean running = true;
 
-        EndlessSource(String run) {
+        EndlessSource(ResultDirectory run) {
             this.run = run;
         }
 
@@ -230,7 +243,7 @@ class SinksITCase {
                     ctx.collect(i);
                 }
             } finally {
-                SOURCE_ENDED.get(run).countDown();
+                run.mark(SOURCE_ENDED);
             }
         }
 

@@ -22,6 +22,7 @@ import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
 import io.eddy.streaming.api.functions.source.SourceFunction;
+import io.eddy.testkit.results.ResultDirectory;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -30,21 +31,20 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An ApplicationMaster restart without YARN: a master ({@link LocalCluster}) with the {@link
@@ -60,7 +60,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * second master lets it run to the end. Exactness: the committed files hold, per key, the counts
  * {@code 1..RECORDS/KEYS} each exactly once.
  *
- * <p>The functions share static fields with the test: the embedded clusters run them in this JVM.
+ * <p>The source and the test talk through the marks of a {@link ResultDirectory}: the stored job is
+ * submitted again unchanged, so the test tells the second master's source to run to the end with a
+ * mark ({@value #SECOND_MASTER}), not through the source's fields.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class JobRecoveryITCase {
@@ -71,50 +73,39 @@ class JobRecoveryITCase {
     /** Where the source of the first master stops: mid-block 2, after two completed checkpoints. */
     private static final long FIRST_LIMIT = 1_250;
 
-    /** One permit per completed checkpoint the source was notified of. */
-    static final Semaphore BLOCKS = new Semaphore(0);
-    static volatile boolean throttled;
-    /** The source emits no offset at or past this. */
-    static volatile long limit;
-    /** Counted down when the source reached {@link #limit} and waits there. */
-    static volatile CountDownLatch atLimit;
-    /** Counted down when a checkpoint whose source offset is {@link #limit} completed. */
-    static volatile CountDownLatch checkpointAtLimit;
-    static final Map<Long, Long> SNAPSHOT_OFFSETS = new ConcurrentHashMap<>();
-    static final List<Long> COMPLETED = new CopyOnWriteArrayList<>();
-    static final AtomicLong RESTORED_OFFSET = new AtomicLong();
-    static final AtomicInteger SOURCE_RUNS = new AtomicInteger();
+    /** The test's mark: the source runs unthrottled (the job without checkpoints). */
+    static final String UNTHROTTLED = "unthrottled";
+    /** The test's mark: the source of the second master runs to the end. */
+    static final String SECOND_MASTER = "second-master";
+    /** The source's marks: it reached its limit and waits; a checkpoint whose offset is the limit completed. */
+    static final String AT_LIMIT = "at-limit";
+    static final String CHECKPOINT_AT_LIMIT = "checkpoint-at-limit";
+    /** The source's counter of its runs (one per master). */
+    static final String SOURCE_RUNS = "source-runs";
+    /** The source's marks {@code snapshot-<id>-<offset>}, {@code completed-<id>}, {@code restored-<offset>}. */
+    private static final Pattern SNAPSHOT = Pattern.compile("snapshot-(\\d+)-(\\d+)");
+    private static final Pattern COMPLETED = Pattern.compile("completed-(\\d+)");
+    private static final Pattern RESTORED = Pattern.compile("restored-(\\d+)");
 
     @RegisterExtension
     static final MiniHadoopCluster HADOOP = MiniHadoopCluster.builder().hdfsOnly().build();
 
-    private static final AtomicInteger APPLICATIONS = new AtomicInteger();
-
-    @BeforeEach
-    void reset() {
-        BLOCKS.drainPermits();
-        throttled = true;
-        limit = FIRST_LIMIT;
-        atLimit = new CountDownLatch(1);
-        checkpointAtLimit = new CountDownLatch(1);
-        SNAPSHOT_OFFSETS.clear();
-        COMPLETED.clear();
-        RESTORED_OFFSET.set(-1);
-        SOURCE_RUNS.set(0);
-    }
+    @TempDir
+    java.nio.file.Path temp;
 
     @Test
     void aJobOfADeadMasterResumesFromItsLatestCheckpointOnHdfsAndCommitsExactlyOnce() throws Exception {
         Path appDir = applicationDirectory();
         Path out = new Path(appDir, "out");
-        JobGraph graph = job(out, true);
+        ResultDirectory marks = ResultDirectory.create(temp);
+        JobGraph graph = job(out, true, marks);
         JobStore store = JobStore.open(appDir, HADOOP.hadoopConf());
 
         try (LocalCluster first = LocalCluster.start(clusterConfig());
                 PersistingJobSubmissionGateway gateway = new PersistingJobSubmissionGateway(first.master(), store)) {
             GatewayJobClient.submit(gateway, JobGraphBytes.artifactsWithoutJars(graph), getClass().getClassLoader(), 16);
-            assertThat(checkpointAtLimit.await(60, TimeUnit.SECONDS)).as("a checkpoint at the source's limit completed").isTrue();
-            assertThat(COMPLETED.size()).isGreaterThanOrEqualTo(3);
+            marks.awaitMark(CHECKPOINT_AT_LIMIT, Duration.ofSeconds(60));
+            assertThat(all(marks, COMPLETED)).as("completed checkpoints").hasSizeGreaterThanOrEqualTo(3);
             assertThat(store.list()).as("the running job is stored").containsExactly(graph.jobId());
             FileSystem fs = HADOOP.fileSystem();
             assertThat(fs.getFileStatus(store.jobsDirectory()).getPermission().toShort()).as("jobs/ on HDFS").isEqualTo((short) 0700);
@@ -124,10 +115,9 @@ class JobRecoveryITCase {
             gateway.close();
         }
         assertThat(store.list()).as("the dead master's job is still stored").containsExactly(graph.jobId());
-        long lastNotified = COMPLETED.stream().mapToLong(Long::longValue).max().orElseThrow();
+        long lastNotified = all(marks, COMPLETED).stream().mapToLong(m -> Long.parseLong(m.group(1))).max().orElseThrow();
 
-        throttled = false;
-        limit = RECORDS;
+        marks.mark(SECOND_MASTER);
         try (LocalCluster second = LocalCluster.start(clusterConfig());
                 PersistingJobSubmissionGateway gateway = new PersistingJobSubmissionGateway(second.master(), store)) {
             JobRecovery.Result result = JobRecovery.recover(store, gateway, Duration.ofSeconds(30));
@@ -140,10 +130,12 @@ class JobRecoveryITCase {
             assertThat(recovered.checkpointId()).as("the latest checkpoint").isGreaterThanOrEqualTo(lastNotified);
             assertThat(recovered.restoredFrom()).startsWith(store.checkpointsDirectory() + "/" + graph.jobId() + "/chk-");
             assertThat(second.master().jobTermination(graph.jobId()).get(60, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
-            assertThat(RESTORED_OFFSET.get()).as("the source resumed at the offset of the restored checkpoint")
-                    .isEqualTo(SNAPSHOT_OFFSETS.get(recovered.checkpointId())).isEqualTo(FIRST_LIMIT);
+            long snapshotOffset = all(marks, SNAPSHOT).stream().filter(m -> Long.parseLong(m.group(1)) == recovered.checkpointId())
+                    .mapToLong(m -> Long.parseLong(m.group(2))).findFirst().orElseThrow();
+            assertThat(all(marks, RESTORED)).as("the source resumed at the offset of the restored checkpoint").singleElement()
+                    .satisfies(m -> assertThat(Long.parseLong(m.group(1))).isEqualTo(snapshotOffset).isEqualTo(FIRST_LIMIT));
         }
-        assertThat(SOURCE_RUNS.get()).as("one run per master").isEqualTo(2);
+        assertThat(marks.count(SOURCE_RUNS)).as("one run per master").isEqualTo(2);
         assertThat(store.list()).as("the ended job left the store").isEmpty();
         assertExactOutput(out);
     }
@@ -152,20 +144,21 @@ class JobRecoveryITCase {
     void aJobWithoutCheckpointsStartsAgainFromScratchAndLeavesTheStoreWhenItEnds() throws Exception {
         Path appDir = applicationDirectory();
         Path out = new Path(appDir, "out");
-        JobGraph graph = job(out, false);
+        ResultDirectory marks = ResultDirectory.create(temp);
+        JobGraph graph = job(out, false, marks);
         JobStore store = JobStore.open(appDir, HADOOP.hadoopConf());
-        throttled = false;
+        marks.mark(UNTHROTTLED);
 
         try (LocalCluster first = LocalCluster.start(clusterConfig());
                 PersistingJobSubmissionGateway gateway = new PersistingJobSubmissionGateway(first.master(), store)) {
             GatewayJobClient.submit(gateway, JobGraphBytes.artifactsWithoutJars(graph), getClass().getClassLoader(), 16);
-            assertThat(atLimit.await(60, TimeUnit.SECONDS)).as("the source reached its limit").isTrue();
+            marks.awaitMark(AT_LIMIT, Duration.ofSeconds(60));
             gateway.close();
         }
         JobGraph stored = JobGraphBytes.decode(store.get(graph.jobId()).orElseThrow().jobGraph());
         assertThat(stored.settings()).as("no checkpointing, no default directory").doesNotContainKey(CheckpointingOptions.CHECKPOINTS_DIR.key());
 
-        limit = RECORDS;
+        marks.mark(SECOND_MASTER);
         try (LocalCluster second = LocalCluster.start(clusterConfig());
                 PersistingJobSubmissionGateway gateway = new PersistingJobSubmissionGateway(second.master(), store)) {
             JobRecovery.Result result = JobRecovery.recover(store, gateway, Duration.ofSeconds(30));
@@ -174,7 +167,7 @@ class JobRecoveryITCase {
             assertThat(result.recovered().get(0).fromCheckpoint()).isFalse();
             assertThat(second.master().jobTermination(graph.jobId()).get(60, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
         }
-        assertThat(RESTORED_OFFSET.get()).as("nothing restored").isEqualTo(-1);
+        assertThat(all(marks, RESTORED)).as("nothing restored").isEmpty();
         assertThat(store.list()).as("the ended job left the store").isEmpty();
         assertExactOutput(out);
     }
@@ -184,7 +177,7 @@ class JobRecoveryITCase {
     /** A fresh application directory (700) on the mini HDFS, as the YARN client creates it. */
     private static Path applicationDirectory() throws Exception {
         FileSystem fs = HADOOP.fileSystem();
-        Path dir = fs.makeQualified(new Path("/user/eddy/.eddy/application_" + APPLICATIONS.incrementAndGet()));
+        Path dir = fs.makeQualified(new Path("/user/eddy/.eddy/application_" + UUID.randomUUID()));
         assertThat(FileSystem.mkdirs(fs, dir, new FsPermission((short) 0700))).isTrue();
         return dir;
     }
@@ -193,7 +186,12 @@ class JobRecoveryITCase {
         return LocalClusterConfig.builder().workers(1).slotsPerWorker(2).build();
     }
 
-    private static JobGraph job(Path out, boolean checkpointing) {
+    /** The marks matching {@code pattern}, matched. */
+    private static List<Matcher> all(ResultDirectory marks, Pattern pattern) throws java.io.IOException {
+        return marks.marks().stream().map(pattern::matcher).filter(Matcher::matches).toList();
+    }
+
+    private static JobGraph job(Path out, boolean checkpointing, ResultDirectory marks) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
         env.setParallelism(2);
         if (checkpointing) {
@@ -201,7 +199,7 @@ class JobRecoveryITCase {
             // the API requires a directory at plan time; removed below, so the AM's default applies
             env.getCheckpointConfig().setRetainedCheckpoints(2).setCheckpointStorage("hdfs:///placeholder");
         }
-        env.addSource(new OffsetSource(), "offsets", Types.LONG)
+        env.addSource(new OffsetSource(marks), "offsets", Types.LONG)
                 .keyBy(v -> v % KEYS, Types.LONG)
                 .process(new CountPerKey()).returns(Types.STRING)
                 .addSink(FileSink.forRowFormat(out.toString(), Encoder.<String>simpleString()).build()).name("exactly-once files on hdfs");
@@ -235,23 +233,40 @@ class JobRecoveryITCase {
 
     // ---- functions ------------------------------------------------------------------------------
 
-    /** Emits offsets with its offset as state; see the class comment for the throttle and the limit. */
+    /**
+     * Emits offsets with its offset as state; see the class comment for the throttle and the limit
+     * (the limit is {@link #FIRST_LIMIT} until the test's mark {@value #SECOND_MASTER}, and the
+     * throttle is on unless the mark {@value #UNTHROTTLED} or that one exists when it starts).
+     */
     static final class OffsetSource implements SourceFunction<Long>, Checkpointed<Long>, CheckpointListener {
         private static final long serialVersionUID = 1L;
+        private final ResultDirectory marks;
         private long next;
         private volatile boolean running = true;
+        /** Set when run() starts: the source thread writes, the task thread (notifications) reads. */
+        private transient volatile long limit = -1;
+        /** One permit per completed checkpoint this instance was notified of. Created on first use; guarded by this. */
+        private transient Semaphore blocks;
+        /** Snapshot offsets by checkpoint id; taken and read on the task thread. */
+        private transient Map<Long, Long> snapshotOffsets;
+
+        OffsetSource(ResultDirectory marks) {
+            this.marks = marks;
+        }
 
         @Override
         public void run(SourceContext<Long> ctx) throws Exception {
-            SOURCE_RUNS.incrementAndGet();
+            marks.increment(SOURCE_RUNS);
+            boolean throttled = !marks.marked(UNTHROTTLED) && !marks.marked(SECOND_MASTER);
+            limit = marks.marked(SECOND_MASTER) ? RECORDS : FIRST_LIMIT;
             while (running && next < RECORDS) {
                 if (next >= limit) {
-                    atLimit.countDown();
+                    marks.mark(AT_LIMIT);
                     // until the master cancels the task (interrupting this thread) as it closes
                     new CountDownLatch(1).await(120, TimeUnit.SECONDS);
                     throw new IllegalStateException("the source waited at offset " + next + " for 120 s without being cancelled");
                 }
-                if (next % BLOCK == 0 && next > 0 && throttled && !BLOCKS.tryAcquire(60, TimeUnit.SECONDS)) {
+                if (next % BLOCK == 0 && next > 0 && throttled && !blocks().tryAcquire(60, TimeUnit.SECONDS)) {
                     throw new IllegalStateException("no checkpoint completed within 60 s");
                 }
                 synchronized (ctx.getCheckpointLock()) {
@@ -268,14 +283,18 @@ class JobRecoveryITCase {
 
         @Override
         public Long snapshotState(long checkpointId, long timestamp) {
-            SNAPSHOT_OFFSETS.put(checkpointId, next);
+            if (snapshotOffsets == null) {
+                snapshotOffsets = new HashMap<>();
+            }
+            snapshotOffsets.put(checkpointId, next);
+            marks.mark("snapshot-" + checkpointId + "-" + next);
             return next;
         }
 
         @Override
         public void restoreState(Long state) {
             next = state;
-            RESTORED_OFFSET.set(state);
+            marks.mark("restored-" + state);
         }
 
         @Override
@@ -285,12 +304,19 @@ class JobRecoveryITCase {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            COMPLETED.add(checkpointId);
-            BLOCKS.release();
-            Long offset = SNAPSHOT_OFFSETS.get(checkpointId);
+            marks.mark("completed-" + checkpointId);
+            blocks().release();
+            Long offset = snapshotOffsets == null ? null : snapshotOffsets.get(checkpointId);
             if (offset != null && offset == limit) {
-                checkpointAtLimit.countDown();
+                marks.mark(CHECKPOINT_AT_LIMIT);
             }
+        }
+
+        private synchronized Semaphore blocks() {
+            if (blocks == null) {
+                blocks = new Semaphore(0);
+            }
+            return blocks;
         }
     }
 

@@ -1,4 +1,4 @@
-package io.eddy.master.remote;
+package io.eddy.testkit.results;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -80,19 +80,33 @@ public final class MarkDirectory implements AutoCloseable {
      * @throws AssertionError naming {@code what} and the marks present if {@code timeout} passes first
      */
     public <T> T await(Function<List<String>, Optional<T>> condition, String what, Duration timeout) throws IOException, InterruptedException {
+        return tryAwait(condition, timeout)
+                .orElseThrow(() -> new AssertionError("Waited " + timeout.toSeconds() + " s for " + what + " in " + directory + "; marks: " + namesOrError()));
+    }
+
+    /** As {@link #await}, but empty if {@code timeout} passes first. */
+    public <T> Optional<T> tryAwait(Function<List<String>, Optional<T>> condition, Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Optional<T> found = condition.apply(names());
             if (found.isPresent()) {
-                return found.get();
+                return found;
             }
             long left = deadline - System.nanoTime();
             WatchKey key = left <= 0 ? null : watcher.poll(left, TimeUnit.NANOSECONDS);
             if (key == null) {
-                throw new AssertionError("Waited " + timeout.toSeconds() + " s for " + what + " in " + directory + "; marks: " + names());
+                return Optional.empty();
             }
             key.pollEvents();
             key.reset();
+        }
+    }
+
+    private String namesOrError() {
+        try {
+            return names().toString();
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
         }
     }
 

@@ -1,4 +1,4 @@
-package io.eddy.master.remote;
+package io.eddy.suites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,6 +25,7 @@ import io.eddy.streaming.api.functions.windowing.WindowFunction;
 import io.eddy.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.eddy.streaming.api.windowing.windows.TimeWindow;
 import io.eddy.streaming.it.InterceptingSource;
+import io.eddy.testkit.results.ResultDirectory;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,13 +43,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The job of {@link ExactlyOnceProcessITCase} (and of {@code io.eddy.yarn.YarnExactlyOnceITCase}, on YARN): the numbers {@code 0..NUMBERS-1} from the rewindable
+ * The job of {@link ExactlyOnceSuite} (and of {@code io.eddy.yarn.YarnExactlyOnceITCase} and {@code YarnClientReattachITCase}): the numbers {@code 0..NUMBERS-1} from the rewindable
  * sequence source (throttled, so that a run lasts long enough for kills to land in it), each number
  * its own event timestamp, then per key ({@code number % KEYS}) a running count in {@code
  * ValueState} (lines {@code key,count,number}) and a count per event-time tumbling window (lines
  * {@code key@windowStart=count}), both written through sinks the test chooses.
  *
- * <p>The functions talk to the test through a {@link MarkDirectory}: {@code open-a<attempt>-s<subtask>-p<pid>}
+ * <p>The functions talk to the test through the marks of a {@link ResultDirectory}: {@code open-a<attempt>-s<subtask>-p<pid>}
  * when a source lane opens (the pid of its worker process), {@code done-a<attempt>-s<subtask>-c<id>}
  * when it learns that checkpoint {@code id} completed, {@value #INJECTED} when the one planned
  * exception was thrown. They run in the worker processes; everything they share with the test is in
@@ -65,7 +66,7 @@ public final class ExactlyOnceJob {
      * The mark that lets the job end: a source lane holds before emitting a number of {@link
      * #RELEASE_GATE} or more until it exists, so however fast the job runs (or slowly the test
      * kills), it cannot end before the test has done what it set out to do; the test writes it
-     * with {@link MarkDirectory#mark} when it has. Checkpoints go on while the lane holds.
+     * with {@link ResultDirectory#mark} when it has. Checkpoints go on while the lane holds.
      */
     public static final String RELEASE = "release";
     static final long RELEASE_GATE = NUMBERS - 100;
@@ -80,7 +81,7 @@ public final class ExactlyOnceJob {
      * @param failAt the number at which the source-side map throws once (guarded by the mark
      *     {@value #INJECTED}), or -1 for no failure there
      */
-    public static void build(StreamExecutionEnvironment env, String marks, long failAt, SinkFunction<String> counts, SinkFunction<String> windows) {
+    public static void build(StreamExecutionEnvironment env, ResultDirectory marks, long failAt, SinkFunction<String> counts, SinkFunction<String> windows) {
         DataStream<Long> numbers = env.addSource(new ThrottledSequence(0, NUMBERS - 1, marks), "throttled sequence", Types.LONG)
                 .map(new MarkingMap(marks, failAt)).returns(Types.LONG).name("marks")
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((n, ts) -> n));
@@ -144,13 +145,13 @@ public final class ExactlyOnceJob {
      */
     static final class ThrottledSequence extends InterceptingSource<Long, SequenceSourceFunction> {
         private static final long serialVersionUID = 1L;
-        private final String marks;
+        private final ResultDirectory marks;
         /** Source thread only. */
         private transient long emitted;
         /** Source thread only: the {@value ExactlyOnceJob#RELEASE} mark was seen. */
         private transient boolean released;
 
-        ThrottledSequence(long from, long to, String marks) {
+        ThrottledSequence(long from, long to, ResultDirectory marks) {
             super(new SequenceSourceFunction(from, to));
             this.marks = marks;
         }
@@ -161,7 +162,7 @@ public final class ExactlyOnceJob {
                 pause(lock);
             }
             while (!released && element >= RELEASE_GATE) {
-                released = Files.exists(Path.of(marks, RELEASE));
+                released = marks.marked(RELEASE);
                 if (!released) {
                     pause(lock);
                 }
@@ -185,22 +186,22 @@ public final class ExactlyOnceJob {
      */
     static final class MarkingMap extends RichMapFunction<Long, Long> implements CheckpointListener {
         private static final long serialVersionUID = 1L;
-        private final String marks;
+        private final ResultDirectory marks;
         private final long failAt;
 
-        MarkingMap(String marks, long failAt) {
+        MarkingMap(ResultDirectory marks, long failAt) {
             this.marks = marks;
             this.failAt = failAt;
         }
 
         @Override
         public void open() {
-            MarkDirectory.mark(marks, "open-" + lane() + "-p" + ProcessHandle.current().pid());
+            marks.mark("open-" + lane() + "-p" + ProcessHandle.current().pid());
         }
 
         @Override
         public Long map(Long n) {
-            if (n == failAt && MarkDirectory.mark(marks, INJECTED)) {
+            if (n == failAt && marks.mark(INJECTED)) {
                 throw new IllegalStateException("Planned failure at number " + n + " (" + lane() + ")");
             }
             return n;
@@ -208,7 +209,7 @@ public final class ExactlyOnceJob {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            MarkDirectory.mark(marks, "done-" + lane() + "-c" + checkpointId);
+            marks.mark("done-" + lane() + "-c" + checkpointId);
         }
 
         private String lane() {
@@ -286,14 +287,14 @@ public final class ExactlyOnceJob {
         private static final int LINES_BEFORE_FAILURE = 20;
         private final String directory;
         private final String prefix;
-        private final String marks;
+        private final ResultDirectory marks;
         private final boolean failOnce;
         /** Task thread only. */
         private transient BufferedWriter writer;
         private transient long sinceSnapshot;
         private transient int completed;
 
-        AppendingSink(String directory, String prefix, String marks, boolean failOnce) {
+        AppendingSink(String directory, String prefix, ResultDirectory marks, boolean failOnce) {
             this.directory = directory;
             this.prefix = prefix;
             this.marks = marks;
@@ -318,7 +319,7 @@ public final class ExactlyOnceJob {
             writer.write('\n');
             sinceSnapshot++;
             if (failOnce && completed >= 2 && sinceSnapshot >= LINES_BEFORE_FAILURE && getRuntimeContext().getIndexOfThisSubtask() == 0
-                    && MarkDirectory.mark(marks, INJECTED)) {
+                    && marks.mark(INJECTED)) {
                 writer.flush();
                 throw new IllegalStateException("Planned failure in " + prefix + " after " + sinceSnapshot + " lines past the last snapshot");
             }

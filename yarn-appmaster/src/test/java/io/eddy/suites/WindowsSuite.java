@@ -1,4 +1,4 @@
-package io.eddy.master.embedded;
+package io.eddy.suites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,6 +25,7 @@ import io.eddy.streaming.api.windowing.assigners.SlidingEventTimeWindows;
 import io.eddy.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import io.eddy.streaming.api.windowing.windows.GlobalWindow;
 import io.eddy.streaming.api.windowing.windows.TimeWindow;
+import io.eddy.testkit.deployment.TestDeployment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,15 +35,15 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
- * Windows end to end on the embedded cluster, each checked against a straightforward computation
- * over the same random, out-of-order events: tumbling and sliding event-time windows, sessions,
- * count windows, windowAll, window join and coGroup, and late data to a side output.
+ * Windows end to end, each checked against a straightforward computation over the same random,
+ * out-of-order events: tumbling and sliding event-time windows, sessions, count windows, windowAll,
+ * window join and coGroup, and late data to a side output. Written once and run on every deployment
+ * (nested in {@code SuitesOnEmbeddedITCase}, {@code SuitesOnProcessesITCase}, {@code
+ * SuitesOnYarnITCase}); the results come back to the client through {@code executeAndCollect}.
  */
-@Timeout(180)
-class WindowsITCase {
+public abstract class WindowsSuite {
 
     static final int EVENTS = 2_000;
     /** Events are at most this far behind the highest timestamp before them (per source subtask). */
@@ -120,8 +121,11 @@ class WindowsITCase {
                 .assignTimestampsAndWatermarks(strategy.withTimestampAssigner((e, ts) -> e.time())).setParallelism(parallelism);
     }
 
-    static StreamExecutionEnvironment env() {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    /** The deployment of the subclass: 2 workers of 2 slots (jobs of parallelism 2). */
+    protected abstract TestDeployment deployment();
+
+    StreamExecutionEnvironment env() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(deployment().settings());
         env.setParallelism(2);
         env.getConfiguration().set(EventTimeOptions.AUTO_WATERMARK_INTERVAL, Duration.ZERO);
         return env;

@@ -1,0 +1,47 @@
+package io.eddy.suites;
+
+import io.eddy.testkit.deployment.EmbeddedDeployment;
+import io.eddy.testkit.deployment.TestDeployment;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The core correctness suites on the embedded cluster (a local cluster in the test JVM; killed workers are lost and replaced there): one cluster of 2 workers with 2 slots
+ * for the class, shared by the nested suites. ({@link ExactlyOnceSuite} needs 3 workers: {@code
+ * ExactlyOnceOnEmbeddedITCase}.)
+ */
+@Timeout(value = 150, unit = TimeUnit.SECONDS)
+class SuitesOnEmbeddedITCase {
+
+    @RegisterExtension
+    static final EmbeddedDeployment DEPLOYMENT = new EmbeddedDeployment(2, 2);
+
+    @Nested
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    class BatchFailover extends BatchFailoverSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
+
+    @Nested
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    class Windows extends WindowsSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
+
+    @Nested
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    class Savepoints extends SavepointSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
+}
