@@ -36,7 +36,14 @@ class SingleWorkerITCase {
         assertThat(records).hasSize(10_000);
         assertThat(last).isEqualTo(expected);
         assertThat(result.<Long>getAccumulatorResult("emitted")).isEqualTo(10_000L);
-        assertThat(cluster.cluster().workers().get(0).numberOfPreparedJobs().get(10, TimeUnit.SECONDS)).isZero();
+        // The master releases the job on its workers after it completed the client's result: wait for it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        int prepared = cluster.cluster().workers().get(0).numberOfPreparedJobs().get(10, TimeUnit.SECONDS);
+        while (prepared != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            prepared = cluster.cluster().workers().get(0).numberOfPreparedJobs().get(10, TimeUnit.SECONDS);
+        }
+        assertThat(prepared).as("jobs still prepared on the worker 10 s after the job's result").isZero();
     }
 
     @Test
