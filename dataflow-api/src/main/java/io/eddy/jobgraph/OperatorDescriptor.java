@@ -55,17 +55,10 @@ public record OperatorDescriptor(
         return new Builder(kind);
     }
 
-    /** A builder holding this descriptor's values, to derive a changed copy. */
-    public Builder toBuilder() {
-        Builder b = new Builder(kind).userFunction(userFunction).keyType(keyType).outputType(outputType)
-                .broadcastNames(broadcastNames).memoryFraction(memoryFraction);
-        keySelectors.forEach(b::keySelector);
-        inputTypes.forEach(b::inputType);
-        return b;
-    }
 
     /**
-     * The kind as {@code type}, for a runtime operator that its registry created for that kind.
+     * The kind as {@code type}, for a reader that found the operator by its kind's name (the master
+     * reading a batch source's format or a collect sink's id).
      *
      * @throws IllegalArgumentException if the kind is another one
      */

@@ -5,6 +5,7 @@ import io.eddy.executor.CollectStream;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
 import io.eddy.jobgraph.JobId;
+import io.eddy.master.concurrent.Futures;
 import io.eddy.runtime.cluster.AccumulatorBytes;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.JobArtifacts;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -73,7 +73,7 @@ public final class GatewayJobClient implements JobClient, ClientGateway {
         try {
             master.submitJob(artifacts, client).get(60, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            Throwable cause = unwrap(e.getCause());
+            Throwable cause = Futures.unwrap(e.getCause());
             throw new JobExecutionException(artifacts.job(), "the master rejected the job: " + cause.getMessage(), cause);
         } catch (TimeoutException e) {
             throw new JobExecutionException(artifacts.job(), "the master did not accept the job within 60 s: is it overloaded or unreachable?", e);
@@ -183,12 +183,4 @@ public final class GatewayJobClient implements JobClient, ClientGateway {
         cancel();
     }
 
-    /** Unwraps the {@link CompletionException}s and {@link ExecutionException}s around a failure of a future. */
-    private static Throwable unwrap(Throwable e) {
-        Throwable t = e;
-        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
-    }
 }

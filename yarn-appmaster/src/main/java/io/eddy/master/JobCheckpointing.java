@@ -12,7 +12,7 @@ import io.eddy.master.checkpoint.CheckpointCoordinatorConfig;
 import io.eddy.master.checkpoint.CheckpointJobActions;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participant;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participants;
-import io.eddy.master.checkpoint.CheckpointScheduler;
+import io.eddy.master.concurrent.JobTimers;
 import io.eddy.master.checkpoint.CompletedCheckpoint;
 import io.eddy.master.checkpoint.StateAssignment;
 import io.eddy.master.checkpoint.StorageBackedCoordinatorStorage;
@@ -73,7 +73,7 @@ final class JobCheckpointing {
         this.allowNonRestoredState = settings.get(CheckpointingOptions.ALLOW_NON_RESTORED_STATE);
         this.restorePath = settings.get(CheckpointingOptions.RESTORE_PATH);
         this.coordinator = storage == null ? null : new CheckpointCoordinator(graph, config, new CheckpointCoordinator.Services(
-                this::participants, new StorageBackedCoordinatorStorage(storage), CheckpointScheduler.on(ctx.mainThread(), ctx.clock()), actions));
+                this::participants, new StorageBackedCoordinatorStorage(storage), JobTimers.on(ctx.mainThread(), ctx.clock()), actions));
     }
 
     /**

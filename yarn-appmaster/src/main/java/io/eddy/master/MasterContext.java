@@ -1,7 +1,7 @@
 package io.eddy.master;
 
 import io.eddy.master.failover.FailoverSettings;
-import io.eddy.master.failover.RestartTimers;
+import io.eddy.master.concurrent.JobTimers;
 import io.eddy.master.scheduling.JobScheduler;
 import io.eddy.master.workers.WorkerRegistry;
 import java.time.Clock;
@@ -39,7 +39,7 @@ interface MasterContext {
 
     /** The timers (on the main thread) and time limits of every job's failover. */
     default FailoverSettings failoverSettings() {
-        return new FailoverSettings(RestartTimers.on(mainThread(), clock()), config().cancelTimeout(), MasterOptions.CANCEL_TIMEOUT.key(),
+        return new FailoverSettings(JobTimers.on(mainThread(), clock()), config().cancelTimeout(), MasterOptions.CANCEL_TIMEOUT.key(),
                 config().slotWaitTimeout());
     }
 }

@@ -9,7 +9,6 @@ import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
-import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.ArrayList;
@@ -146,7 +145,7 @@ public final class FormatCoordinator {
                     + vertex.name() + "'", null);
         }
         @SuppressWarnings("unchecked")
-        InputFormat<?, InputSplit> format = (InputFormat<?, InputSplit>) kind(spec, BatchKinds.BatchSource.class).format();
+        InputFormat<?, InputSplit> format = (InputFormat<?, InputSplit>) spec.descriptor(classLoader).kindAs(BatchKinds.BatchSource.class).format();
         return format;
     }
 
@@ -165,7 +164,7 @@ public final class FormatCoordinator {
     }
 
     private void setUpSink(JobVertex vertex, OperatorSpec spec) {
-        OutputFormat<?> format = kind(spec, BatchKinds.BatchSink.class).format();
+        OutputFormat<?> format = spec.descriptor(classLoader).kindAs(BatchKinds.BatchSink.class).format();
         try {
             format.configure(new Configuration());
             format.initializeGlobal(vertex.parallelism());
@@ -175,13 +174,6 @@ public final class FormatCoordinator {
         sinks.add(new Sink(spec.name(), format, vertex.parallelism()));
     }
 
-    private <K extends OperatorKind> K kind(OperatorSpec spec, Class<K> type) {
-        OperatorKind kind = spec.descriptor(classLoader).kind();
-        if (!type.isInstance(kind)) {
-            throw new FormatSetupException("Bug: operator '" + spec.name() + "' is named a " + spec.kind() + ", but its kind is " + kind, null);
-        }
-        return type.cast(kind);
-    }
 
     /** Whether the job has batch sources or sinks. */
     public boolean isEmpty() {

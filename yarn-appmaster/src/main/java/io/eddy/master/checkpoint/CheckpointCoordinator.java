@@ -3,13 +3,14 @@ package io.eddy.master.checkpoint;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participant;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participants;
+import io.eddy.master.concurrent.JobTimers;
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
-import io.eddy.runtime.io.network.event.CheckpointOptions;
-import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.tasks.TaskId;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -40,14 +41,14 @@ import org.slf4j.LoggerFactory;
  * increase over the job's life, across restarts, and continue after a restored checkpoint.
  *
  * <p>Threads: one thread owns the coordinator (the master's main thread); every method, and every
- * action scheduled on its {@link CheckpointScheduler}, runs on it. No locks.
+ * action scheduled on its {@link JobTimers}, runs on it. No locks.
  */
 public final class CheckpointCoordinator {
 
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinator.class);
 
     /** What the coordinator works with. */
-    public record Services(CheckpointParticipants tasks, CoordinatorStorage storage, CheckpointScheduler scheduler,
+    public record Services(CheckpointParticipants tasks, CoordinatorStorage storage, JobTimers scheduler,
             CheckpointJobActions actions) {
         public Services {
             Objects.requireNonNull(tasks, "tasks");
@@ -61,7 +62,7 @@ public final class CheckpointCoordinator {
     private final CheckpointCoordinatorConfig config;
     private final CheckpointParticipants tasks;
     private final CoordinatorStorage storage;
-    private final CheckpointScheduler scheduler;
+    private final JobTimers scheduler;
     private final CheckpointJobActions actions;
 
     /** The pending checkpoints and savepoints by id. */

@@ -5,11 +5,12 @@ import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participant;
+import io.eddy.master.concurrent.JobTimers;
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
-import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,7 +59,7 @@ final class PendingCheckpoint {
     private TaskCheckpointTimes times = TaskCheckpointTimes.NONE;
     /** Completed with the savepoint's pointer (savepoints only), else null. */
     private final CompletableFuture<String> savepointResult;
-    private CheckpointScheduler.Cancellable timeout;
+    private JobTimers.Cancellable timeout;
 
     PendingCheckpoint(long checkpointId, long timestamp, CheckpointType type, CoordinatorStorage.PendingLocation location,
             List<Participant> participants, CompletableFuture<String> savepointResult) {
@@ -98,7 +99,7 @@ final class PendingCheckpoint {
         return savepointResult;
     }
 
-    void setTimeout(CheckpointScheduler.Cancellable timeout) {
+    void setTimeout(JobTimers.Cancellable timeout) {
         this.timeout = timeout;
     }
 

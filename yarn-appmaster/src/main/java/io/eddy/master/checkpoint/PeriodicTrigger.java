@@ -1,5 +1,6 @@
 package io.eddy.master.checkpoint;
 
+import io.eddy.master.concurrent.JobTimers;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
@@ -22,13 +23,13 @@ import java.util.function.IntSupplier;
 final class PeriodicTrigger {
 
     private final CheckpointCoordinatorConfig config;
-    private final CheckpointScheduler scheduler;
+    private final JobTimers scheduler;
     private final BooleanSupplier paused;
     private final IntSupplier pendingCount;
     private final Runnable trigger;
     private boolean running;
     private boolean stopped;
-    private CheckpointScheduler.Cancellable timer;
+    private JobTimers.Cancellable timer;
     /** Whether a trigger waits for a pending checkpoint to end (max-concurrent reached). */
     private boolean deferred;
     /** When the last checkpoint completed, or -1. */
@@ -39,7 +40,7 @@ final class PeriodicTrigger {
      * @param pendingCount how many checkpoints and savepoints are pending
      * @param trigger triggers a checkpoint now (if the job's sources run)
      */
-    PeriodicTrigger(CheckpointCoordinatorConfig config, CheckpointScheduler scheduler, BooleanSupplier paused, IntSupplier pendingCount,
+    PeriodicTrigger(CheckpointCoordinatorConfig config, JobTimers scheduler, BooleanSupplier paused, IntSupplier pendingCount,
             Runnable trigger) {
         this.config = config;
         this.scheduler = scheduler;

@@ -2,6 +2,7 @@ package io.eddy.master.checkpoint;
 
 import io.eddy.jobgraph.JobId;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participants;
+import io.eddy.master.concurrent.JobTimers;
 import io.eddy.runtime.io.network.event.CheckpointType;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ final class SavepointRequests {
         final String targetDirectory;
         final boolean cancelAfter;
         final CompletableFuture<String> result = new CompletableFuture<>();
-        CheckpointScheduler.Cancellable timeout;
+        JobTimers.Cancellable timeout;
 
         Request(String targetDirectory, boolean cancelAfter) {
             this.targetDirectory = targetDirectory;
@@ -41,12 +42,12 @@ final class SavepointRequests {
 
     private final JobId job;
     private final CheckpointParticipants tasks;
-    private final CheckpointScheduler scheduler;
+    private final JobTimers scheduler;
     private final long timeoutMillis;
     private final Starter starter;
     private final List<Request> waiting = new ArrayList<>();
 
-    SavepointRequests(JobId job, CheckpointParticipants tasks, CheckpointScheduler scheduler, long timeoutMillis, Starter starter) {
+    SavepointRequests(JobId job, CheckpointParticipants tasks, JobTimers scheduler, long timeoutMillis, Starter starter) {
         this.job = job;
         this.tasks = tasks;
         this.scheduler = scheduler;

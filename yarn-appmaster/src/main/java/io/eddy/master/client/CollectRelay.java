@@ -1,10 +1,8 @@
 package io.eddy.master.client;
 
-import io.eddy.jobgraph.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;
-import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.master.execution.ExecutionVertex;
@@ -53,12 +51,7 @@ public final class CollectRelay {
                 if (!OperatorKinds.CollectSink.NAME.equals(op.kind())) {
                     continue;
                 }
-                OperatorDescriptor descriptor = InstantiationUtil.deserialize(op.descriptorBytes(), classLoader, "the operator '" + op.name() + "'");
-                if (!(descriptor.kind() instanceof OperatorKinds.CollectSink sink)) {
-                    throw new IllegalArgumentException("Bug: the operator '" + op.name() + "' is named a collect sink, but its kind is "
-                            + descriptor.kind());
-                }
-                String collectId = sink.collectId();
+                String collectId = op.descriptor(classLoader).kindAs(OperatorKinds.CollectSink.class).collectId();
                 if (sinks.put(collectId, v.parallelism()) != null) {
                     throw new IllegalArgumentException("Two collect sinks of job '" + graph.name() + "' use the collect id '" + collectId
                             + "': give each collect sink its own id");

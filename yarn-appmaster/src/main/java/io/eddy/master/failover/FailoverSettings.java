@@ -1,5 +1,6 @@
 package io.eddy.master.failover;
 
+import io.eddy.master.concurrent.JobTimers;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -11,7 +12,7 @@ import java.util.Objects;
  * @param cancelTimeoutKey the option that sets {@code cancelTimeout}, named when it is exceeded
  * @param slotWaitTimeout how long lanes of lost workers wait for free slots of other workers
  */
-public record FailoverSettings(RestartTimers timers, Duration cancelTimeout, String cancelTimeoutKey, Duration slotWaitTimeout) {
+public record FailoverSettings(JobTimers timers, Duration cancelTimeout, String cancelTimeoutKey, Duration slotWaitTimeout) {
 
     public FailoverSettings {
         Objects.requireNonNull(timers, "timers");

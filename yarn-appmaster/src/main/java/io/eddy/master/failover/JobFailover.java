@@ -1,6 +1,7 @@
 package io.eddy.master.failover;
 
 import io.eddy.jobgraph.JobId;
+import io.eddy.master.concurrent.JobTimers;
 import io.eddy.master.execution.ExecutionGraph;
 import io.eddy.master.execution.ExecutionVertex;
 import io.eddy.master.execution.PipelinedRegion;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * the loss).
  *
  * <p>Threads: every method runs on the master's main thread, which owns all fields; the timers of
- * {@link RestartTimers} run there too.
+ * {@link JobTimers} run there too.
  */
 public final class JobFailover {
 
@@ -43,7 +44,7 @@ public final class JobFailover {
     /** When the pending restart may run at the earliest (the strategy's delay after its failure). */
     private long restartNotBefore;
     /** The pending restart's one timer: the cancel timeout, the delay or the slot wait, by phase; null if none. */
-    private RestartTimers.Cancellable timer;
+    private JobTimers.Cancellable timer;
     private JobFailure firstFailure;
     private int restarts;
 

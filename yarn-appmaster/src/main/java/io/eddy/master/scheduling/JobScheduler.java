@@ -2,6 +2,7 @@ package io.eddy.master.scheduling;
 
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
+import io.eddy.master.concurrent.Futures;
 import io.eddy.master.execution.ExecutionGraph;
 import io.eddy.master.execution.ExecutionVertex;
 import io.eddy.master.execution.PipelinedRegion;
@@ -20,8 +21,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -135,7 +134,7 @@ public final class JobScheduler {
             if (!w.isLost() && preparedWorkers.add(w)) {
                 preparing.add(w.gateway().prepareJob(artifacts).whenCompleteAsync((v, e) -> {
                     if (e != null) {
-                        actions.prepareFailed(w, unwrap(e));
+                        actions.prepareFailed(w, Futures.unwrap(e));
                     }
                 }, services.mainThread()));
             }
@@ -162,7 +161,7 @@ public final class JobScheduler {
             var attempt = task.id();
             task.worker().gateway().deployTask(spec).whenCompleteAsync((v, e) -> {
                 if (e != null && task.id().equals(attempt)) {
-                    actions.deployFailed(task, FailureInfo.of(unwrap(e)));
+                    actions.deployFailed(task, FailureInfo.of(Futures.unwrap(e)));
                 }
             }, services.mainThread());
         }
@@ -208,12 +207,4 @@ public final class JobScheduler {
         }
     }
 
-    /** The failure inside the wrappers of a future's exception. */
-    private static Throwable unwrap(Throwable t) {
-        Throwable cause = t;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
-    }
 }

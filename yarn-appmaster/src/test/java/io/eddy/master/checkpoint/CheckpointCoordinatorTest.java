@@ -14,16 +14,17 @@ import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participant;
 import io.eddy.master.checkpoint.CheckpointParticipants.Participants;
+import io.eddy.master.concurrent.ManualJobTimers;
 import io.eddy.runtime.checkpoint.ByteStreamStateHandle;
 import io.eddy.runtime.checkpoint.CheckpointMetadata;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
-import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.KeyGroupRange;
 import io.eddy.runtime.checkpoint.KeyGroupsStateHandle;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobStatus;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.tasks.TaskId;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ class CheckpointCoordinatorTest {
 
     private static final long INTERVAL = 100;
 
-    private final ManualCheckpointScheduler scheduler = new ManualCheckpointScheduler();
+    private final ManualJobTimers scheduler = new ManualJobTimers();
     private final RecordingWorkerGateway worker = new RecordingWorkerGateway();
     private final InMemoryCoordinatorStorage storage = new InMemoryCoordinatorStorage();
     private final List<String> jobActions = new ArrayList<>();

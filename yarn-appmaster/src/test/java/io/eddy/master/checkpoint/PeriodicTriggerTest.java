@@ -2,15 +2,16 @@ package io.eddy.master.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eddy.master.concurrent.ManualJobTimers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** When {@link PeriodicTrigger} fires, on a {@link ManualCheckpointScheduler}: interval 100 ms, min pause 30 ms, at most 1 pending. */
+/** When {@link PeriodicTrigger} fires, on a {@link ManualJobTimers}: interval 100 ms, min pause 30 ms, at most 1 pending. */
 class PeriodicTriggerTest {
 
-    private final ManualCheckpointScheduler scheduler = new ManualCheckpointScheduler();
+    private final ManualJobTimers scheduler = new ManualJobTimers();
     private final List<Long> triggered = new ArrayList<>();
     private int pending;
     private boolean paused;

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.master.FakeWorker;
 import io.eddy.master.RegionTestGraphs;
+import io.eddy.master.concurrent.ManualJobTimers;
 import io.eddy.master.execution.ExecutionGraph;
 import io.eddy.master.execution.ExecutionVertex;
 import io.eddy.master.execution.PipelinedRegion;
@@ -25,7 +26,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * A job's restart life cycle ({@link RestartPhase}) driven by hand: a {@link ManualRestartTimers}
+ * A job's restart life cycle ({@link RestartPhase}) driven by hand: a {@link ManualJobTimers}
  * clock instead of the master's main thread, fake workers, and a recording {@link RestartActions}
  * in place of the job manager. The graph is {@code V0 -FORWARD/PIPELINED-> V1} of parallelism 2,
  * lane 0 on worker A and lane 1 on worker B: regions R0 = {V0#0, V1#0} and R1 = {V0#1, V1#1}.
@@ -35,7 +36,7 @@ class JobFailoverTest {
     private static final Duration CANCEL_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration SLOT_WAIT = Duration.ofSeconds(30);
 
-    private final ManualRestartTimers timers = new ManualRestartTimers();
+    private final ManualJobTimers timers = new ManualJobTimers();
     private final WorkerRegistry registry = new WorkerRegistry();
     private final FakeWorker fakeA = new FakeWorker("worker-a", 1, 1001);
     private final FakeWorker fakeB = new FakeWorker("worker-b", 1, 1002);

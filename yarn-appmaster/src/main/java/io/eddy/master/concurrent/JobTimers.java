@@ -1,4 +1,4 @@
-package io.eddy.master.failover;
+package io.eddy.master.concurrent;
 
 import java.time.Clock;
 import java.util.concurrent.ScheduledExecutorService;
@@ -6,11 +6,11 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Time and timers of a {@link JobFailover}: the thread that owns the job (the master's main thread)
- * runs the scheduled actions, so they never run concurrently with the failover's other methods. A
- * seam for tests, which advance a manual clock instead of sleeping.
+ * Time and timers of a part of a job in the master (the checkpoint coordinator, the failover): the
+ * thread that owns the job runs the scheduled actions, so they never run concurrently with the
+ * part's other methods. A seam for tests, which advance a manual clock instead of sleeping.
  */
-public interface RestartTimers {
+public interface JobTimers {
 
     /** The current time in milliseconds since the epoch. */
     long now();
@@ -23,9 +23,9 @@ public interface RestartTimers {
         void cancel();
     }
 
-    /** Timers on {@code owner} (the single thread that owns the job), time from {@code clock}. */
-    static RestartTimers on(ScheduledExecutorService owner, Clock clock) {
-        return new RestartTimers() {
+    /** Timers on {@code owner} (a single-threaded executor: the thread that owns the job), time from {@code clock}. */
+    static JobTimers on(ScheduledExecutorService owner, Clock clock) {
+        return new JobTimers() {
             @Override
             public long now() {
                 return clock.millis();

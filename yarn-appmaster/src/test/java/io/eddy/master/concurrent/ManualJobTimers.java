@@ -1,11 +1,11 @@
-package io.eddy.master.checkpoint;
+package io.eddy.master.concurrent;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** A {@link CheckpointScheduler} whose time moves only when the test advances it; due actions run in the test's thread. */
-final class ManualCheckpointScheduler implements CheckpointScheduler {
+/** {@link JobTimers} whose time moves only when the test advances it; due actions run in the test's thread. */
+public final class ManualJobTimers implements JobTimers {
 
     private long now = 1_000_000;
     private long sequence;
@@ -37,7 +37,7 @@ final class ManualCheckpointScheduler implements CheckpointScheduler {
     }
 
     /** Moves the clock forward by {@code millis}, running every action that falls due, in time order. */
-    void advance(long millis) {
+    public void advance(long millis) {
         long target = now + millis;
         while (true) {
             Timer next = timers.stream().filter(t -> !t.cancelled && t.due <= target)
@@ -53,7 +53,7 @@ final class ManualCheckpointScheduler implements CheckpointScheduler {
     }
 
     /** The number of scheduled actions not run or cancelled yet. */
-    long activeTimers() {
+    public long activeTimers() {
         return timers.stream().filter(t -> !t.cancelled).count();
     }
 }
