@@ -2,6 +2,7 @@ package io.eddy.jobgraph;
 
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.util.InstantiationUtil;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,6 @@
 package io.eddy.jobgraph;
 
+import io.eddy.util.InstantiationUtil;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package io.eddy.translation;
 
 import io.eddy.api.common.typeutils.SerializerConfig;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps {@code dataflow-api} free of the runtime: no Netty, no socket-level networking outside the
+ * Keeps {@code dataflow-api} free of package cycles and of the runtime: no Netty, no socket-level networking outside the
  * sources that read sockets by design, no imports of {@code io.eddy.runtime} or {@code io.eddy.master};
  * and keeps its back end ({@code io.eddy.translation}, {@code io.eddy.executor}) free of either compiler.
  */
@@ -66,6 +66,11 @@ class DataflowApiArchitectureTest {
                 .because("both compilers produce a PhysicalPlan and both environments submit through JobSubmitter: "
                         + "the back end serves them alike (docs/runtime-contracts.md)")
                 .check(classes);
+    }
+
+    @Test
+    void noPackageCycles() {
+        io.eddy.architecture.ModuleRules.assertNoPackageCycles(classes);
     }
 
     @Test

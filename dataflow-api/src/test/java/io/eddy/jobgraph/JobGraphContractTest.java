@@ -7,6 +7,7 @@ import io.eddy.api.common.operators.JoinType;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.core.memory.DataInputDeserializer;
 import io.eddy.core.memory.DataOutputSerializer;
+import io.eddy.util.InstantiationUtil;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

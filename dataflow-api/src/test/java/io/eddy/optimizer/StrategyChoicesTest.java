@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.eddy.api.common.functions.CoGroupFunction;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.JoinFunction;
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.java.DataSet;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;

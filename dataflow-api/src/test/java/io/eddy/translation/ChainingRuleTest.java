@@ -18,7 +18,7 @@ import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.optimizer.BatchCompiler;
 import io.eddy.streaming.api.datastream.DataStream;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

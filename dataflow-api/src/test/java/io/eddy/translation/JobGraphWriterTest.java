@@ -61,7 +61,7 @@ class JobGraphWriterTest {
         assertThat(graph.vertices().get(0).chain()).extracting(OperatorSpec::kind).containsExactly("source", "map");
         assertThat(graph.name()).isEqualTo("test job");
         assertThat(graph.bufferTimeoutMillis()).isEqualTo(7);
-        assertThat(io.eddy.jobgraph.InstantiationUtil.<SerializerConfig>deserialize(graph.serializerConfigBytes(), CL, "config"))
+        assertThat(io.eddy.util.InstantiationUtil.<SerializerConfig>deserialize(graph.serializerConfigBytes(), CL, "config"))
                 .isInstanceOf(SerializerConfig.class);
         assertThat(graph.settings()).containsExactly(Map.entry("k", "v"));
     }

@@ -8,7 +8,7 @@ class ChildFirstClassLoaderTest {
 
     @Test
     void frameworkAndJdkClassesComeFromTheParent() {
-        assertThat(ChildFirstClassLoader.isParentFirst("io.eddy.streaming.api.environment.StreamExecutionEnvironment")).isTrue();
+        assertThat(ChildFirstClassLoader.isParentFirst("io.eddy.streaming.api.datastream.StreamExecutionEnvironment")).isTrue();
         assertThat(ChildFirstClassLoader.isParentFirst("io.eddy.api.common.functions.MapFunction")).isTrue();
         assertThat(ChildFirstClassLoader.isParentFirst("io.eddy.runtime.tasks.Task")).isTrue();
         assertThat(ChildFirstClassLoader.isParentFirst("io.eddy.yarn.executor.YarnExecutorFactory")).isTrue();

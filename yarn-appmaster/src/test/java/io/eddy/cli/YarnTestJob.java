@@ -5,7 +5,7 @@ import io.eddy.api.common.functions.FlatMapFunction;
 import io.eddy.api.common.io.WriteMode;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import java.util.Locale;

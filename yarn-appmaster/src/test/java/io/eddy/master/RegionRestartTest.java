@@ -7,7 +7,7 @@ import static io.eddy.jobgraph.ShipStrategy.HASH;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.typeinfo.Types;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;

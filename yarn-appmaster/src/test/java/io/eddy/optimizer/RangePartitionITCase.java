@@ -3,7 +3,7 @@ package io.eddy.optimizer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.functions.MapFunction;
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.operators.Order;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.ReduceFunction;
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
@@ -16,7 +16,7 @@ import io.eddy.executor.JobClient;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.master.BlockingJobGraphs;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import io.eddy.testkit.deployment.TestDeployment;
 import io.eddy.testkit.results.ResultDirectory;
@@ -171,7 +171,7 @@ public abstract class BatchFailoverSuite {
                 .map(m -> Long.parseLong(m.group(4))).findFirst();
     }
 
-    private static String openMark(String role, io.eddy.api.common.functions.RuntimeContext rc) {
+    private static String openMark(String role, io.eddy.api.common.functions.rich.RuntimeContext rc) {
         return role + "-" + rc.getIndexOfThisSubtask() + "-a" + rc.getAttemptNumber() + "-p" + ProcessHandle.current().pid();
     }
 

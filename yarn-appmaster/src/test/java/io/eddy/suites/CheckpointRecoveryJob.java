@@ -11,7 +11,7 @@ import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.configuration.Configuration;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.source.RichSourceFunction;
 import io.eddy.testkit.results.ResultDirectory;

@@ -7,7 +7,7 @@ import io.eddy.executor.JobClient;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.streaming.api.CheckpointingMode;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.testkit.deployment.TestDeployment;
 import io.eddy.testkit.results.ResultDirectory;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.common.functions.Collector;
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.state.CheckpointedFunction;
 import io.eddy.api.common.state.FunctionInitializationContext;
 import io.eddy.api.common.state.FunctionSnapshotContext;
@@ -19,7 +19,7 @@ import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobClient;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobStatus;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.testkit.deployment.TestDeployment;
 import io.eddy.testkit.results.ResultDirectory;

@@ -15,7 +15,7 @@ import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.datastream.CloseableIterator;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.datastream.SingleOutputStreamOperator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import io.eddy.streaming.api.functions.windowing.AllWindowFunction;
 import io.eddy.streaming.api.functions.windowing.ProcessWindowFunction;

@@ -15,7 +15,7 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
 import io.eddy.runtime.cluster.JobStatus;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
 import java.io.BufferedReader;
 import java.io.IOException;

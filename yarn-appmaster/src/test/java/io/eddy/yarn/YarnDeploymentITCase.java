@@ -15,7 +15,7 @@ import io.eddy.master.web.DashboardBrowser;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.streaming.api.datastream.CloseableIterator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.yarn.client.YarnApplication;
 import io.eddy.yarn.client.YarnCluster;
 import io.eddy.yarn.client.YarnClusterDeployer;

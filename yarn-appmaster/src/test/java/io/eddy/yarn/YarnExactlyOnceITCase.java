@@ -7,7 +7,7 @@ import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobClient;
 import io.eddy.suites.ExactlyOnceJob;
 import io.eddy.testkit.results.ResultDirectory;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;
 import io.eddy.yarn.testkit.MiniHadoopCluster;

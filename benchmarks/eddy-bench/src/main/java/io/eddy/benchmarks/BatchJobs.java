@@ -3,7 +3,7 @@ package io.eddy.benchmarks;
 import io.eddy.api.common.functions.FlatMapFunction;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.functions.ReduceFunction;
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.io.OutputFormat;
 import io.eddy.api.common.operators.Order;

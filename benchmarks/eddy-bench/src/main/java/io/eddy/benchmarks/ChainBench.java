@@ -6,7 +6,7 @@ import io.eddy.api.common.functions.FilterFunction;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.examples.statemachine.StateMachineDemo;
 import io.eddy.streaming.api.datastream.DataStream;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 
 /**

@@ -4,7 +4,7 @@ import io.eddy.benchmarks.data.WindowedCountEvents;
 import io.eddy.examples.statemachine.AlertSink;
 import io.eddy.examples.statemachine.StateMachineDemo;
 import io.eddy.examples.statemachine.model.GeneratorSpec;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

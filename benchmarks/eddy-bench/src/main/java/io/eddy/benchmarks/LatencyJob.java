@@ -1,7 +1,7 @@
 package io.eddy.benchmarks;
 
 import io.eddy.api.common.JobExecutionResult;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import java.util.concurrent.locks.LockSupport;

@@ -7,7 +7,7 @@ import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple3;
 import io.eddy.benchmarks.data.WindowedCountEvents;
 import io.eddy.api.common.JobExecutionResult;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import io.eddy.streaming.api.windowing.assigners.TumblingEventTimeWindows;

@@ -5,7 +5,7 @@ import io.eddy.configuration.Configuration;
 import io.eddy.configuration.MemorySize;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.streaming.api.datastream.CloseableIterator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.source.SourceFunction;
 import io.eddy.yarn.YarnOptions;
 import io.eddy.yarn.client.YarnCluster;

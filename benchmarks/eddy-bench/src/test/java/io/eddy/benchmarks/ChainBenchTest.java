@@ -3,7 +3,7 @@ package io.eddy.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.examples.statemachine.StateMachineDemo.SourceKind;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
 
 class ChainBenchTest {

@@ -1,11 +1,10 @@
 package io.eddy.api.java;
 
 import io.eddy.api.common.io.csv.CsvInputFormat;
-import io.eddy.api.common.typeinfo.InvalidTypesException;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.java.functions.TupleSubclassMapper;
-import io.eddy.api.java.operators.DataSource;
 import io.eddy.api.java.tuple.Tuple;
 import io.eddy.api.java.tuple.Tuple1;
 import io.eddy.api.java.tuple.Tuple2;

@@ -6,7 +6,6 @@ import io.eddy.api.common.operators.SingleInputSemanticProperties;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.java.functions.ProjectionMapper;
-import io.eddy.api.java.operators.SingleInputUdfOperator;
 import io.eddy.api.java.tuple.Tuple;
 import java.util.Arrays;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.eddy.optimizer.functions;
 
 import io.eddy.api.common.functions.Collector;
-import io.eddy.api.common.functions.RichGroupReduceFunction;
-import io.eddy.api.common.functions.RichMapFunction;
-import io.eddy.api.common.functions.RichMapPartitionFunction;
+import io.eddy.api.common.functions.rich.RichGroupReduceFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapPartitionFunction;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeComparator;

@@ -6,9 +6,9 @@ import java.util.Iterator;
 /**
  * Base of the functions the optimizer wraps around a program's function (for keys given by a
  * selector, see {@code docs/optimizer.md}); the life cycle is forwarded by the API's {@link
- * io.eddy.api.common.functions.WrappingFunction}.
+ * io.eddy.api.common.functions.rich.WrappingFunction}.
  */
-public abstract class WrappingFunction<F extends Function> extends io.eddy.api.common.functions.WrappingFunction<F> {
+public abstract class WrappingFunction<F extends Function> extends io.eddy.api.common.functions.rich.WrappingFunction<F> {
 
     private static final long serialVersionUID = 1L;
 

@@ -7,7 +7,7 @@ import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.functions.annotations.ForwardedFields;
 import io.eddy.api.common.operators.JoinHint;
-import io.eddy.api.common.typeinfo.InvalidTypesException;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import java.io.ByteArrayOutputStream;

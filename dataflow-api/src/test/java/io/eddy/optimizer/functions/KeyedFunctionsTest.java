@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.GroupCombineFunction;
 import io.eddy.api.common.functions.GroupReduceFunction;
-import io.eddy.api.common.functions.RichReduceFunction;
+import io.eddy.api.common.functions.rich.RichReduceFunction;
 import io.eddy.api.java.tuple.Tuple2;
 import java.util.ArrayList;
 import java.util.List;

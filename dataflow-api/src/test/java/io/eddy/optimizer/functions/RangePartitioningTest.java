@@ -3,7 +3,7 @@ package io.eddy.optimizer.functions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.functions.Collector;
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.typeinfo.BasicTypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.java.tuple.Tuple2;

@@ -6,7 +6,7 @@ import io.eddy.examples.statemachine.model.Alert;
 import io.eddy.examples.statemachine.model.Event;
 import io.eddy.examples.statemachine.model.GeneratorSpec;
 import io.eddy.streaming.api.datastream.DataStream;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import java.io.PrintStream;
 import java.io.Serializable;

@@ -3,7 +3,7 @@ package io.eddy.examples.wordcount;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.examples.ExampleMain;
 import io.eddy.streaming.api.datastream.DataStream;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.api.common.io.WriteMode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;

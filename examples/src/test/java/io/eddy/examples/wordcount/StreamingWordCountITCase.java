@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.streaming.api.datastream.CloseableIterator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import io.eddy.api.common.io.InputSplitAssigner;
 import io.eddy.api.common.io.OutputFormat;
 import io.eddy.configuration.Configuration;
 import io.eddy.jobgraph.BatchKinds;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorSpec;

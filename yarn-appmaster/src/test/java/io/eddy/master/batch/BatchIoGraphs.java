@@ -1,7 +1,7 @@
 package io.eddy.master.batch;
 
 import io.eddy.api.common.functions.MapFunction;
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.io.InputFormat;
 import io.eddy.api.common.io.NumberSequenceInputFormat;
 import io.eddy.api.common.io.OutputFormat;
@@ -13,7 +13,7 @@ import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.ExchangeMode;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;

@@ -8,7 +8,7 @@ import io.eddy.api.common.io.InputSplit;
 import io.eddy.api.common.io.NumberSequenceInputFormat;
 import io.eddy.api.common.io.TextOutputFormat;
 import io.eddy.api.common.typeinfo.Types;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorOutput;

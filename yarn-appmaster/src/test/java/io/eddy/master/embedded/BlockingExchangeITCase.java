@@ -16,7 +16,7 @@ import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.master.BlockingJobGraphs;
 import io.eddy.master.execution.TaskEvent;
 import io.eddy.runtime.io.network.NetworkConfig;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import java.io.IOException;
 import java.io.UncheckedIOException;

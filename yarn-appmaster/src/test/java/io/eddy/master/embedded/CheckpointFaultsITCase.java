@@ -3,7 +3,7 @@ package io.eddy.master.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.state.CheckpointListener;
 import io.eddy.api.common.state.Checkpointed;
@@ -21,7 +21,7 @@ import io.eddy.configuration.MemorySize;
 import io.eddy.api.common.JobExecutionResult;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobStatus;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;
 import java.io.IOException;

@@ -11,7 +11,7 @@ import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.executor.JobClient;
 import io.eddy.runtime.io.network.NetworkConfig;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import java.util.HashMap;
 import java.util.Map;

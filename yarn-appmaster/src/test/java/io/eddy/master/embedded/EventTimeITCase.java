@@ -13,7 +13,7 @@ import io.eddy.api.common.typeinfo.Types;
 import io.eddy.configuration.EventTimeOptions;
 import io.eddy.streaming.api.TimeDomain;
 import io.eddy.streaming.api.datastream.CloseableIterator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import io.eddy.testkit.results.ResultDirectory;

@@ -3,7 +3,7 @@ package io.eddy.master.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
@@ -20,7 +20,7 @@ import io.eddy.executor.JobExecutionException;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.streaming.api.datastream.CloseableIterator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.testkit.results.ResultDirectory;
 import java.io.IOException;
 import java.nio.file.Path;

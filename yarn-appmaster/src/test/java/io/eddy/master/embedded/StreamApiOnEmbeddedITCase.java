@@ -7,7 +7,7 @@ import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.executor.JobExecutionException;
 import io.eddy.streaming.api.datastream.CloseableIterator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import java.util.ArrayList;
 import java.util.List;

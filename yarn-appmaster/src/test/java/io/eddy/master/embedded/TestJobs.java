@@ -11,7 +11,7 @@ import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.core.memory.DataInputDeserializer;
 import io.eddy.executor.CollectStream;
 import io.eddy.jobgraph.ExchangeMode;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;

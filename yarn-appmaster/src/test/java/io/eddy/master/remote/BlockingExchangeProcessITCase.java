@@ -14,7 +14,7 @@ import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.master.BlockingJobGraphs;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import java.io.IOException;
 import java.io.UncheckedIOException;

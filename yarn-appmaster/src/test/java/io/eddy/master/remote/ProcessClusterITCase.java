@@ -17,7 +17,7 @@ import io.eddy.runtime.cluster.rpc.RpcJobSubmissionGateway;
 import io.eddy.runtime.rpc.RpcException;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.streaming.api.datastream.CloseableIterator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -4,7 +4,7 @@ import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.streaming.api.datastream.DataStream;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import java.util.HashMap;
 import java.util.List;
@@ -124,7 +124,7 @@ final class TestJobs {
     }
 
     /** Counts the records it sees in the accumulator "records". */
-    static final class CountingMap extends io.eddy.api.common.functions.RichMapFunction<Long, Long> {
+    static final class CountingMap extends io.eddy.api.common.functions.rich.RichMapFunction<Long, Long> {
         private static final long serialVersionUID = 1L;
         private transient io.eddy.api.common.accumulators.LongCounter counter;
 

@@ -10,7 +10,7 @@ import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.runtime.worker.MasterAddressFile;
 import io.eddy.streaming.api.datastream.CloseableIterator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;

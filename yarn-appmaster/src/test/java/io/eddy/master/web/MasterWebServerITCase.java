@@ -12,7 +12,7 @@ import io.eddy.master.Master;
 import io.eddy.master.MasterConfig;
 import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import java.net.URI;
 import java.net.http.HttpClient;

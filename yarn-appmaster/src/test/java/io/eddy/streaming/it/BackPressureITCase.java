@@ -6,7 +6,7 @@ import io.eddy.api.common.typeinfo.Types;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.runtime.io.network.NetworkConfig;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import io.eddy.testkit.results.ResultDirectory;

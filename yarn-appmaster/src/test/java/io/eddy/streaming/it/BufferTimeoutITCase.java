@@ -6,7 +6,7 @@ import static io.eddy.streaming.it.E2e.sorted;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.typeinfo.Types;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;

@@ -7,11 +7,11 @@ import static io.eddy.streaming.it.MultiWorkerITCase.assertFinalSums;
 import static io.eddy.streaming.it.MultiWorkerITCase.keyedSums;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.ExecutionOptions;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.testkit.results.ResultDirectory;
 import java.nio.file.Path;
 import java.util.List;

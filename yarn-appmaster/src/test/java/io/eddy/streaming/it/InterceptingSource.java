@@ -1,7 +1,7 @@
 package io.eddy.streaming.it;
 
 import io.eddy.api.common.eventtime.Watermark;
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.state.CheckpointedFunction;
 import io.eddy.api.common.state.FunctionInitializationContext;
 import io.eddy.api.common.state.FunctionSnapshotContext;

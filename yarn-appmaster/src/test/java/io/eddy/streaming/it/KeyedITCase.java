@@ -3,7 +3,7 @@ package io.eddy.streaming.it;
 import static io.eddy.streaming.it.E2e.collectAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.eddy.api.common.functions.AbstractRichFunction;
+import io.eddy.api.common.functions.rich.AbstractRichFunction;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.state.ListState;
@@ -20,7 +20,7 @@ import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.datastream.KeyedStream;
 import io.eddy.streaming.api.datastream.SingleOutputStreamOperator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.co.CoFlatMapFunction;
 import io.eddy.streaming.it.TestTypes.Reading;

@@ -12,7 +12,7 @@ import io.eddy.master.embedded.LocalClusterExtension;
 import io.eddy.runtime.io.network.NetworkMetrics;
 import io.eddy.runtime.worker.Worker;
 import io.eddy.streaming.api.datastream.DataStream;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import io.eddy.testkit.results.ResultDirectory;
 import io.eddy.testkit.results.Total;

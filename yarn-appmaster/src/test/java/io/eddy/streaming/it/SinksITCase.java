@@ -9,7 +9,7 @@ import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.streaming.api.datastream.CloseableIterator;
 import io.eddy.streaming.api.datastream.DataStream;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import io.eddy.api.common.io.WriteMode;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;

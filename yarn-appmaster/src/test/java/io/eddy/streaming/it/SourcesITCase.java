@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.source.RichParallelSourceFunction;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;

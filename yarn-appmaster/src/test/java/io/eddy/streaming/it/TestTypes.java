@@ -1,6 +1,6 @@
 package io.eddy.streaming.it;
 
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.java.tuple.Tuple2;
 import java.util.Objects;
 

@@ -7,14 +7,14 @@ import static io.eddy.streaming.it.E2e.sorted;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.functions.Collector;
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
 import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.datastream.SingleOutputStreamOperator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.ProcessFunction;
 import io.eddy.streaming.api.functions.co.CoFlatMapFunction;
 import io.eddy.streaming.api.functions.co.CoMapFunction;

@@ -1,6 +1,6 @@
 package io.eddy.testkit.results;
 
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.streaming.api.functions.sink.RichSinkFunction;
 import java.io.BufferedWriter;
 import java.io.IOException;

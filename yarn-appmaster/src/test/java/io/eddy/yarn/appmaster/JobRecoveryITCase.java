@@ -17,7 +17,7 @@ import io.eddy.master.embedded.LocalCluster;
 import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.cluster.JobStatus;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import io.eddy.streaming.api.functions.sink.Encoder;
 import io.eddy.streaming.api.functions.sink.FileSink;

@@ -15,7 +15,7 @@ import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.NamedBlob;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.eddy.runtime.cluster;
 
 import io.eddy.api.common.accumulators.Accumulator;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;

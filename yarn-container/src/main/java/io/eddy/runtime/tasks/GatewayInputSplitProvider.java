@@ -1,7 +1,7 @@
 package io.eddy.runtime.tasks;
 
 import io.eddy.api.common.io.InputSplit;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.runtime.operators.InputSplitProvider;
 import java.io.IOException;
 import java.util.concurrent.ExecutionException;

@@ -3,7 +3,7 @@ package io.eddy.runtime.tasks;
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.connector.source.InputStatus;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
 import io.eddy.runtime.io.network.event.CheckpointBarrier;

@@ -7,7 +7,7 @@ import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.state.ValueState;
 import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.api.common.typeinfo.Types;
-import io.eddy.api.common.functions.AbstractRichFunction;
+import io.eddy.api.common.functions.rich.AbstractRichFunction;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.runtime.streamrecord.StreamRecord;

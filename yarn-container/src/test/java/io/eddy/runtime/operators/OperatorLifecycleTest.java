@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.api.common.accumulators.IntCounter;
-import io.eddy.api.common.functions.RichMapFunction;
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RichMapFunction;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.state.ValueStateDescriptor;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.jobgraph.JobVertex;

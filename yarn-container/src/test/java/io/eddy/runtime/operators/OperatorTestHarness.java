@@ -3,7 +3,7 @@ package io.eddy.runtime.operators;
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.typeutils.SerializerConfig;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.JobVertexId;
 import io.eddy.jobgraph.KeyGroups;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.ExchangeMode;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.JobVertexId;

@@ -7,7 +7,7 @@ import io.eddy.api.common.io.GenericInputSplit;
 import io.eddy.api.common.io.NumberSequenceInputFormat;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.jobgraph.BatchKinds;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;

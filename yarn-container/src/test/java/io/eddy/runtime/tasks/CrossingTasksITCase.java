@@ -10,7 +10,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.ExchangeMode;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.JobVertexId;

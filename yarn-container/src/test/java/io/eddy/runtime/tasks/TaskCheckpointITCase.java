@@ -9,7 +9,7 @@ import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.jobgraph.ExchangeMode;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.JobVertexId;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.api.common.accumulators.LongCounter;
 import io.eddy.api.common.functions.FilterFunction;
 import io.eddy.api.common.functions.MapFunction;
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorDescriptor;

@@ -2,7 +2,7 @@ package io.eddy.runtime.tasks;
 
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.typeutils.SerializerConfig;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;

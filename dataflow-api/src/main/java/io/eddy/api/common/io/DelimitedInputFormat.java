@@ -1,7 +1,7 @@
 package io.eddy.api.common.io;
 
 import io.eddy.api.common.accumulators.LongCounter;
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.eddy.api.common.io;
 
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import java.io.IOException;
 
 /**

@@ -1,6 +1,6 @@
 package io.eddy.api.common.io;
 
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.configuration.Configuration;
 import java.io.IOException;
 import java.io.Serializable;

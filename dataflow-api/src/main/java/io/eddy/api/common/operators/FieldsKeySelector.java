@@ -1,7 +1,7 @@
 package io.eddy.api.common.operators;
 
 import io.eddy.api.common.functions.KeySelector;
-import io.eddy.api.common.typeutils.FieldAccessor;
+import io.eddy.api.common.typeinfo.FieldAccessor;
 import io.eddy.api.java.tuple.Tuple;
 
 /**

@@ -1,7 +1,7 @@
 package io.eddy.api.common.operators;
 
 import io.eddy.api.common.typeinfo.CompositeType;
-import io.eddy.api.common.typeinfo.InvalidTypesException;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import java.util.ArrayList;
 import java.util.Arrays;

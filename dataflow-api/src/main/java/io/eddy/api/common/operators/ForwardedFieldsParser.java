@@ -1,6 +1,6 @@
 package io.eddy.api.common.operators;
 
-import io.eddy.api.common.typeinfo.InvalidTypesException;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import java.util.HashMap;
 import java.util.List;

@@ -2,13 +2,13 @@ package io.eddy.api.common.operators;
 
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.CompositeType;
-import io.eddy.api.common.typeinfo.InvalidTypesException;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
 import io.eddy.api.common.typeinfo.TypeInfo;
-import io.eddy.api.common.typeutils.FieldAccessor;
-import io.eddy.api.common.typeutils.FieldAccessors;
+import io.eddy.api.common.typeinfo.FieldAccessor;
+import io.eddy.api.common.typeinfo.FieldAccessors;
 import io.eddy.api.java.tuple.Tuple;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.eddy.api.common.typeinfo;
 
 import io.eddy.api.common.typeutils.CompositeComparator;
-import io.eddy.api.common.typeutils.FieldAccessor;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeComparator;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package io.eddy.api.common.typeinfo;
 
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeComparator;
 import io.eddy.api.common.typeutils.TypeSerializer;

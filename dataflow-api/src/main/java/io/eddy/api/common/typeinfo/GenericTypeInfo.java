@@ -1,6 +1,7 @@
 package io.eddy.api.common.typeinfo;
 
 import io.eddy.api.common.typeutils.ComparableComparator;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeutils.KryoSerializer;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeComparator;

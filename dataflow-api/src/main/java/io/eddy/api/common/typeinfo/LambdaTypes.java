@@ -1,5 +1,6 @@
 package io.eddy.api.common.typeinfo;
 
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import java.lang.invoke.MethodHandleInfo;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;

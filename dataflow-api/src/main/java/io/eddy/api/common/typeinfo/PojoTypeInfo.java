@@ -1,6 +1,5 @@
 package io.eddy.api.common.typeinfo;
 
-import io.eddy.api.common.typeutils.FieldAccessor;
 import io.eddy.api.common.typeutils.KryoSerializer;
 import io.eddy.api.common.typeutils.MemberAccessors;
 import io.eddy.api.common.typeutils.PojoSerializer;
@@ -58,7 +57,7 @@ public final class PojoTypeInfo<T> extends CompositeType<T> {
     @Override
     public <F> FieldAccessor<T, F> getFieldAccessor(int pos) {
         Objects.checkIndex(pos, fieldNames.length);
-        return MemberAccessors.pojoField(declaringClasses[pos], fieldNames[pos], getTypeAt(pos));
+        return FieldAccessors.typed(MemberAccessors.pojoField(declaringClasses[pos], fieldNames[pos]), getTypeAt(pos));
     }
 
     @Override

@@ -1,9 +1,10 @@
 package io.eddy.api.common.typeinfo;
 
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeSerializer;
-import io.eddy.api.common.typeutils.base.PrimitiveArraySerializer;
 import io.eddy.api.common.typeutils.base.PrimitiveArraySerializer.Kind;
+import io.eddy.api.common.typeutils.base.PrimitiveArraySerializer;
 import java.util.Objects;
 
 /** The type information of arrays of a primitive type ({@code int[]}, {@code byte[]}, ...). Not key types. */

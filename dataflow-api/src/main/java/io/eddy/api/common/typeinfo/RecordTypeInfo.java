@@ -1,6 +1,6 @@
 package io.eddy.api.common.typeinfo;
 
-import io.eddy.api.common.typeutils.FieldAccessor;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeutils.MemberAccessors;
 import io.eddy.api.common.typeutils.RecordSerializer;
 import io.eddy.api.common.typeutils.SerializerConfig;
@@ -58,7 +58,7 @@ public final class RecordTypeInfo<T> extends CompositeType<T> {
     @Override
     public <F> FieldAccessor<T, F> getFieldAccessor(int pos) {
         Objects.checkIndex(pos, fieldNames.length);
-        return MemberAccessors.recordComponent(typeClass, pos, getTypeAt(pos));
+        return FieldAccessors.typed(MemberAccessors.recordComponent(typeClass, pos), getTypeAt(pos));
     }
 
     @Override

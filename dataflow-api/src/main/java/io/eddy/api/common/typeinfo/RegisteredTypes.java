@@ -1,5 +1,6 @@
 package io.eddy.api.common.typeinfo;
 
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import java.lang.ref.SoftReference;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.eddy.api.common.typeinfo;
 
-import io.eddy.api.common.typeutils.FieldAccessor;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TupleSerializer;
 import io.eddy.api.common.typeutils.TypeSerializer;

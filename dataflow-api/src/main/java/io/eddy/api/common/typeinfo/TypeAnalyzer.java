@@ -1,5 +1,6 @@
 package io.eddy.api.common.typeinfo;
 
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.java.tuple.Tuple;
 import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;

@@ -1,6 +1,6 @@
 package io.eddy.api.common.typeinfo;
 
-import io.eddy.api.common.functions.Function;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.java.tuple.Tuple;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Type;
@@ -69,7 +69,8 @@ public final class TypeExtractor {
 
     /**
      * The output type of a user function: the type argument at {@code outputTypeArgIndex} of
-     * {@code functionInterface} as implemented by {@code function}.
+     * {@code functionInterface} as implemented by {@code function}, which must be an instance of
+     * {@code functionInterface} (a class, also anonymous, or a serializable lambda).
      *
      * <p>For a class (also anonymous), the generic hierarchy is walked and type variables are
      * substituted; for a lambda or method reference, the implementation method's signature is read.
@@ -83,7 +84,7 @@ public final class TypeExtractor {
      *     type cannot be determined
      */
     @SuppressWarnings("unchecked")
-    public static <OUT> TypeInfo<OUT> getOutputType(Function function, Class<?> functionInterface, int outputTypeArgIndex,
+    public static <OUT> TypeInfo<OUT> getOutputType(Object function, Class<?> functionInterface, int outputTypeArgIndex,
             TypeInfo<?>[] inputTypes, String operatorName) {
         Objects.requireNonNull(function, "function");
         Objects.requireNonNull(functionInterface, "functionInterface");
@@ -114,7 +115,7 @@ public final class TypeExtractor {
         }
     }
 
-    private static Type[] resolveArguments(Function function, Class<?> functionInterface, Map<TypeVariable<?>, Type> bindings) {
+    private static Type[] resolveArguments(Object function, Class<?> functionInterface, Map<TypeVariable<?>, Type> bindings) {
         SerializedLambda lambda = LambdaTypes.serializedLambda(function);
         if (lambda != null) {
             ClassLoader loader = function.getClass().getClassLoader();
@@ -134,7 +135,7 @@ public final class TypeExtractor {
         return args;
     }
 
-    private static String returnsAdvice(String operatorName, Function function, String reason) {
+    private static String returnsAdvice(String operatorName, Object function, String reason) {
         String kind = LambdaTypes.serializedLambda(function) != null ? "lambda" : "function " + function.getClass().getName();
         return "The output type of operator '" + operatorName + "' cannot be determined from its " + kind + ": " + reason
                 + ". Java erases generic types of lambdas; add .returns(...) after the operator, e.g. .returns(Types.STRING)"

@@ -1,5 +1,7 @@
 package io.eddy.api.common.typeinfo;
 
+import io.eddy.api.common.typeutils.InvalidTypesException;
+
 /**
  * Creates the type information of a class annotated with {@link TypeInfoFrom @TypeInfoFrom}.
  *

@@ -1,5 +1,7 @@
 package io.eddy.api.common.typeinfo;
 
+import io.eddy.api.common.typeutils.InvalidTypesException;
+
 /**
  * A {@link TypeInfoFactory} or {@link TypeInfoFamily} failed, or two families claim one class.
  * Unlike other {@link InvalidTypesException}s it is never answered by falling back to generic

@@ -1,5 +1,6 @@
 package io.eddy.api.common.typeinfo;
 
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

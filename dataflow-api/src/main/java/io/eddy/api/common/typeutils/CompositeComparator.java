@@ -19,19 +19,19 @@ public final class CompositeComparator<T> extends TypeComparator<T> {
 
     private static final long serialVersionUID = 1L;
 
-    private final FieldAccessor<T, Object>[] keyFields;
+    private final MemberAccessor<T, Object>[] keyFields;
     private final TypeComparator<Object>[] comparators;
     private final TypeSerializer<T> serializer;
     /** How many leading key fields contribute to the normalized key. */
     private final int normalizedKeyFields;
 
     @SuppressWarnings("unchecked")
-    public CompositeComparator(FieldAccessor<T, ?>[] keyFields, TypeComparator<?>[] comparators, TypeSerializer<T> serializer) {
+    public CompositeComparator(MemberAccessor<T, ?>[] keyFields, TypeComparator<?>[] comparators, TypeSerializer<T> serializer) {
         if (keyFields.length == 0 || keyFields.length != comparators.length) {
             throw new IllegalArgumentException("CompositeComparator: " + keyFields.length + " key fields and "
                     + comparators.length + " comparators (expected: the same number, at least one)");
         }
-        this.keyFields = (FieldAccessor<T, Object>[]) keyFields.clone();
+        this.keyFields = (MemberAccessor<T, Object>[]) keyFields.clone();
         this.comparators = (TypeComparator<Object>[]) comparators.clone();
         this.serializer = serializer;
         this.normalizedKeyFields = countNormalizedKeyFields(this.comparators);

@@ -1,6 +1,5 @@
 package io.eddy.api.common.typeutils;
 
-import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.java.tuple.Tuple;
 import java.io.IOException;
 import java.io.ObjectInputStream;

@@ -5,7 +5,7 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
-import io.eddy.api.common.typeutils.base.VarInts;
+import io.eddy.core.memory.VarInts;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;

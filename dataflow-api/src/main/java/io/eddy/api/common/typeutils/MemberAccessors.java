@@ -1,7 +1,6 @@
 package io.eddy.api.common.typeutils;
 
-import io.eddy.api.common.typeinfo.InvalidTypesException;
-import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeinfo.FieldAccessor;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
@@ -25,13 +24,13 @@ public final class MemberAccessors {
     }
 
     /** An accessor of the field {@code fieldName} declared by {@code declaringClass} (any visibility, not final). */
-    public static <T, F> FieldAccessor<T, F> pojoField(Class<?> declaringClass, String fieldName, TypeInfo<F> type) {
-        return new PojoFieldAccessor<>(declaringClass, fieldName, type);
+    public static <T, F> MemberAccessor<T, F> pojoField(Class<?> declaringClass, String fieldName) {
+        return new PojoFieldAccessor<>(declaringClass, fieldName);
     }
 
     /** An accessor of component {@code index} of {@code recordClass}; {@code set} creates a new record. */
-    public static <T, F> FieldAccessor<T, F> recordComponent(Class<T> recordClass, int index, TypeInfo<F> type) {
-        return new RecordAccessor<>(new RecordFactory<>(recordClass), index, type);
+    public static <T, F> MemberAccessor<T, F> recordComponent(Class<T> recordClass, int index) {
+        return new RecordAccessor<>(new RecordFactory<>(recordClass), index);
     }
 
     static MethodHandles.Lookup lookupFor(Class<?> type) throws IllegalAccessException {
@@ -49,21 +48,19 @@ public final class MemberAccessors {
     }
 
     /** Reads and writes one field through a getter and a setter handle typed {@code (Object)Object} and {@code (Object,Object)void}. */
-    static final class PojoFieldAccessor<T, F> implements FieldAccessor<T, F> {
+    static final class PojoFieldAccessor<T, F> implements MemberAccessor<T, F> {
 
         private static final long serialVersionUID = 1L;
 
         private final Class<?> declaringClass;
         private final String fieldName;
-        private final TypeInfo<F> type;
         private transient MethodHandle getter;
         private transient MethodHandle setter;
 
         /** @throws InvalidTypesException if the field cannot be reached */
-        PojoFieldAccessor(Class<?> declaringClass, String fieldName, TypeInfo<F> type) {
+        PojoFieldAccessor(Class<?> declaringClass, String fieldName) {
             this.declaringClass = declaringClass;
             this.fieldName = fieldName;
-            this.type = type;
             resolve();
         }
 
@@ -108,11 +105,6 @@ public final class MemberAccessors {
                 throw rethrow(t, "Writing field " + fieldName);
             }
             return record;
-        }
-
-        @Override
-        public TypeInfo<F> getFieldType() {
-            return type;
         }
 
         @Override
@@ -354,18 +346,16 @@ public final class MemberAccessors {
         }
     }
 
-    private static final class RecordAccessor<T, F> implements FieldAccessor<T, F> {
+    private static final class RecordAccessor<T, F> implements MemberAccessor<T, F> {
 
         private static final long serialVersionUID = 1L;
 
         private final RecordFactory<T> factory;
         private final int index;
-        private final TypeInfo<F> type;
 
-        RecordAccessor(RecordFactory<T> factory, int index, TypeInfo<F> type) {
+        RecordAccessor(RecordFactory<T> factory, int index) {
             this.factory = factory;
             this.index = index;
-            this.type = type;
         }
 
         @Override
@@ -384,8 +374,8 @@ public final class MemberAccessors {
         }
 
         @Override
-        public TypeInfo<F> getFieldType() {
-            return type;
+        public String toString() {
+            return factory + "#" + index;
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.eddy.api.common.typeutils;
 
-import io.eddy.api.common.typeutils.base.VarInts;
+import io.eddy.core.memory.VarInts;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package io.eddy.api.common.typeutils;
 
-import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;
@@ -23,7 +22,7 @@ public final class PojoSerializer<T> extends TypeSerializer<T> {
     private final Class<T> pojoClass;
     private final String[] fieldNames;
     private final TypeSerializer<Object>[] fieldSerializers;
-    private final FieldAccessor<T, Object>[] fields;
+    private final MemberAccessor<T, Object>[] fields;
     /** Whether field i has a reference type (may be null, written with a marker byte). */
     private final boolean[] nullable;
     private final Instantiator<T> instantiator;
@@ -37,11 +36,11 @@ public final class PojoSerializer<T> extends TypeSerializer<T> {
         }
         this.fieldNames = fieldNames.clone();
         this.fieldSerializers = (TypeSerializer<Object>[]) fieldSerializers.clone();
-        this.fields = new FieldAccessor[fieldNames.length];
+        this.fields = new MemberAccessor[fieldNames.length];
         this.nullable = new boolean[fieldNames.length];
         for (int i = 0; i < fieldNames.length; i++) {
             java.lang.reflect.Field field = findField(pojoClass, fieldNames[i]);
-            fields[i] = MemberAccessors.pojoField(field.getDeclaringClass(), fieldNames[i], null);
+            fields[i] = MemberAccessors.pojoField(field.getDeclaringClass(), fieldNames[i]);
             nullable[i] = !field.getType().isPrimitive();
         }
         this.instantiator = Instantiator.forClass(pojoClass);
@@ -55,7 +54,7 @@ public final class PojoSerializer<T> extends TypeSerializer<T> {
                 }
             }
         }
-        throw new InvalidTypesException("POJO " + pojoClass.getName() + " has no field '" + fieldName
+        throw new IllegalStateException("POJO " + pojoClass.getName() + " has no field '" + fieldName
                 + "'; the class changed since the serializer was configured");
     }
 

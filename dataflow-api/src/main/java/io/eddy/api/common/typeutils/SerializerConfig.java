@@ -1,10 +1,5 @@
 package io.eddy.api.common.typeutils;
 
-import io.eddy.api.common.typeinfo.CompositeType;
-import io.eddy.api.common.typeinfo.GenericTypeInfo;
-import io.eddy.api.common.typeinfo.ObjectArrayTypeInfo;
-import io.eddy.api.common.typeinfo.PojoTypeInfo;
-import io.eddy.api.common.typeinfo.TypeInfo;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -31,32 +26,6 @@ public final class SerializerConfig implements Serializable {
     public SerializerConfig registerKryoType(Class<?> type) {
         Objects.requireNonNull(type, "registerKryoType: type");
         registeredKryoTypes.add(type);
-        return this;
-    }
-
-    /**
-     * Registers with Kryo every class that {@code type} serializes generically: the type itself if it
-     * is a {@link GenericTypeInfo}, and generic fields of tuples, records, POJOs and array elements,
-     * recursively. The API calls this for each type it meets while building the plan, so the
-     * classes seen at plan time are written as ids.
-     */
-    public SerializerConfig registerGenericTypesOf(TypeInfo<?> type) {
-        Objects.requireNonNull(type, "registerGenericTypesOf: type");
-        if (type instanceof GenericTypeInfo<?> generic) {
-            Class<?> c = generic.getTypeClass();
-            if (c != Object.class && !c.isInterface()) {
-                registerKryoType(c);
-            }
-        } else if (type instanceof CompositeType<?> composite) {
-            if (forceKryo && type instanceof PojoTypeInfo<?>) {
-                registerKryoType(type.getTypeClass());
-            }
-            for (int i = 0; i < composite.getArity(); i++) {
-                registerGenericTypesOf(composite.getTypeAt(i));
-            }
-        } else if (type instanceof ObjectArrayTypeInfo<?, ?> array) {
-            registerGenericTypesOf(array.getComponentInfo());
-        }
         return this;
     }
 

@@ -8,7 +8,6 @@ import io.eddy.api.common.typeutils.RecordLambdas.CtorI;
 import io.eddy.api.common.typeutils.RecordLambdas.CtorII;
 import io.eddy.api.common.typeutils.RecordLambdas.CtorIO;
 import io.eddy.api.common.typeutils.RecordLambdas.CtorOI;
-import io.eddy.api.common.typeutils.base.IntSerializer;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;
@@ -29,7 +28,7 @@ import java.util.function.ToIntFunction;
  * all and can remove the boxes of primitive components.
  *
  * <p>Records of one or two components with an {@code int} component written by an {@link
- * IntSerializer} are created through the generated call that takes the int unboxed ({@link
+ * IntFormat} serializer are created through the generated call that takes the int unboxed ({@link
  * MemberAccessors.RecordFactory#generatedIntConstructor()}): {@code Integer.valueOf} has a cache
  * branch that keeps the JIT from removing the box, so the plain call allocates one per record.
  *
@@ -48,7 +47,7 @@ final class UnrolledRecordCodec implements RecordCodecs.RecordCodec {
 
     private final int arity;
     private final Object ctor;
-    /** The generated constructor call taking the int components unboxed, if every int component has an {@link IntSerializer}; else null. */
+    /** The generated constructor call taking the int components unboxed, if every int component has an {@link IntFormat} serializer; else null. */
     private final Object intCtor;
     /** How {@link #deserialize} creates the record: the arity (through {@link #ctor}) or a {@code SHAPE_*} (through {@link #intCtor}). */
     private final int shape;
@@ -62,7 +61,7 @@ final class UnrolledRecordCodec implements RecordCodecs.RecordCodec {
     private final Function<Object, Object> g3;
     /**
      * Per position the unboxed getter of an {@code int} component written by an {@link
-     * IntSerializer} (so its format is {@code writeInt}/{@code readInt}), else null.
+     * IntFormat} serializer, else null.
      */
     private final ToIntFunction<Object> i0;
     private final ToIntFunction<Object> i1;
@@ -125,7 +124,7 @@ final class UnrolledRecordCodec implements RecordCodecs.RecordCodec {
     }
 
     private static ToIntFunction<Object> intGetter(MemberAccessors.RecordFactory<?> factory, TypeSerializer<Object>[] serializers, int index) {
-        return index < serializers.length && (Object) serializers[index] instanceof IntSerializer ? factory.intGetter(index) : null;
+        return index < serializers.length && (Object) serializers[index] instanceof IntFormat ? factory.intGetter(index) : null;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.eddy.api.connector.source;
 
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.streaming.api.functions.source.SequenceCursor;
 import io.eddy.streaming.api.functions.source.SequenceSourceFunction;

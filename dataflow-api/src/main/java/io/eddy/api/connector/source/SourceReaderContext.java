@@ -1,6 +1,6 @@
 package io.eddy.api.connector.source;
 
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 
 /** What a {@link SourceReader} learns about the subtask it reads for. */
 public interface SourceReaderContext {

@@ -3,7 +3,7 @@ package io.eddy.api.java.functions;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.FlatJoinFunction;
 import io.eddy.api.common.functions.JoinFunction;
-import io.eddy.api.common.functions.WrappingFunction;
+import io.eddy.api.common.functions.rich.WrappingFunction;
 
 /**
  * Runs a program's {@link JoinFunction} as the {@link FlatJoinFunction} the plan's join carries:

@@ -1,8 +1,8 @@
 package io.eddy.api.java.functions;
 
 import io.eddy.api.common.functions.ReduceFunction;
-import io.eddy.api.common.typeutils.FieldAccessor;
-import io.eddy.api.common.typeutils.ValueOrder;
+import io.eddy.api.common.typeinfo.FieldAccessor;
+import io.eddy.api.common.typeinfo.ValueOrder;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -6,7 +6,6 @@ import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.co.CoFlatMapFunction;
 import io.eddy.streaming.api.functions.co.CoMapFunction;
 import io.eddy.streaming.api.graph.OperatorTransformation;

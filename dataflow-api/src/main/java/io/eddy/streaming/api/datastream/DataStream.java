@@ -7,18 +7,17 @@ import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.io.WriteMode;
-import io.eddy.api.common.typeinfo.InvalidTypesException;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.configuration.EventTimeOptions;
 import io.eddy.executor.CollectStream;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobSubmitter;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.ShipStrategy;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.ProcessFunction;
 import io.eddy.streaming.api.functions.sink.PrintSinkFunction;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
@@ -168,7 +167,7 @@ public class DataStream<T> {
      * Partitions the stream by fields (of POJOs, records or tuples, by name; {@code "f0"} for tuple
      * fields); several fields make a tuple key.
      *
-     * @throws io.eddy.api.common.typeinfo.InvalidTypesException if a field does not exist (listing the fields) or is not a key type
+     * @throws io.eddy.api.common.typeutils.InvalidTypesException if a field does not exist (listing the fields) or is not a key type
      * @throws IllegalArgumentException if no fields or more than a tuple's arity are given
      */
     public KeyedStream<T, Object> keyBy(String... fields) {

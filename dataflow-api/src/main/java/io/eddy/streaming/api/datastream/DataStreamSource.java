@@ -1,6 +1,5 @@
 package io.eddy.streaming.api.datastream;
 
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.graph.OperatorTransformation;
 
 /** The output of a source. A source that is not a {@code ParallelSourceFunction} (or a {@code Source} that is not parallel) keeps parallelism 1. */

@@ -3,8 +3,8 @@ package io.eddy.streaming.api.datastream;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
 import io.eddy.api.common.typeinfo.TypeInfo;
-import io.eddy.api.common.typeutils.FieldAccessor;
-import io.eddy.api.common.typeutils.FieldAccessors;
+import io.eddy.api.common.typeinfo.FieldAccessor;
+import io.eddy.api.common.typeinfo.FieldAccessors;
 import io.eddy.api.java.tuple.Tuple;
 import java.util.Arrays;
 

@@ -5,7 +5,7 @@ import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.FlatJoinFunction;
 import io.eddy.api.common.functions.JoinFunction;
 import io.eddy.api.common.functions.KeySelector;
-import io.eddy.api.common.functions.WrappingFunction;
+import io.eddy.api.common.functions.rich.WrappingFunction;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.streaming.api.windowing.assigners.WindowAssigner;
 import io.eddy.streaming.api.windowing.evictors.Evictor;

@@ -3,7 +3,6 @@ package io.eddy.streaming.api.datastream;
 import io.eddy.api.common.typeinfo.TypeHint;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.streaming.api.OutputTag;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.graph.OperatorTransformation;
 import io.eddy.streaming.api.graph.SideOutputTransformation;
 import io.eddy.translation.ChainingStrategy;

@@ -1,6 +1,6 @@
 package io.eddy.streaming.api.functions;
 
-import io.eddy.api.common.functions.AbstractRichFunction;
+import io.eddy.api.common.functions.rich.AbstractRichFunction;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.TimerService;

@@ -1,6 +1,6 @@
 package io.eddy.streaming.api.graph;
 
-import io.eddy.api.common.typeinfo.InvalidTypesException;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.KeyGroups;
 import io.eddy.translation.ChainingStrategy;

@@ -5,6 +5,7 @@ import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.api.common.typeutils.TypeSerializerSnapshot;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
+import io.eddy.streaming.api.windowing.evictors.TimestampedValue;
 import java.io.IOException;
 import java.util.Objects;
 

@@ -3,6 +3,7 @@ package io.eddy.streaming.api.windowing;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.streaming.api.windowing.evictors.TimestampedValue;
 import java.util.Objects;
 
 /** The type of {@link TimestampedValue}s of an element type: the contents of evicting windows in state. */

@@ -7,6 +7,7 @@ import io.eddy.api.common.state.StateDescriptor;
 import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.windowing.assigners.WindowAssigner;
 import io.eddy.streaming.api.windowing.evictors.Evictor;
+import io.eddy.streaming.api.windowing.evictors.TimestampedValue;
 import io.eddy.streaming.api.windowing.triggers.Trigger;
 import java.io.Serializable;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package io.eddy.api.common.eventtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

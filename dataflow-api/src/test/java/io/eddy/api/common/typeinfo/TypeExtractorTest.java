@@ -3,12 +3,13 @@ package io.eddy.api.common.typeinfo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.FlatMapFunction;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.functions.ReduceFunction;
-import io.eddy.api.common.functions.RichMapFunction;
-import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.rich.RichMapFunction;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeutils.TestTypes.Box;
 import io.eddy.api.common.typeutils.TestTypes.Color;
 import io.eddy.api.common.typeutils.TestTypes.Opaque;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.api.common.typeinfo.AtomicType;
 import io.eddy.api.common.typeinfo.CompositeType;
-import io.eddy.api.common.typeinfo.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.common.typeutils.TestTypes.Address;

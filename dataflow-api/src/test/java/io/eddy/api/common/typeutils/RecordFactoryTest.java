@@ -118,7 +118,7 @@ class RecordFactoryTest {
         assertThat(copy.hasCodec()).as("deserialized, before any record").isTrue();
         assertThat(javaRoundTrip(new MemberAccessors.RecordFactory<>(Pair.class)).isResolved()).isTrue();
         MemberAccessors.PojoFieldAccessor<Holder, String> fieldCopy = javaRoundTrip(
-                (MemberAccessors.PojoFieldAccessor<Holder, String>) MemberAccessors.<Holder, String>pojoField(Holder.class, "name", Types.STRING));
+                (MemberAccessors.PojoFieldAccessor<Holder, String>) MemberAccessors.<Holder, String>pojoField(Holder.class, "name"));
         assertThat(fieldCopy.isResolved()).as("a POJO field accessor, deserialized").isTrue();
         Instantiator<Holder> instantiator = javaRoundTrip(Instantiator.forClass(Holder.class));
         assertThat(instantiator.isResolved()).as("a POJO's constructor, deserialized").isTrue();

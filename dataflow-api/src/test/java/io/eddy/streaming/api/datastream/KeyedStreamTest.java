@@ -17,7 +17,6 @@ import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.ShipStrategy;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.KeyedProcessFunction;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -14,7 +14,6 @@ import io.eddy.api.connector.source.SourceReaderContext;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.OperatorDescriptor;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.source.SourceFunction;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.OperatorOutput;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.streaming.api.datastream.DataStream;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
 
 class ChainingTest {

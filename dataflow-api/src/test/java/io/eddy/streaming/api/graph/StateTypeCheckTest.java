@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.api.common.functions.MapFunction;
-import io.eddy.api.common.functions.RichMapFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.state.Checkpointed;
 import io.eddy.api.common.state.ListStateDescriptor;
 import io.eddy.api.common.state.MapStateDescriptor;
@@ -13,7 +13,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeSerializer;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.net.Socket;
 import java.sql.Connection;
 import org.junit.jupiter.api.Test;

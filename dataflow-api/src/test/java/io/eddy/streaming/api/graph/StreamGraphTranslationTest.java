@@ -20,7 +20,7 @@ import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.datastream.SingleOutputStreamOperator;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.ProcessFunction;
 import io.eddy.streaming.api.functions.co.CoMapFunction;
 import java.util.List;
@@ -215,7 +215,7 @@ class StreamGraphTranslationTest {
         JobGraph graph = env.getJobGraph("settings");
         assertThat(graph.name()).isEqualTo("settings");
         assertThat(graph.bufferTimeoutMillis()).isZero();
-        io.eddy.api.common.typeutils.SerializerConfig config = io.eddy.jobgraph.InstantiationUtil.deserialize(graph.serializerConfigBytes(), CL, "config");
+        io.eddy.api.common.typeutils.SerializerConfig config = io.eddy.util.InstantiationUtil.deserialize(graph.serializerConfigBytes(), CL, "config");
         assertThat(config.getRegisteredKryoTypes()).containsExactly(java.util.ArrayList.class);
         assertThat(graph.vertices().get(0).maxParallelism()).isEqualTo(io.eddy.jobgraph.KeyGroups.DEFAULT_MAX_PARALLELISM);
     }

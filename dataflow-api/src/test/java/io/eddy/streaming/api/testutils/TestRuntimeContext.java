@@ -3,7 +3,7 @@ package io.eddy.streaming.api.testutils;
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.accumulators.IntCounter;
 import io.eddy.api.common.accumulators.LongCounter;
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.state.ListState;
 import io.eddy.api.common.state.ListStateDescriptor;
 import io.eddy.api.common.state.MapState;

@@ -6,6 +6,7 @@ import io.eddy.streaming.api.windowing.evictors.CountEvictor;
 import io.eddy.streaming.api.windowing.evictors.DeltaEvictor;
 import io.eddy.streaming.api.windowing.evictors.Evictor;
 import io.eddy.streaming.api.windowing.evictors.TimeEvictor;
+import io.eddy.streaming.api.windowing.evictors.TimestampedValue;
 import io.eddy.streaming.api.windowing.windows.GlobalWindow;
 import io.eddy.streaming.api.windowing.windows.Window;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import io.eddy.api.common.typeutils.SerializerContractTest;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.api.common.typeutils.base.StringSerializer;
 import io.eddy.streaming.api.datastream.TaggedUnion;
+import io.eddy.streaming.api.windowing.evictors.TimestampedValue;
 import io.eddy.streaming.api.windowing.windows.GlobalWindow;
 import io.eddy.streaming.api.windowing.windows.GlobalWindowSerializer;
 import io.eddy.streaming.api.windowing.windows.TimeWindow;

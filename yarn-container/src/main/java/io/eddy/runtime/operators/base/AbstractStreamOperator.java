@@ -2,8 +2,8 @@ package io.eddy.runtime.operators.base;
 
 import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.functions.KeySelector;
-import io.eddy.api.common.functions.RichFunction;
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RichFunction;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.state.CheckpointListener;
 import io.eddy.api.common.state.Checkpointed;
 import io.eddy.api.common.state.CheckpointedFunction;

@@ -1,7 +1,7 @@
 package io.eddy.runtime.operators.streaming;
 
 import io.eddy.api.common.functions.Function;
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.state.CheckpointListener;
 import io.eddy.api.common.state.CheckpointedFunction;
 import io.eddy.api.common.state.FunctionInitializationContext;

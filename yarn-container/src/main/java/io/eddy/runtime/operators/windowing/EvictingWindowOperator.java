@@ -3,7 +3,7 @@ package io.eddy.runtime.operators.windowing;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.streaming.api.functions.windowing.InternalWindowFunction;
-import io.eddy.streaming.api.windowing.TimestampedValue;
+import io.eddy.streaming.api.windowing.evictors.TimestampedValue;
 import io.eddy.streaming.api.windowing.WindowSpec;
 import io.eddy.streaming.api.windowing.evictors.Evictor;
 import io.eddy.streaming.api.windowing.windows.Window;

@@ -11,7 +11,7 @@ import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.runtime.state.HeapKeyedStateBackend;
 import io.eddy.runtime.state.InternalMergingState;
 import io.eddy.runtime.streamrecord.StreamRecord;
-import io.eddy.streaming.api.windowing.TimestampedValue;
+import io.eddy.streaming.api.windowing.evictors.TimestampedValue;
 import io.eddy.streaming.api.windowing.windows.Window;
 import java.util.Collection;
 import java.util.Iterator;

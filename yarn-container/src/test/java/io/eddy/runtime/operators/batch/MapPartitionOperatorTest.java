@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.MapPartitionFunction;
-import io.eddy.api.common.functions.RichMapPartitionFunction;
+import io.eddy.api.common.functions.rich.RichMapPartitionFunction;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;

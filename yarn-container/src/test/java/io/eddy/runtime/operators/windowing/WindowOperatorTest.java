@@ -20,7 +20,7 @@ import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.datastream.DataStream;
 import io.eddy.streaming.api.datastream.KeyedStream;
-import io.eddy.streaming.api.environment.StreamExecutionEnvironment;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.eddy.streaming.api.windowing.assigners.EventTimeSessionWindows;
 import io.eddy.streaming.api.windowing.assigners.ProcessingTimeSessionWindows;

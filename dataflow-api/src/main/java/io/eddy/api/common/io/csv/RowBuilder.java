@@ -3,7 +3,7 @@ package io.eddy.api.common.io.csv;
 import io.eddy.api.common.typeinfo.PojoTypeInfo;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
-import io.eddy.api.common.typeutils.FieldAccessor;
+import io.eddy.api.common.typeinfo.FieldAccessor;
 import io.eddy.api.java.tuple.Tuple;
 import java.io.Serializable;
 import java.lang.reflect.Constructor;

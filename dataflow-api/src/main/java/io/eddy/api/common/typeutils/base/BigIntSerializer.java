@@ -5,6 +5,7 @@ import io.eddy.api.common.typeutils.TypeSerializerSingleton;
 import io.eddy.api.common.typeutils.TypeSerializerSnapshot;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
+import io.eddy.core.memory.VarInts;
 import java.io.IOException;
 import java.math.BigInteger;
 

@@ -1,5 +1,6 @@
 package io.eddy.api.common.typeutils.base;
 
+import io.eddy.api.common.typeutils.IntFormat;
 import io.eddy.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import io.eddy.api.common.typeutils.TypeSerializerSingleton;
 import io.eddy.api.common.typeutils.TypeSerializerSnapshot;
@@ -8,7 +9,7 @@ import io.eddy.core.memory.DataOutputView;
 import java.io.IOException;
 
 /** Serializes {@code Integer} values as 4 bytes, big-endian. Stateless; values are never null. */
-public final class IntSerializer extends TypeSerializerSingleton<Integer> {
+public final class IntSerializer extends TypeSerializerSingleton<Integer> implements IntFormat {
 
     private static final long serialVersionUID = 1L;
 

@@ -2,6 +2,7 @@ package io.eddy.api.common.typeutils.base;
 
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.MemorySegment;
+import io.eddy.core.memory.VarInts;
 import java.io.IOException;
 import java.util.Arrays;
 

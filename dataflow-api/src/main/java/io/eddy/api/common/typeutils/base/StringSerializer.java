@@ -6,6 +6,7 @@ import io.eddy.api.common.typeutils.TypeSerializerSnapshot;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.core.memory.DataOutputView;
+import io.eddy.core.memory.VarInts;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.nio.charset.StandardCharsets;

@@ -2,9 +2,9 @@ package io.eddy.streaming.api.functions.aggregation;
 
 import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.api.common.typeinfo.TypeInfo;
-import io.eddy.api.common.typeutils.FieldAccessor;
+import io.eddy.api.common.typeinfo.FieldAccessor;
 import io.eddy.api.common.typeutils.TypeSerializer;
-import io.eddy.api.common.typeutils.ValueOrder;
+import io.eddy.api.common.typeinfo.ValueOrder;
 
 /**
  * Rolling {@code min}, {@code max}, {@code minBy} and {@code maxBy} of one field with an order

@@ -2,7 +2,7 @@ package io.eddy.streaming.api.functions.aggregation;
 
 import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.api.common.typeinfo.TypeInfo;
-import io.eddy.api.common.typeutils.FieldAccessor;
+import io.eddy.api.common.typeinfo.FieldAccessor;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,6 +1,6 @@
 package io.eddy.streaming.api.functions.sink;
 
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.io.HadoopFileSystems;
 import io.eddy.api.common.io.WriteMode;
 import java.io.BufferedWriter;

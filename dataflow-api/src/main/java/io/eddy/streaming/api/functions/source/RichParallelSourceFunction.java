@@ -1,6 +1,6 @@
 package io.eddy.streaming.api.functions.source;
 
-import io.eddy.api.common.functions.AbstractRichFunction;
+import io.eddy.api.common.functions.rich.AbstractRichFunction;
 
 /** A parallel source with a life cycle and a runtime context. */
 public abstract class RichParallelSourceFunction<T> extends AbstractRichFunction implements ParallelSourceFunction<T> {

@@ -1,6 +1,6 @@
 package io.eddy.streaming.api.functions.source;
 
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.state.CheckpointedFunction;
 import io.eddy.api.common.state.FunctionInitializationContext;
 import io.eddy.api.common.state.FunctionSnapshotContext;

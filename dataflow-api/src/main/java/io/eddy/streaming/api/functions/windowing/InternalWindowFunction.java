@@ -1,7 +1,7 @@
 package io.eddy.streaming.api.functions.windowing;
 
 import io.eddy.api.common.functions.Collector;
-import io.eddy.api.common.functions.RichFunction;
+import io.eddy.api.common.functions.rich.RichFunction;
 import io.eddy.api.common.state.KeyedStateStore;
 import io.eddy.streaming.api.OutputTag;
 import io.eddy.streaming.api.windowing.windows.Window;

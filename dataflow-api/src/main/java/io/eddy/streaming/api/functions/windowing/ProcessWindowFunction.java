@@ -1,6 +1,6 @@
 package io.eddy.streaming.api.functions.windowing;
 
-import io.eddy.api.common.functions.AbstractRichFunction;
+import io.eddy.api.common.functions.rich.AbstractRichFunction;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.state.KeyedStateStore;
 import io.eddy.streaming.api.OutputTag;

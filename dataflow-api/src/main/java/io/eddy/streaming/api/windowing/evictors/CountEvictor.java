@@ -1,6 +1,5 @@
 package io.eddy.streaming.api.windowing.evictors;
 
-import io.eddy.streaming.api.windowing.TimestampedValue;
 import io.eddy.streaming.api.windowing.windows.Window;
 import java.util.Iterator;
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.api.common.typeutils.ChunkedDataViews;
 import io.eddy.core.memory.DataInputDeserializer;
 import io.eddy.core.memory.DataOutputSerializer;
+import io.eddy.core.memory.VarInts;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,7 +3,7 @@ package io.eddy.streaming.api.functions.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.streaming.api.testutils.TestOperatorStateStore;
 import io.eddy.streaming.api.testutils.TestRuntimeContext;
 import java.io.IOException;

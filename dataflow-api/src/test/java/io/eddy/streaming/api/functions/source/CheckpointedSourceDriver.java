@@ -1,7 +1,7 @@
 package io.eddy.streaming.api.functions.source;
 
 import io.eddy.api.common.eventtime.Watermark;
-import io.eddy.api.common.functions.RichFunction;
+import io.eddy.api.common.functions.rich.RichFunction;
 import io.eddy.api.common.state.CheckpointedFunction;
 import io.eddy.streaming.api.testutils.TestOperatorStateStore;
 import io.eddy.streaming.api.testutils.TestRuntimeContext;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
-import io.eddy.jobgraph.InstantiationUtil;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.streaming.api.testutils.CollectingSourceContext;
 import java.util.List;
 import org.junit.jupiter.api.Test;

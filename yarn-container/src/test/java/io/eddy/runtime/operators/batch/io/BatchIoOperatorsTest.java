@@ -3,7 +3,7 @@ package io.eddy.runtime.operators.batch.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.io.GenericInputSplit;
 import io.eddy.api.common.io.InputFormat;
 import io.eddy.api.common.io.InputSplit;

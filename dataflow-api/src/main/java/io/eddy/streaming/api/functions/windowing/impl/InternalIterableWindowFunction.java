@@ -1,7 +1,7 @@
 package io.eddy.streaming.api.functions.windowing.impl;
 
 import io.eddy.api.common.functions.Collector;
-import io.eddy.api.common.functions.WrappingFunction;
+import io.eddy.api.common.functions.rich.WrappingFunction;
 import io.eddy.streaming.api.functions.windowing.InternalWindowFunction;
 import io.eddy.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.eddy.streaming.api.windowing.windows.Window;

@@ -1,8 +1,8 @@
 package io.eddy.streaming.api.functions.windowing.impl;
 
 import io.eddy.api.common.functions.Function;
-import io.eddy.api.common.functions.RichFunction;
-import io.eddy.api.common.functions.RuntimeContext;
+import io.eddy.api.common.functions.rich.RichFunction;
+import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.streaming.api.functions.windowing.ProcessWindowFunction;
 import io.eddy.streaming.api.windowing.windows.Window;
 import java.util.Objects;

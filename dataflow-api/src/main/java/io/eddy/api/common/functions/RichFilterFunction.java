@@ -1,6 +1,0 @@
-package io.eddy.api.common.functions;
-
-/** A {@link FilterFunction} with a life cycle and a runtime context. */
-public abstract class RichFilterFunction<T> extends AbstractRichFunction implements FilterFunction<T> {
-    private static final long serialVersionUID = 1L;
-}

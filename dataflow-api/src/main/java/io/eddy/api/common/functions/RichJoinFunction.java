@@ -1,6 +1,0 @@
-package io.eddy.api.common.functions;
-
-/** A {@link JoinFunction} with a life cycle ({@code open}/{@code close}) and a runtime context. */
-public abstract class RichJoinFunction<IN1, IN2, OUT> extends AbstractRichFunction implements JoinFunction<IN1, IN2, OUT> {
-    private static final long serialVersionUID = 1L;
-}

@@ -1,0 +1,29 @@
+package io.eddy.api.common.functions.rich;
+
+/** A base for rich functions that keeps the runtime context; {@code open} and {@code close} do nothing. */
+public abstract class AbstractRichFunction implements RichFunction {
+
+    private static final long serialVersionUID = 1L;
+
+    private transient RuntimeContext runtimeContext;
+
+    @Override
+    public void open() throws Exception {}
+
+    @Override
+    public void close() throws Exception {}
+
+    @Override
+    public void setRuntimeContext(RuntimeContext context) {
+        this.runtimeContext = context;
+    }
+
+    @Override
+    public RuntimeContext getRuntimeContext() {
+        if (runtimeContext == null) {
+            throw new IllegalStateException(
+                    "The runtime context of " + getClass().getName() + " is not set yet: it is available from open() on, not in the constructor");
+        }
+        return runtimeContext;
+    }
+}
