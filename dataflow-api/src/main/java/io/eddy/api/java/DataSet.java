@@ -268,6 +268,43 @@ public abstract class DataSet<T> {
         return new UnionOperator<>(this, other);
     }
 
+    // ---- iterations ---------------------------------------------------------------------------
+
+    /**
+     * Opens a bulk iteration with this data set as the initial partial solution: build the loop
+     * body on the returned data set and close it with {@link IterativeDataSet#closeWith(DataSet)}.
+     * The loop runs at most {@code maxIterations} supersteps (docs/iterations.md).
+     *
+     * @throws IllegalArgumentException if {@code maxIterations} is below 1
+     */
+    public IterativeDataSet<T> iterate(int maxIterations) {
+        return new IterativeDataSet<>(this, maxIterations);
+    }
+
+    /**
+     * Opens a delta iteration with this data set as the initial solution set, keyed on the fields at
+     * {@code keyPositions}, and {@code workset} as the initial workset; close it with {@link
+     * DeltaIteration#closeWith(DataSet, DataSet)}.
+     *
+     * @throws IllegalArgumentException if {@code maxIterations} is below 1 or a key position does not exist
+     */
+    public <W> DeltaIteration<T, W> iterateDelta(DataSet<W> workset, int maxIterations, int... keyPositions) {
+        Objects.requireNonNull(workset, () -> "iterateDelta on '" + getName() + "': the workset is null");
+        return new DeltaIteration<>(this, workset, Operations.keys(this, "iterateDelta", keyPositions), maxIterations);
+    }
+
+    /** Like {@link #iterateDelta(DataSet, int, int...)}, keyed on field expressions ({@code "id"}, {@code "f0"}). */
+    public <W> DeltaIteration<T, W> iterateDelta(DataSet<W> workset, int maxIterations, String... keyFields) {
+        Objects.requireNonNull(workset, () -> "iterateDelta on '" + getName() + "': the workset is null");
+        return new DeltaIteration<>(this, workset, Operations.keys(this, "iterateDelta", keyFields), maxIterations);
+    }
+
+    /** Like {@link #iterateDelta(DataSet, int, int...)}, keyed on what {@code keySelector} returns. */
+    public <W, K> DeltaIteration<T, W> iterateDelta(DataSet<W> workset, int maxIterations, KeySelector<T, K> keySelector) {
+        Objects.requireNonNull(workset, () -> "iterateDelta on '" + getName() + "': the workset is null");
+        return new DeltaIteration<>(this, workset, Operations.keys(this, "iterateDelta", keySelector), maxIterations);
+    }
+
     // ---- partitioning and order ---------------------------------------------------------------
 
     /** Hash-partitions by the fields at {@code positions}. */

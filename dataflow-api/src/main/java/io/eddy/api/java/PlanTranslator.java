@@ -1,16 +1,17 @@
 package io.eddy.api.java;
 
 import io.eddy.api.common.operators.GenericDataSinkBase;
+import io.eddy.api.common.operators.IterationPlaceholder;
+import io.eddy.api.common.operators.IterationRules;
 import io.eddy.api.common.operators.LogicalOperator;
 import io.eddy.api.common.operators.OperatorInfo;
 import io.eddy.api.common.operators.Plan;
 import io.eddy.api.common.operators.PlanInput;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
-import io.eddy.api.java.DataSet;
-import io.eddy.api.java.DataSink;
-import io.eddy.api.java.Operator;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,8 @@ import java.util.Map;
 public final class PlanTranslator {
 
     private final Map<DataSet<?>, LogicalOperator<?>> translated = new IdentityHashMap<>();
+    /** The data sets being translated, the innermost first: who reads what is translated now, for messages. */
+    private final Deque<DataSet<?>> readers = new ArrayDeque<>();
     private int nextId = 1;
 
     private PlanTranslator() {
@@ -46,7 +49,9 @@ public final class PlanTranslator {
         for (DataSink<?> sink : sinks) {
             plannedSinks.add(sink.translate(translator));
         }
-        return new Plan(jobName, plannedSinks, defaultParallelism, config);
+        Plan plan = new Plan(jobName, plannedSinks, defaultParallelism, config);
+        IterationRules.check(plan);
+        return plan;
     }
 
     /** The logical operator of {@code dataSet}, translated once. */
@@ -59,9 +64,47 @@ public final class PlanTranslator {
         if (!(dataSet instanceof Operator<T> operator)) {
             throw new IllegalStateException("Bug: data set " + dataSet + " is not an Operator");
         }
-        LogicalOperator<T> result = operator.translate(this);
+        readers.push(dataSet);
+        LogicalOperator<T> result;
+        try {
+            result = operator.translate(this);
+        } finally {
+            readers.pop();
+        }
         translated.put(dataSet, result);
         return result;
+    }
+
+    /**
+     * The placeholder that the loop body reads in place of {@code dataSet} (an iteration's partial
+     * solution, workset or solution set): registered as {@code dataSet}'s translation before the
+     * body is translated, so the body's reads of {@code dataSet} find it.
+     */
+    <T> IterationPlaceholder<T> placeholder(DataSet<T> dataSet, IterationPlaceholder.Role role, String iterationName, TypeInfo<T> type,
+            int parallelism) {
+        String name = role == IterationPlaceholder.Role.PARTIAL_SOLUTION ? "Partial Solution"
+                : role == IterationPlaceholder.Role.WORKSET ? "Workset" : "Solution Set";
+        IterationPlaceholder<T> placeholder = new IterationPlaceholder<>(OperatorInfo.of(nextId++, name, type).withParallelism(parallelism),
+                role, iterationName);
+        translated.put(dataSet, placeholder);
+        return placeholder;
+    }
+
+    /** {@code 'Map' (read by 'Sink')}: the data set whose input is translated now, and its readers, for messages. */
+    String readers() {
+        List<String> names = new ArrayList<>();
+        boolean first = true;
+        for (DataSet<?> reader : readers) {
+            if (first) {
+                first = false;
+                continue;
+            }
+            names.add("'" + reader.getName() + "'");
+        }
+        if (names.isEmpty()) {
+            return "a sink";
+        }
+        return names.size() == 1 ? names.get(0) : names.get(0) + " (read by " + String.join(" <- ", names.subList(1, names.size())) + ")";
     }
 
     /** The input {@code dataSet} without keys. */

@@ -26,4 +26,19 @@ public abstract class AbstractRichFunction implements RichFunction {
         }
         return runtimeContext;
     }
+
+    /**
+     * The runtime context as an iteration's: superstep number and aggregators.
+     *
+     * @throws IllegalStateException if the function does not run inside an iteration's loop body
+     */
+    public IterationRuntimeContext getIterationRuntimeContext() {
+        RuntimeContext context = getRuntimeContext();
+        if (context instanceof IterationRuntimeContext iteration) {
+            return iteration;
+        }
+        throw new IllegalStateException("Function " + getClass().getName() + " (in '" + context.getTaskName()
+                + "') does not run inside an iteration, so it has no iteration runtime context: call"
+                + " getIterationRuntimeContext() only from functions of a loop body (between iterate() and closeWith())");
+    }
 }
