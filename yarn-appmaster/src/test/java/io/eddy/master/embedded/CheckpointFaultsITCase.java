@@ -23,25 +23,26 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
+import io.eddy.streaming.api.functions.source.RichSourceFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;
+import io.eddy.testkit.results.ResultDirectory;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,10 +58,13 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Every job is the same pipeline: a non-parallel source emitting {@code 0..RECORDS-1} with its
  * offset as checkpointed state, throttled so that it emits one block of records per completed
  * checkpoint; a map of parallelism 2 with operator list state whose snapshot can be made slow or
- * blocking; a keyed counter in value state; a sink keeping the last count per key. Exactness: every
- * key's final count is {@code RECORDS / KEYS}, after any restart.
+ * blocking; a keyed counter in value state; a recording sink of every count. Exactness: every key's
+ * last count is {@code RECORDS / KEYS}, after any restart.
  *
- * <p>The functions share static fields with the test: the embedded cluster runs them in this JVM.
+ * <p>The functions report through the marks and the recording sink of a {@link ResultDirectory}
+ * (see {@link ThrottledSource} and {@link SlowSnapshotMap} for the marks). Where the test acts between
+ * a checkpoint's completion and the planned failure (corrupting that checkpoint), the source holds its
+ * completion notification until the test marks that it is done.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CheckpointFaultsITCase {
@@ -70,74 +74,52 @@ class CheckpointFaultsITCase {
     private static final long KEYS = 10;
     private static final TypeInfo<Tuple2<Long, Long>> PAIR = Types.TUPLE(Types.LONG, Types.LONG);
 
-    /** One permit per completed checkpoint the source was notified of; the source takes one per block while THROTTLE is set. */
-    static final Semaphore BLOCKS = new Semaphore(0);
-    static final AtomicBoolean THROTTLE = new AtomicBoolean();
-    /** The source's offset per checkpoint id it snapshotted. */
-    static final Map<Long, Long> SNAPSHOT_OFFSETS = new ConcurrentHashMap<>();
-    /** The ids of completed checkpoints, in the order the source was notified. */
-    static final List<Long> COMPLETED = new CopyOnWriteArrayList<>();
-    static final AtomicLong SOURCE_HIGHEST_SNAPSHOT = new AtomicLong();
-    /** The offset the source restored (-1: none). */
-    static final AtomicLong RESTORED_OFFSET = new AtomicLong(-1);
-    /** Run by the source on a completion notification (task thread); may set FAIL_SOURCE. */
-    static volatile LongConsumer onComplete;
-    /** When set, the source thread throws before emitting its next record (once). */
-    static final AtomicBoolean FAIL_SOURCE = new AtomicBoolean();
-    static final AtomicBoolean FAILED = new AtomicBoolean();
-
-    /** How long the map's snapshot of a checkpoint takes (ms), by checkpoint id; none if absent. */
-    static final Map<Long, Long> SNAPSHOT_DELAYS = new ConcurrentHashMap<>();
-    /** The most checkpoints the map saw in flight at once (its own unacknowledged one and those the source took meanwhile). */
-    static final AtomicLong MAX_IN_FLIGHT = new AtomicLong();
-    static final Set<Long> ABORTED = ConcurrentHashMap.newKeySet();
-    /** Per key, the last count the sinks saw. */
-    static final Map<Long, Long> FINAL_COUNTS = new ConcurrentHashMap<>();
-    /** Per attempt number and subtask, the records the map passed (kept in operator list state), reported at close. */
-    static final Map<Integer, Map<Integer, Long>> MAP_PASSED = new ConcurrentHashMap<>();
+    // ---- what the functions report: marks (each function's Javadoc names its own) and a recording sink
+    private static final String FAILED = "source-failed";
+    private static final String SNAPSHOT = "snapshot-";
+    private static final Pattern SNAPSHOT_MARK = Pattern.compile("snapshot-(\\d+)=(\\d+)");
+    private static final Pattern COMPLETED_MARK = Pattern.compile("completed-a(\\d+)-(\\d+)=(\\d+)");
+    private static final Pattern RESTORED_MARK = Pattern.compile("restored-a(\\d+)=(\\d+)");
+    private static final String CORRUPT = "corrupt-";
+    private static final String CORRUPTED = "corrupted";
+    private static final String SLOW_SNAPSHOT = "slow-snapshot-";
+    private static final Pattern IN_FLIGHT_MARK = Pattern.compile("in-flight-(\\d+)=(\\d+)");
+    private static final String ABORTED = "aborted-";
+    private static final Pattern MAP_PASSED_MARK = Pattern.compile("map-passed-a(\\d+)-s(\\d+)=(\\d+)");
+    private static final String ENDLESS_COMPLETIONS = "endless-completions";
+    /** The recording sink of the counts, {@code (key,count)}. */
+    private static final String COUNTS = "counts";
+    private static final Pattern COUNT_LINE = Pattern.compile("\\((\\d+),(\\d+)\\)");
 
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(2).slotsPerWorker(2).build());
 
+    private ResultDirectory results;
+
     @BeforeEach
-    void reset() {
-        BLOCKS.drainPermits();
-        THROTTLE.set(true);
-        SNAPSHOT_OFFSETS.clear();
-        COMPLETED.clear();
-        SOURCE_HIGHEST_SNAPSHOT.set(0);
-        RESTORED_OFFSET.set(-1);
-        onComplete = id -> { };
-        FAIL_SOURCE.set(false);
-        FAILED.set(false);
-        SNAPSHOT_DELAYS.clear();
-        MAX_IN_FLIGHT.set(0);
-        ABORTED.clear();
-        FINAL_COUNTS.clear();
-        MAP_PASSED.clear();
+    void results(@TempDir Path dir) throws IOException {
+        results = ResultDirectory.create(dir);
+    }
+
+    @AfterEach
+    void closeResults() throws IOException {
+        results.close();
     }
 
     @Test
     void overlappingCheckpointsAllCompleteAndARestoreAfterThemIsExact(@TempDir Path dir) throws Exception {
-        for (long id = 1; id <= 4; id++) {
-            SNAPSHOT_DELAYS.put(id, 300L);
-        }
-        onComplete = id -> {
-            if (COMPLETED.size() == 4) {
-                FAIL_SOURCE.set(true);
-            }
-        };
-        StreamExecutionEnvironment env = environment(dir, new Configuration());
+        Map<Long, Long> delays = Map.of(1L, 300L, 2L, 300L, 3L, 300L, 4L, 300L);
+        StreamExecutionEnvironment env = environment(dir, new Configuration(), ThrottledSource.failingAfter(results, 4), delays);
         env.enableCheckpointing(30);
         env.getCheckpointConfig().setMaxConcurrentCheckpoints(3);
         JobExecutionResult result = run(env.getJobGraph("overlapping checkpoints"));
 
-        assertThat(MAX_IN_FLIGHT.get()).as("three checkpoints were in flight at once, never more").isEqualTo(3);
-        assertThat(COMPLETED.subList(0, 4)).as("the overlapping checkpoints all completed, in order").containsExactly(1L, 2L, 3L, 4L);
-        assertThat(FAILED).isTrue();
+        assertThat(maxInFlight()).as("three checkpoints were in flight at once, never more").isEqualTo(3);
+        assertThat(completed().subList(0, 4)).as("the overlapping checkpoints all completed, in order").containsExactly(1L, 2L, 3L, 4L);
+        assertThat(results.marks()).contains(FAILED);
         // checkpoints triggered before the failure may complete after the 4th; the restore takes the latest that completed
-        List<Long> offsetsFromTheFourthOn = SNAPSHOT_OFFSETS.entrySet().stream().filter(e -> e.getKey() >= 4).map(Map.Entry::getValue).toList();
-        assertThat(RESTORED_OFFSET.get()).as("restored from the 4th checkpoint or a later one").isIn(offsetsFromTheFourthOn);
+        List<Long> offsetsFromTheFourthOn = snapshotOffsets().entrySet().stream().filter(e -> e.getKey() >= 4).map(Map.Entry::getValue).toList();
+        assertThat(restoredOffset()).as("restored from the 4th checkpoint or a later one").isIn(offsetsFromTheFourthOn);
         assertExact();
         assertThat((Long) result.getAccumulatorResult("checkpoints.completed")).isGreaterThanOrEqualTo(4);
         assertTaskTimesOfSlowSnapshots(result);
@@ -165,15 +147,14 @@ class CheckpointFaultsITCase {
     @Test
     void aCheckpointThatTimesOutIsAbortedAndLaterOnesComplete(@TempDir Path dir) throws Exception {
         // checkpoint 2 blocks the map 250 ms past its timeout; checkpoint 3, triggered at that timeout, waits behind it for 250 ms
-        SNAPSHOT_DELAYS.put(2L, 750L);
-        StreamExecutionEnvironment env = environment(dir, new Configuration());
+        StreamExecutionEnvironment env = environment(dir, new Configuration(), ThrottledSource.withoutFailure(results), Map.of(2L, 750L));
         env.enableCheckpointing(50);
         env.getCheckpointConfig().setCheckpointTimeout(Duration.ofMillis(500)).setTolerableCheckpointFailureNumber(3);
         JobExecutionResult result = run(env.getJobGraph("checkpoint timeout"));
 
-        assertThat(ABORTED).as("the slow checkpoint was aborted at its timeout").contains(2L);
-        assertThat(COMPLETED).as("checkpoints after it completed").doesNotContain(2L).anyMatch(id -> id > 2);
-        assertThat(FAILED).isFalse();
+        assertThat(aborted()).as("the slow checkpoint was aborted at its timeout").contains(2L);
+        assertThat(completed()).as("checkpoints after it completed").doesNotContain(2L).anyMatch(id -> id > 2);
+        assertThat(results.marks()).doesNotContain(FAILED);
         assertExact();
         assertThat((Long) result.getAccumulatorResult("checkpoints.failed")).as("failures, within the tolerated").isBetween(1L, 3L);
     }
@@ -228,19 +209,17 @@ class CheckpointFaultsITCase {
      * breaker} breaks the job's checkpoint directory. The job must keep running for two failed
      * checkpoints and fail at the third, naming the option. Returns the failure's messages.
      */
-    private static String runUntilStorageFails(Path checkpoints, StorageBreaker breaker) throws Exception {
-        java.util.concurrent.CountDownLatch firstCheckpoint = new java.util.concurrent.CountDownLatch(1);
-        onComplete = id -> firstCheckpoint.countDown();
+    private String runUntilStorageFails(Path checkpoints, StorageBreaker breaker) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
         env.setParallelism(2);
         env.enableCheckpointing(30);
         env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString()).setTolerableCheckpointFailureNumber(2);
         env.setRestartStrategy(RestartStrategy.none());
-        env.addSource(new EndlessSource(), "endless", Types.LONG).addSink(new DiscardingSink());
+        env.addSource(new EndlessSource(results), "endless", Types.LONG).addSink(new DiscardingSink());
         JobGraph graph = env.getJobGraph("unusable checkpoint directory");
         var result = CLUSTER.submit(graph).getJobResult();
         try {
-            assertThat(firstCheckpoint.await(60, TimeUnit.SECONDS)).as("a first checkpoint completed").isTrue();
+            results.awaitCount(ENDLESS_COMPLETIONS, 1, Duration.ofSeconds(60));  // a first checkpoint completed
             breaker.breakIt(checkpoints.resolve(graph.jobId().toString()));
         } catch (Throwable t) {
             CLUSTER.cluster().master().cancelJob(graph.jobId()).get(30, TimeUnit.SECONDS);
@@ -262,33 +241,45 @@ class CheckpointFaultsITCase {
         void apply(Path checkpointDir) throws IOException;
     }
 
-    /** After {@code completions} checkpoints completed, corrupts the latest and fails the source; the job must restore the one before. */
+    /**
+     * After {@code completions} checkpoints completed, corrupts the latest and fails the source; the
+     * job must restore the one before. The source holds that completion notification (its task
+     * thread, as a slow notification would) until the test marked the corruption done.
+     */
     private void failAfterCorrupting(Path dir, int completions, Corruption corruption) throws Exception {
         Path checkpoints = dir.resolve("checkpoints");
-        AtomicInteger corrupted = new AtomicInteger();
-        onComplete = id -> {
-            if (COMPLETED.size() == completions && corrupted.getAndIncrement() == 0) {
-                try {
-                    corruption.apply(checkpointDir(checkpoints, id));
-                } catch (IOException e) {
-                    throw new IllegalStateException("could not corrupt checkpoint " + id, e);
-                }
-                FAIL_SOURCE.set(true);
-            }
-        };
         Configuration settings = new Configuration().set(CheckpointingOptions.INLINE_THRESHOLD, MemorySize.parse("0"));
-        StreamExecutionEnvironment env = environment(checkpoints, settings);
+        StreamExecutionEnvironment env = environment(checkpoints, settings, ThrottledSource.failingAfterCorruption(results, completions),
+                Map.of());
         env.enableCheckpointing(30);
         // no checkpoint may complete between the corruption and the failure it is followed by
         env.getCheckpointConfig().setRetainedCheckpoints(2).setMinPauseBetweenCheckpoints(Duration.ofMillis(500));
-        run(env.getJobGraph("corrupt checkpoint"));
+        JobGraph graph = env.getJobGraph("corrupt checkpoint");
+        CompletableFuture<JobExecutionResult> result = CLUSTER.submit(graph).getJobResult();
+        long corrupted;
+        try {
+            corrupted = results.await(names -> names.stream().filter(n -> n.startsWith(CORRUPT)).findFirst()
+                    .map(n -> Long.parseLong(n.substring(CORRUPT.length()))), "the source asking for a checkpoint to be corrupted",
+                    Duration.ofSeconds(60));
+            corruption.apply(checkpointDir(checkpoints, corrupted));
+            results.mark(CORRUPTED);
+        } catch (Throwable t) {
+            CLUSTER.cluster().master().cancelJob(graph.jobId()).get(30, TimeUnit.SECONDS);
+            throw t;
+        }
+        awaitFinished(graph, result);
 
-        assertThat(corrupted.get()).isPositive();
-        assertThat(FAILED).isTrue();
-        long previous = COMPLETED.get(completions - 2);
-        assertThat(SNAPSHOT_OFFSETS.get(previous)).as("the two checkpoints hold different offsets")
-                .isLessThan(SNAPSHOT_OFFSETS.get(COMPLETED.get(completions - 1)));
-        assertThat(RESTORED_OFFSET.get()).as("the source rewound to the previous checkpoint").isEqualTo(SNAPSHOT_OFFSETS.get(previous));
+        assertThat(results.marks().stream().filter(n -> n.startsWith(CORRUPT))).as("checkpoints the source asked to be corrupted")
+                .containsExactly(CORRUPT + corrupted);
+        assertThat(results.marks()).contains(FAILED);
+        List<Long> completed = completed();
+        assertThat(completed.get(completions - 1)).as("the corrupted checkpoint is the latest completed before the failure")
+                .isEqualTo(corrupted);
+        long previous = completed.get(completions - 2);
+        Map<Long, Long> snapshotOffsets = snapshotOffsets();
+        assertThat(snapshotOffsets.get(previous)).as("the two checkpoints hold different offsets")
+                .isLessThan(snapshotOffsets.get(completed.get(completions - 1)));
+        assertThat(restoredOffset()).as("the source rewound to the previous checkpoint").isEqualTo(snapshotOffsets.get(previous));
         assertExact();
     }
 
@@ -328,50 +319,159 @@ class CheckpointFaultsITCase {
         return all.toString();
     }
 
-    private static StreamExecutionEnvironment environment(Path checkpoints, Configuration settings) {
+    /** The pipeline with {@code source}; the map's snapshot of checkpoint {@code id} takes {@code snapshotDelays[id]} ms in one subtask. */
+    private StreamExecutionEnvironment environment(Path checkpoints, Configuration settings, ThrottledSource source,
+            Map<Long, Long> snapshotDelays) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(settings);
         env.setParallelism(2);
         env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
         env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(50)));
-        env.addSource(new ThrottledSource(), "offsets", Types.LONG)
-                .map(new SlowSnapshotMap()).returns(Types.LONG)
+        env.addSource(source, "offsets", Types.LONG)
+                .map(new SlowSnapshotMap(results, snapshotDelays)).returns(Types.LONG)
                 .keyBy(v -> v % KEYS, Types.LONG)
                 .process(new CountPerKey()).returns(PAIR)
-                .addSink(new LastCountSink());
+                .addSink(results.recordingSink(COUNTS));
         return env;
     }
 
     private static JobExecutionResult run(JobGraph graph) throws Exception {
-        JobExecutionResult result = CLUSTER.submit(graph).getJobResult().get(100, TimeUnit.SECONDS);
+        return awaitFinished(graph, CLUSTER.submit(graph).getJobResult());
+    }
+
+    private static JobExecutionResult awaitFinished(JobGraph graph, CompletableFuture<JobExecutionResult> jobResult) throws Exception {
+        JobExecutionResult result = jobResult.get(100, TimeUnit.SECONDS);
         assertThat(CLUSTER.cluster().master().jobTermination(graph.jobId()).get(10, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
         return result;
     }
 
-    private static void assertExact() {
-        assertThat(FINAL_COUNTS).hasSize((int) KEYS);
-        assertThat(FINAL_COUNTS.values()).as("every key counted exactly once per record").containsOnly(RECORDS / KEYS);
-        Map<Integer, Long> lastAttempt = MAP_PASSED.get(MAP_PASSED.keySet().stream().max(Integer::compare).orElseThrow());
-        assertThat(lastAttempt.values().stream().mapToLong(Long::longValue).sum())
+    private void assertExact() throws IOException {
+        Map<Long, Long> finalCounts = new TreeMap<>();
+        // ordered by attempt, then subtask, then as written: a key's last line is the last count its sink saw
+        for (String line : results.lines(COUNTS)) {
+            Matcher m = matches(COUNT_LINE, line);
+            finalCounts.put(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)));
+        }
+        assertThat(finalCounts).hasSize((int) KEYS);
+        assertThat(finalCounts.values()).as("every key counted exactly once per record").containsOnly(RECORDS / KEYS);
+        Map<Integer, Long> passedByAttempt = new TreeMap<>();
+        for (Matcher m : marks(MAP_PASSED_MARK)) {
+            passedByAttempt.merge(Integer.parseInt(m.group(1)), Long.parseLong(m.group(3)), Long::sum);
+        }
+        assertThat(passedByAttempt).as("the maps' reports at close, by attempt").isNotEmpty();
+        assertThat(passedByAttempt.get(((TreeMap<Integer, Long>) passedByAttempt).lastKey()))
                 .as("the map's operator list state counted every record once").isEqualTo(RECORDS);
+    }
+
+    // ---- what the functions marked --------------------------------------------------------------
+
+    /** The ids of completed checkpoints, in the order the source was notified (attempt by attempt). */
+    private List<Long> completed() throws IOException {
+        Comparator<Matcher> byAttemptThenNumber = Comparator.comparingInt((Matcher m) -> Integer.parseInt(m.group(1)))
+                .thenComparingLong(m -> Long.parseLong(m.group(2)));
+        return marks(COMPLETED_MARK).stream().sorted(byAttemptThenNumber).map(m -> Long.parseLong(m.group(3))).toList();
+    }
+
+    /** The source's offset per checkpoint id it snapshotted. */
+    private Map<Long, Long> snapshotOffsets() throws IOException {
+        Map<Long, Long> offsets = new TreeMap<>();
+        marks(SNAPSHOT_MARK).forEach(m -> offsets.put(Long.parseLong(m.group(1)), Long.parseLong(m.group(2))));
+        return offsets;
+    }
+
+    /** The offset the source restored in its latest attempt that restored one; -1 if none did. */
+    private long restoredOffset() throws IOException {
+        return marks(RESTORED_MARK).stream().max(Comparator.comparingInt(m -> Integer.parseInt(m.group(1))))
+                .map(m -> Long.parseLong(m.group(2))).orElse(-1L);
+    }
+
+    /** The most checkpoints a slow map snapshot saw in flight (its own and those the source took meanwhile); 0 if none was slow. */
+    private long maxInFlight() throws IOException {
+        return marks(IN_FLIGHT_MARK).stream().mapToLong(m -> Long.parseLong(m.group(2))).max().orElse(0);
+    }
+
+    /** The checkpoints the maps heard aborted. */
+    private List<Long> aborted() throws IOException {
+        return results.marks().stream().filter(n -> n.startsWith(ABORTED)).map(n -> Long.parseLong(n.substring(ABORTED.length()))).toList();
+    }
+
+    private List<Matcher> marks(Pattern pattern) throws IOException {
+        return results.marks().stream().map(pattern::matcher).filter(Matcher::matches).toList();
+    }
+
+    private static Matcher matches(Pattern pattern, String line) {
+        Matcher m = pattern.matcher(line);
+        assertThat(m.matches()).as("'%s' matches %s", line, pattern).isTrue();
+        return m;
     }
 
     // ---- functions ------------------------------------------------------------------------------
 
-    /** Emits 0..RECORDS-1 with its offset as state; while THROTTLE is set, one block per completed checkpoint. */
-    static final class ThrottledSource implements SourceFunction<Long>, Checkpointed<Long>, CheckpointListener {
+    /** What the source does at the completion notifications of its first attempt. */
+    enum PlannedFailure {
+        /** Nothing: it runs to its end, throttled. */
+        NONE,
+        /** At the n-th completion it heard, it fails before its next record. */
+        AFTER_COMPLETIONS,
+        /**
+         * At the n-th completion it heard, it marks {@code corrupt-<id>} and holds the notification until
+         * the test marked {@value #CORRUPTED}; then it fails before its next record.
+         */
+        AFTER_THE_TEST_CORRUPTED_THE_LATEST
+    }
+
+    /**
+     * Emits 0..RECORDS-1 with its offset as state; until a planned failure happened, one block per
+     * completed checkpoint. Marks {@code snapshot-<id>=<offset>} at each snapshot, {@code
+     * completed-a<attempt>-<n>=<id>} at the n-th completion an attempt heard, {@code
+     * restored-a<attempt>=<offset>} at a restore and {@value #FAILED} when it throws as planned.
+     */
+    static final class ThrottledSource extends RichSourceFunction<Long> implements Checkpointed<Long>, CheckpointListener {
         private static final long serialVersionUID = 1L;
+        private final ResultDirectory results;
+        private final PlannedFailure plannedFailure;
+        private final int failAtCompletion;
+        /** Source thread, and the task thread while it holds the checkpoint lock (snapshots). */
         private long next;
         private volatile boolean running = true;
+        /** One permit per completed checkpoint heard of; the source thread takes one per block while throttled. */
+        private transient Semaphore blocks;
+        /** Task thread only: the completions this attempt heard. */
+        private transient int completions;
+        /** Set by the task thread at the planned completion; the source thread then throws before its next record. */
+        private transient volatile boolean failNow;
+
+        private ThrottledSource(ResultDirectory results, PlannedFailure plannedFailure, int failAtCompletion) {
+            this.results = results;
+            this.plannedFailure = plannedFailure;
+            this.failAtCompletion = failAtCompletion;
+        }
+
+        static ThrottledSource withoutFailure(ResultDirectory results) {
+            return new ThrottledSource(results, PlannedFailure.NONE, 0);
+        }
+
+        static ThrottledSource failingAfter(ResultDirectory results, int completions) {
+            return new ThrottledSource(results, PlannedFailure.AFTER_COMPLETIONS, completions);
+        }
+
+        static ThrottledSource failingAfterCorruption(ResultDirectory results, int completions) {
+            return new ThrottledSource(results, PlannedFailure.AFTER_THE_TEST_CORRUPTED_THE_LATEST, completions);
+        }
+
+        @Override
+        public void open() {
+            blocks = new Semaphore(0);
+        }
 
         @Override
         public void run(SourceContext<Long> ctx) throws Exception {
+            boolean throttle = !results.marked(FAILED);
             while (running && next < RECORDS) {
-                if (next % BLOCK == 0 && next > 0 && THROTTLE.get() && !BLOCKS.tryAcquire(60, TimeUnit.SECONDS)) {
+                if (next % BLOCK == 0 && next > 0 && throttle && !blocks.tryAcquire(60, TimeUnit.SECONDS)) {
                     throw new IllegalStateException("no checkpoint completed within 60 s");
                 }
-                if (FAIL_SOURCE.compareAndSet(true, false)) {
-                    FAILED.set(true);
-                    THROTTLE.set(false);
+                if (failNow) {
+                    results.mark(FAILED);
                     throw new IllegalStateException("planned failure at offset " + next);
                 }
                 synchronized (ctx.getCheckpointLock()) {
@@ -388,15 +488,14 @@ class CheckpointFaultsITCase {
 
         @Override
         public Long snapshotState(long checkpointId, long timestamp) {
-            SNAPSHOT_OFFSETS.put(checkpointId, next);
-            SOURCE_HIGHEST_SNAPSHOT.accumulateAndGet(checkpointId, Math::max);
+            results.mark(SNAPSHOT + checkpointId + "=" + next);
             return next;
         }
 
         @Override
         public void restoreState(Long state) {
             next = state;
-            RESTORED_OFFSET.set(state);
+            results.mark("restored-a" + getRuntimeContext().getAttemptNumber() + "=" + state);
         }
 
         @Override
@@ -405,18 +504,41 @@ class CheckpointFaultsITCase {
         }
 
         @Override
-        public void notifyCheckpointComplete(long checkpointId) {
-            COMPLETED.add(checkpointId);
-            onComplete.accept(checkpointId);
-            BLOCKS.release();
+        public void notifyCheckpointComplete(long checkpointId) throws Exception {
+            int attempt = getRuntimeContext().getAttemptNumber();
+            completions++;
+            results.mark("completed-a" + attempt + "-" + completions + "=" + checkpointId);
+            if (plannedFailure != PlannedFailure.NONE && attempt == 0 && completions == failAtCompletion) {
+                if (plannedFailure == PlannedFailure.AFTER_THE_TEST_CORRUPTED_THE_LATEST) {
+                    results.mark(CORRUPT + checkpointId);
+                    if (!results.awaitMarkFromFunction(CORRUPTED, Duration.ofSeconds(60))) {
+                        throw new IllegalStateException("the test did not corrupt checkpoint " + checkpointId + " within 60 s");
+                    }
+                }
+                failNow = true;
+            }
+            blocks.release();
         }
     }
 
-    /** Passes records on, counting them in operator list state; its snapshot takes SNAPSHOT_DELAYS[id] ms. */
+    /**
+     * Passes records on, counting them in operator list state; one subtask's snapshot of checkpoint
+     * {@code id} takes {@code snapshotDelays[id]} ms (it marks {@code slow-snapshot-<id>} first, and
+     * after its sleep {@code in-flight-<id>=<n>}: the checkpoints in flight then, its own and those the
+     * source snapshotted meanwhile). Marks {@code aborted-<id>} for the aborts it hears and, at close,
+     * {@code map-passed-a<attempt>-s<subtask>=<records passed>}.
+     */
     static final class SlowSnapshotMap extends RichMapFunction<Long, Long> implements CheckpointedFunction, CheckpointListener {
         private static final long serialVersionUID = 1L;
+        private final ResultDirectory results;
+        private final Map<Long, Long> snapshotDelays;
         private transient ListState<Long> state;
         private transient long passed;
+
+        SlowSnapshotMap(ResultDirectory results, Map<Long, Long> snapshotDelays) {
+            this.results = results;
+            this.snapshotDelays = new TreeMap<>(snapshotDelays);
+        }
 
         @Override
         public Long map(Long value) {
@@ -426,8 +548,8 @@ class CheckpointFaultsITCase {
 
         @Override
         public void close() {
-            MAP_PASSED.computeIfAbsent(getRuntimeContext().getAttemptNumber(), a -> new ConcurrentHashMap<>())
-                    .put(getRuntimeContext().getIndexOfThisSubtask(), passed);
+            results.mark("map-passed-a" + getRuntimeContext().getAttemptNumber() + "-s" + getRuntimeContext().getIndexOfThisSubtask() + "="
+                    + passed);
         }
 
         @Override
@@ -441,12 +563,19 @@ class CheckpointFaultsITCase {
         @Override
         public void snapshotState(FunctionSnapshotContext context) throws Exception {
             long id = context.getCheckpointId();
-            Long delay = SNAPSHOT_DELAYS.remove(id);
-            if (delay != null) {
+            Long delay = snapshotDelays.get(id);
+            // of the subtasks, the one that marks first is slow
+            if (delay != null && results.mark(SLOW_SNAPSHOT + id)) {
                 Thread.sleep(delay); // a slow snapshot on purpose: the work of writing much state
-                MAX_IN_FLIGHT.accumulateAndGet(SOURCE_HIGHEST_SNAPSHOT.get() - id + 1, Math::max);
+                results.mark("in-flight-" + id + "=" + (highestSourceSnapshot() - id + 1));
             }
             state.update(List.of(passed));
+        }
+
+        /** The highest checkpoint id the source snapshotted so far, from its marks. */
+        private long highestSourceSnapshot() throws IOException {
+            return results.marks().stream().map(SNAPSHOT_MARK::matcher).filter(Matcher::matches).mapToLong(m -> Long.parseLong(m.group(1)))
+                    .max().orElse(0);
         }
 
         @Override
@@ -455,24 +584,19 @@ class CheckpointFaultsITCase {
 
         @Override
         public void notifyCheckpointAborted(long checkpointId) {
-            ABORTED.add(checkpointId);
+            results.mark(ABORTED + checkpointId); // both subtasks hear it: one mark
         }
     }
 
-    /** Keeps the last count of every key (the sink of a key runs in one subtask, in order). */
-    static final class LastCountSink implements SinkFunction<Tuple2<Long, Long>> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void invoke(Tuple2<Long, Long> value) {
-            FINAL_COUNTS.put(value.f0, value.f1);
-        }
-    }
-
-    /** Emits until cancelled (the unwritable-directory job ends by failing). */
+    /** Emits until cancelled (the unwritable-directory job ends by failing); counts the completions it hears. */
     static final class EndlessSource implements SourceFunction<Long>, CheckpointListener {
         private static final long serialVersionUID = 1L;
+        private final ResultDirectory results;
         private volatile boolean running = true;
+
+        EndlessSource(ResultDirectory results) {
+            this.results = results;
+        }
 
         @Override
         public void run(SourceContext<Long> ctx) {
@@ -491,7 +615,7 @@ class CheckpointFaultsITCase {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            onComplete.accept(checkpointId);
+            results.increment(ENDLESS_COMPLETIONS);
         }
     }
 

@@ -28,6 +28,9 @@ import io.eddy.runtime.operators.base.TwoInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.tasks.TaskTestSupport.RangeSource;
 import io.eddy.runtime.tasks.TaskTestSupport.RecordingListener;
+import io.eddy.streaming.api.functions.sink.SinkFunction;
+import io.eddy.testkit.results.ResultDirectory;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -35,11 +38,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A task whose two-input head wants input 1 first, is told the end of each input and reads a
  * broadcast variable in open(), with three producer tasks over local channels of one {@link
  * NetworkEnvironment}: broadcast gates first, then the first input's gate to its end, then the other.
+ * The operator records what reaches it through a recording sink of a {@link ResultDirectory}, its
+ * user function.
  */
 class BatchInputsITCase {
 
@@ -51,15 +57,17 @@ class BatchInputsITCase {
         }
     }
 
-    static final List<String> EVENTS = Collections.synchronizedList(new ArrayList<>());
+    /** The recording sink of what reached the operator, in order. */
+    private static final String EVENTS = "events";
 
     private NetworkEnvironment network;
+    private ResultDirectory results;
     private final List<Task> tasks = new ArrayList<>();
 
     @BeforeEach
-    void startNetwork() throws Exception {
+    void startNetwork(@TempDir Path dir) throws Exception {
         network = NetworkEnvironment.start(NetworkConfig.builder().bindHost("127.0.0.1").totalBuffers(256).build());
-        EVENTS.clear();
+        results = ResultDirectory.create(dir);
     }
 
     @AfterEach
@@ -69,6 +77,7 @@ class BatchInputsITCase {
             task.terminationFuture().get(30, TimeUnit.SECONDS);
         }
         network.close();
+        results.close();
     }
 
     @Test
@@ -77,8 +86,8 @@ class BatchInputsITCase {
         JobVertex build = source(1, 1_000);
         JobVertex dict = source(2, 30);
         JobVertex consumer = new JobVertex(new JobVertexId(3), "Ordered", 1, 128, List.of(OperatorTestHarness.spec("Ordered",
-                OperatorDescriptor.builder(new OrderRecorderKind()).inputType(Types.LONG).inputType(Types.LONG)
-                        .broadcastNames(List.of("dict")).build(), List.of())));
+                OperatorDescriptor.builder(new OrderRecorderKind()).userFunction(results.recordingSink(EVENTS)).inputType(Types.LONG)
+                        .inputType(Types.LONG).broadcastNames(List.of("dict")).build(), List.of())));
         byte[] longType = InstantiationUtil.serialize(Types.LONG, "type");
         JobEdge e0 = new JobEdge(probe.id(), 0, consumer.id(), 0, 0, ShipStrategy.FORWARD, ExchangeMode.PIPELINED, null, longType);
         JobEdge e1 = new JobEdge(build.id(), 0, consumer.id(), 1, 1, ShipStrategy.FORWARD, ExchangeMode.PIPELINED, null, longType);
@@ -105,7 +114,9 @@ class BatchInputsITCase {
         expected.addAll(Collections.nCopies(2_000, "in0"));
         expected.add("end0");
         expected.add("finish");
-        assertThat(EVENTS).containsExactlyElementsOf(expected);
+        assertThat(results.records(EVENTS)).as("one attempt of the one subtask recorded them all")
+                .allMatch(r -> r.attempt() == 0 && r.subtask() == 0);
+        assertThat(results.lines(EVENTS)).containsExactlyElementsOf(expected);
     }
 
     private RecordingListener start(TaskDeployment deployment) {
@@ -134,20 +145,31 @@ class BatchInputsITCase {
     public static final class Provider implements OperatorProvider {
         @Override
         public void register(OperatorRegistry registry) {
-            registry.add(OrderRecorderKind.class, (descriptor, kind) -> new OrderRecorder());
+            registry.add(OrderRecorderKind.class, (descriptor, kind) -> new OrderRecorder(descriptor));
         }
     }
 
-    /** Records what reaches it; wants input 1 first. */
+    /**
+     * Records what reaches it in its user function, a recording sink (which the base operator
+     * opens before {@link #open} goes on and closes after {@link #finish}); wants input 1 first.
+     */
     static final class OrderRecorder extends TwoInputOperator<Long, Long, Object> implements InputOrdered, BoundedMultiInput {
-        OrderRecorder() {
-            super(null);
+        private final SinkFunction<String> events;
+
+        @SuppressWarnings("unchecked")
+        OrderRecorder(OperatorDescriptor descriptor) {
+            this((SinkFunction<String>) requireFunction(descriptor, SinkFunction.class));
+        }
+
+        private OrderRecorder(SinkFunction<String> events) {
+            super(events);
+            this.events = events;
         }
 
         @Override
         public void open() throws Exception {
             super.open();
-            EVENTS.add("open dict=" + getRuntimeContext().getBroadcastVariable("dict").size());
+            events.invoke("open dict=" + getRuntimeContext().getBroadcastVariable("dict").size());
         }
 
         @Override
@@ -156,23 +178,23 @@ class BatchInputsITCase {
         }
 
         @Override
-        public void processElement1(StreamRecord<Long> record) {
-            EVENTS.add("in0");
+        public void processElement1(StreamRecord<Long> record) throws Exception {
+            events.invoke("in0");
         }
 
         @Override
-        public void processElement2(StreamRecord<Long> record) {
-            EVENTS.add("in1");
+        public void processElement2(StreamRecord<Long> record) throws Exception {
+            events.invoke("in1");
         }
 
         @Override
-        public void endInput(int inputIndex) {
-            EVENTS.add("end" + inputIndex);
+        public void endInput(int inputIndex) throws Exception {
+            events.invoke("end" + inputIndex);
         }
 
         @Override
-        public void finish() {
-            EVENTS.add("finish");
+        public void finish() throws Exception {
+            events.invoke("finish");
         }
     }
 }

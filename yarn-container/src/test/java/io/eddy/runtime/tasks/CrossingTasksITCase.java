@@ -25,23 +25,31 @@ import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.operators.OperatorTestHarness;
 import io.eddy.runtime.tasks.TaskTestSupport.RangeSource;
 import io.eddy.runtime.tasks.TaskTestSupport.RecordingListener;
-import io.eddy.streaming.api.functions.sink.SinkFunction;
+import io.eddy.streaming.api.functions.sink.RichSinkFunction;
+import io.eddy.testkit.results.ResultDirectory;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Real tasks (mailbox threads) over a keyed exchange that crosses two network environments, as on
  * two workers with one slot each: worker w runs producer w and consumer w, so each producer writes
  * one local and one remote subpartition and each consumer reads one local and one remote channel.
  * Small pools make the producers run out of buffers constantly; the consumers must keep being
- * woken (availability future -> resume mail) and credit must keep flowing until the end.
+ * woken (availability future -> resume mail) and credit must keep flowing until the end. The sinks
+ * report what they received through a {@link ResultDirectory} once their input ended.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CrossingTasksITCase {
@@ -49,12 +57,19 @@ class CrossingTasksITCase {
     private static final TypeInfo<Tuple2<Long, Long>> PAIR = Types.TUPLE(Types.LONG, Types.LONG);
     private static final int WORKERS = 2;
     private static final long KEYS = 100;
-    /** Latest running sum per test, then per key. */
-    static final Map<String, Map<Long, Long>> LATEST = new ConcurrentHashMap<>();
-    static final Map<String, LongAdder> RECEIVED = new ConcurrentHashMap<>();
+    /** The total of the records the sinks received. */
+    private static final String RECEIVED = "received";
+    /** A sink's mark of the latest running sum of a key it received: {@code latest-<key>-s<sink subtask>=<sum>}. */
+    private static final Pattern LATEST = Pattern.compile("latest-(\\d+)-s(\\d+)=(\\d+)");
 
     private final NetworkEnvironment[] workers = new NetworkEnvironment[WORKERS];
     private final List<Task> tasks = new ArrayList<>();
+    private ResultDirectory results;
+
+    @BeforeEach
+    void results(@TempDir Path dir) throws IOException {
+        results = ResultDirectory.create(dir);
+    }
 
     @AfterEach
     void stop() throws Exception {
@@ -67,32 +82,33 @@ class CrossingTasksITCase {
                 worker.close();
             }
         }
+        results.close();
     }
 
     @Test
     void keyedSumsAreExactWithTinyPoolsAndOnlyFullBuffers() throws Exception {
-        run("tiny-full", NetworkConfig.builder().segmentSize(256).totalBuffers(64).buffersPerSubpartition(1).extraBuffersPerPartition(0)
+        run(NetworkConfig.builder().segmentSize(256).totalBuffers(64).buffersPerSubpartition(1).extraBuffersPerPartition(0)
                 .exclusiveBuffersPerChannel(1).floatingBuffersPerGate(1), 200_000, -1);
     }
 
     @Test
     void keyedSumsAreExactWithSmallPoolsAndTheOutputFlusher() throws Exception {
-        run("small-flusher", NetworkConfig.builder().segmentSize(1024).totalBuffers(128).buffersPerSubpartition(1)
+        run(NetworkConfig.builder().segmentSize(1024).totalBuffers(128).buffersPerSubpartition(1)
                 .extraBuffersPerPartition(1).exclusiveBuffersPerChannel(1).floatingBuffersPerGate(2), 1_000_000, 1);
     }
 
     @Test
     void keyedSumsAreExactWithDefaultPoolsAndAFlushPerRecord() throws Exception {
-        run("default-flush-every-record", NetworkConfig.builder().totalBuffers(256), 300_000, 0);
+        run(NetworkConfig.builder().totalBuffers(256), 300_000, 0);
     }
 
-    private void run(String name, NetworkConfig.Builder config, long records, long bufferTimeout) throws Exception {
+    private void run(NetworkConfig.Builder config, long records, long bufferTimeout) throws Exception {
         for (int w = 0; w < WORKERS; w++) {
             workers[w] = NetworkEnvironment.start(config.bindHost("127.0.0.1").build());
         }
         KeySelector<Tuple2<Long, Long>, Long> byKey = t -> t.f0;
         JobVertex producer = producerVertex(records);
-        JobVertex consumer = consumerVertex(name, byKey);
+        JobVertex consumer = consumerVertex(results, byKey);
         JobEdge edge = new JobEdge(producer.id(), 0, consumer.id(), 0, 0, ShipStrategy.HASH, ExchangeMode.PIPELINED,
                 InstantiationUtil.serialize(byKey, "key selector"), InstantiationUtil.serialize(PAIR, "type"));
         List<RecordingListener> listeners = new ArrayList<>();
@@ -115,8 +131,8 @@ class CrossingTasksITCase {
         for (RecordingListener listener : listeners) {
             assertThat(listener.failed).isNotDone();
         }
-        assertThat(RECEIVED.get(name).sum()).isEqualTo(records);
-        Map<Long, Long> latest = LATEST.get(name);
+        assertThat(results.totalOf(RECEIVED)).isEqualTo(records);
+        Map<Long, Long> latest = latestSums();
         assertThat(latest).hasSize((int) KEYS);
         for (long k = 0; k < KEYS; k++) {
             long expected = 0;
@@ -130,6 +146,19 @@ class CrossingTasksITCase {
                     .as("all buffers of the worker at %s returned", worker.dataAddress())
                     .isTrue();
         }
+    }
+
+    /** The latest running sum of each key, as the sinks marked them; fails if a key reached both sinks. */
+    private Map<Long, Long> latestSums() throws IOException {
+        Map<Long, Long> latest = new TreeMap<>();
+        for (String mark : results.marks()) {
+            Matcher m = LATEST.matcher(mark);
+            if (m.matches()) {
+                long key = Long.parseLong(m.group(1));
+                assertThat(latest.put(key, Long.parseLong(m.group(3)))).as("key %d reached one sink only (%s)", key, mark).isNull();
+            }
+        }
+        return latest;
     }
 
     private RecordingListener start(int worker, TaskDeployment deployment) {
@@ -149,12 +178,12 @@ class CrossingTasksITCase {
                         .outputType(PAIR).build(), List.of(OperatorOutput.network(0)))));
     }
 
-    private static JobVertex consumerVertex(String name, KeySelector<Tuple2<Long, Long>, Long> byKey) {
+    private static JobVertex consumerVertex(ResultDirectory results, KeySelector<Tuple2<Long, Long>, Long> byKey) {
         ReduceFunction<Tuple2<Long, Long>> sum = (a, b) -> Tuple2.of(a.f0, a.f1 + b.f1);
         return new JobVertex(new JobVertexId(1), "Sum -> Sink", WORKERS, 128, List.of(
                 OperatorTestHarness.spec("Sum", OperatorDescriptor.builder(OperatorKinds.KEYED_REDUCE).userFunction(sum).keySelector(byKey)
                         .keyType(Types.LONG).inputType(PAIR).outputType(PAIR).build(), List.of(OperatorOutput.chained(1, 0))),
-                OperatorTestHarness.spec("Sink", OperatorDescriptor.builder(OperatorKinds.SINK).userFunction(new LatestSumSink(name))
+                OperatorTestHarness.spec("Sink", OperatorDescriptor.builder(OperatorKinds.SINK).userFunction(new LatestSumSink(results))
                         .inputType(PAIR).build(), List.of())));
     }
 
@@ -162,19 +191,37 @@ class CrossingTasksITCase {
         return new ResultPartitionId(JOB, 0, 0, subtask, 0);
     }
 
-    /** Keeps the latest running sum per key and counts the records, under the test's name. */
-    static final class LatestSumSink implements SinkFunction<Tuple2<Long, Long>> {
+    /**
+     * Keeps the latest running sum per key and counts the records; when its input ended, marks each
+     * key's latest sum and adds its count to the total {@value #RECEIVED} (no file access per record).
+     */
+    static final class LatestSumSink extends RichSinkFunction<Tuple2<Long, Long>> {
         private static final long serialVersionUID = 1L;
-        private final String name;
+        private final ResultDirectory results;
+        /** Task thread only, as {@code received}. */
+        private transient Map<Long, Long> latest;
+        private transient long received;
 
-        LatestSumSink(String name) {
-            this.name = name;
+        LatestSumSink(ResultDirectory results) {
+            this.results = results;
+        }
+
+        @Override
+        public void open() {
+            latest = new HashMap<>();
         }
 
         @Override
         public void invoke(Tuple2<Long, Long> value) {
-            LATEST.computeIfAbsent(name, k -> new ConcurrentHashMap<>()).put(value.f0, value.f1);
-            RECEIVED.computeIfAbsent(name, k -> new LongAdder()).increment();
+            latest.put(value.f0, value.f1);
+            received++;
+        }
+
+        @Override
+        public void finish() {
+            int subtask = getRuntimeContext().getIndexOfThisSubtask();
+            latest.forEach((key, sum) -> results.mark("latest-" + key + "-s" + subtask + "=" + sum));
+            results.total(RECEIVED).add(received);
         }
     }
 }

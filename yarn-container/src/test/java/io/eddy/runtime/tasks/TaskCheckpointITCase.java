@@ -35,6 +35,9 @@ import io.eddy.runtime.streamrecord.StreamElementSerializer;
 import io.eddy.runtime.tasks.TaskTestSupport.RecordingListener;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;
+import io.eddy.testkit.results.ResultDirectory;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,28 +46,39 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Checkpoints through real tasks and a real (local) network environment: the source thread and the
  * checkpoint lock, the barrier's place in the output, acknowledgements with the operators' state,
- * completion notifications, and alignment in a consumer task.
+ * completion notifications, and alignment in a consumer task. The sources report their snapshots
+ * and the completions they heard through the marks of a {@link ResultDirectory}.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class TaskCheckpointITCase {
 
-    /** Per test key, per checkpoint id: the source's offset when it was snapshotted. */
-    static final Map<String, Map<Long, Long>> SNAPSHOT_OFFSETS = new ConcurrentHashMap<>();
-    /** Per test key: the checkpoints the source heard completed. */
-    static final Map<String, CompletableFuture<Long>> COMPLETED = new ConcurrentHashMap<>();
+    /** The sources' marks: {@code snapshot-<checkpoint id>=<offset>} at a snapshot, {@code completed-<checkpoint id>} at a completion. */
+    private static final String SNAPSHOT = "snapshot-";
+    private static final Pattern SNAPSHOT_MARK = Pattern.compile("snapshot-(\\d+)=(\\d+)");
+    private static final String COMPLETED = "completed-";
 
     private final List<Task> tasks = new ArrayList<>();
     private final ExecutorService snapshotThreads = Executors.newFixedThreadPool(2);
     private final RecordingResponder responder = new RecordingResponder();
     private NetworkEnvironment network;
     private NetworkEnvironment remote;
+    private ResultDirectory results;
+
+    @BeforeEach
+    void results(@TempDir Path dir) throws IOException {
+        results = ResultDirectory.create(dir);
+    }
 
     @AfterEach
     void stop() throws Exception {
@@ -79,12 +93,13 @@ class TaskCheckpointITCase {
             remote.close();
         }
         snapshotThreads.shutdownNow();
+        results.close();
     }
 
     @Test
     void aSourceTaskSnapshotsUnderTheLockAndEmitsTheBarrierBetweenTheRightRecords() throws Exception {
         network = NetworkEnvironment.start(NetworkConfig.builder().bindHost("127.0.0.1").totalBuffers(128).build());
-        JobVertex producer = sourceVertex("order", 1);
+        JobVertex producer = sourceVertex(results, 1);
         JobEdge edge = forwardEdge(producer);
         Task task = start(new TaskDeployment(TaskTestSupport.JOB, "checkpoints", producer, 0, 0, List.of(), List.of(), List.of(edge),
                 List.of(new OutputPartitionSpec(partition(0), 1, 128)), 1L, TaskTestSupport.serializerConfigBytes(),
@@ -109,8 +124,8 @@ class TaskCheckpointITCase {
             }
             assertThat(barrier.id()).isEqualTo(id);
             assertThat(barrier.timestamp()).isEqualTo(40L + id);
-            assertThat(SNAPSHOT_OFFSETS.get("order").get(id)).as("offset in snapshot %d = records emitted before its barrier", id)
-                    .isEqualTo(expected);
+            assertThat(snapshotOffsets(id)).as("offset in snapshot %d = records emitted before its barrier", id)
+                    .containsExactly(expected);
         }
         expected = readRecords(output, expected, 1_000);
 
@@ -124,18 +139,19 @@ class TaskCheckpointITCase {
 
         task.notifyCheckpointComplete(1);
         // The source may be blocked on back pressure while holding the checkpoint lock: keep reading until the mail ran.
-        CompletableFuture<Long> completed = COMPLETED.computeIfAbsent("order", k -> new CompletableFuture<>());
-        while (!completed.isDone()) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (completedCheckpoints().isEmpty()) {
+            assertThat(System.nanoTime() - deadline).as("the source heard of a completed checkpoint within 30 s").isNegative();
             expected = readRecords(output, expected, 100);
         }
-        assertThat(completed.get()).isEqualTo(1L);
+        assertThat(completedCheckpoints()).isEqualTo(List.of(1L));
         output.close();
     }
 
     @Test
     void aRestartedSourceTaskResumesFromTheAcknowledgedState() throws Exception {
         network = NetworkEnvironment.start(NetworkConfig.builder().bindHost("127.0.0.1").totalBuffers(128).build());
-        JobVertex producer = sourceVertex("restore", 1);
+        JobVertex producer = sourceVertex(results, 1);
         JobEdge edge = forwardEdge(producer);
         Task first = start(sourceDeployment(producer, edge, 0, null));
         RecordInput<StreamElement> output = reader(partition(0));
@@ -154,7 +170,7 @@ class TaskCheckpointITCase {
 
         Task second = start(sourceDeployment(producer, edge, 1, new TaskRestore(1, state)));
         RecordInput<StreamElement> resumed = reader(new ResultPartitionId(TaskTestSupport.JOB, 0, 0, 0, 1));
-        assertThat(SNAPSHOT_OFFSETS.get("restore").get(1L)).isEqualTo(expected);
+        assertThat(snapshotOffsets(1)).containsExactly(expected);
         readRecords(resumed, expected, 100);
         assertThat(second.state()).isEqualTo(TaskExecutionState.RUNNING);
         resumed.close();
@@ -175,7 +191,7 @@ class TaskCheckpointITCase {
     void aConsumerAlignsBarriersOverAnObjectChannelALocalChannelAndARemoteChannel() throws Exception {
         network = NetworkEnvironment.start(NetworkConfig.builder().bindHost("127.0.0.1").totalBuffers(256).build());
         remote = NetworkEnvironment.start(NetworkConfig.builder().bindHost("127.0.0.1").totalBuffers(256).build());
-        JobVertex producer = sourceVertex("align", 3);
+        JobVertex producer = sourceVertex(results, 3);
         JobVertex consumer = new JobVertex(new JobVertexId(1), "Sink", 1, 128, List.of(OperatorTestHarness.spec("Sink",
                 OperatorDescriptor.builder(OperatorKinds.SINK).userFunction(new DiscardingSink()).inputType(Types.LONG).build(), List.of())));
         JobEdge edge = new JobEdge(producer.id(), 0, consumer.id(), 0, 0, ShipStrategy.REBALANCE, ExchangeMode.PIPELINED, null,
@@ -224,10 +240,22 @@ class TaskCheckpointITCase {
         return Map.of(CheckpointingOptions.STORAGE.key(), "memory", CheckpointingOptions.MODE.key(), "EXACTLY_ONCE");
     }
 
-    private static JobVertex sourceVertex(String key, int parallelism) {
+    /** The offsets the sources had at their snapshots of checkpoint {@code id}. */
+    private List<Long> snapshotOffsets(long id) throws IOException {
+        return results.marks().stream().map(SNAPSHOT_MARK::matcher).filter(Matcher::matches)
+                .filter(m -> Long.parseLong(m.group(1)) == id).map(m -> Long.parseLong(m.group(2))).toList();
+    }
+
+    /** The checkpoints the sources heard completed. */
+    private List<Long> completedCheckpoints() throws IOException {
+        return results.marks().stream().filter(m -> m.startsWith(COMPLETED)).map(m -> Long.parseLong(m.substring(COMPLETED.length())))
+                .toList();
+    }
+
+    private static JobVertex sourceVertex(ResultDirectory results, int parallelism) {
         MapFunction<Long, Long> identity = v -> v;
         return new JobVertex(new JobVertexId(0), "Source -> Map", parallelism, 128, List.of(
-                OperatorTestHarness.spec("Source", OperatorDescriptor.builder(OperatorKinds.SOURCE).userFunction(new OffsetSource(key))
+                OperatorTestHarness.spec("Source", OperatorDescriptor.builder(OperatorKinds.SOURCE).userFunction(new OffsetSource(results))
                         .outputType(Types.LONG).build(), List.of(OperatorOutput.chained(1, 0))),
                 OperatorTestHarness.spec("Map", OperatorDescriptor.builder(OperatorKinds.MAP).userFunction(identity).inputType(Types.LONG)
                         .outputType(Types.LONG).build(), List.of(OperatorOutput.network(0)))));
@@ -265,15 +293,18 @@ class TaskCheckpointITCase {
         return status;
     }
 
-    /** Emits 0, 1, 2, ... and advances its offset under the checkpoint lock; records its offset at each snapshot. */
+    /**
+     * Emits 0, 1, 2, ... and advances its offset under the checkpoint lock; marks its offset at each
+     * snapshot ({@code snapshot-<id>=<offset>}) and each completion it hears ({@code completed-<id>}).
+     */
     static final class OffsetSource implements SourceFunction<Long>, Checkpointed<Long>, CheckpointListener {
         private static final long serialVersionUID = 1L;
-        private final String key;
+        private final ResultDirectory results;
         private long offset;
         private volatile boolean running = true;
 
-        OffsetSource(String key) {
-            this.key = key;
+        OffsetSource(ResultDirectory results) {
+            this.results = results;
         }
 
         @Override
@@ -293,7 +324,8 @@ class TaskCheckpointITCase {
 
         @Override
         public Long snapshotState(long checkpointId, long timestamp) {
-            SNAPSHOT_OFFSETS.computeIfAbsent(key, k -> new ConcurrentHashMap<>()).put(checkpointId, offset);
+            // parallel sources may mark the same offset: one mark says it for all of them
+            results.mark(SNAPSHOT + checkpointId + "=" + offset);
             return offset;
         }
 
@@ -304,7 +336,7 @@ class TaskCheckpointITCase {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            COMPLETED.computeIfAbsent(key, k -> new CompletableFuture<>()).complete(checkpointId);
+            results.mark(COMPLETED + checkpointId);
         }
     }
 
