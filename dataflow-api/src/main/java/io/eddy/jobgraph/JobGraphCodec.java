@@ -16,7 +16,7 @@ import java.util.Map;
 public final class JobGraphCodec {
 
     /** The format version {@link #write} writes; {@link #read} reads this version only. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     private static final int MAGIC = 0xEDD10B01;
 
@@ -50,6 +50,14 @@ public final class JobGraphCodec {
             out.writeInt(g.members().size());
             for (JobVertexId member : g.members()) {
                 out.writeInt(member.index());
+            }
+            if (g.iteration() != null) {
+                IterationSpec it = g.iteration();
+                out.writeByte(it.kind().ordinal());
+                out.writeInt(it.headVertex().index());
+                out.writeInt(it.maxIterations());
+                writeBytes(it.aggregatorsBytes(), out);
+                out.writeBoolean(it.terminationCriterion());
             }
         }
     }
@@ -93,7 +101,15 @@ public final class JobGraphCodec {
             for (int j = 0; j < numMembers; j++) {
                 members.add(new JobVertexId(in.readInt()));
             }
-            groups.add(new VertexGroup(groupName, kind, members));
+            IterationSpec iteration = null;
+            if (kind == VertexGroup.Kind.ITERATION) {
+                IterationSpec.Kind iterationKind = enumAt(IterationSpec.Kind.values(), in.readByte(), "iteration kind");
+                JobVertexId head = new JobVertexId(in.readInt());
+                int maxIterations = in.readInt();
+                byte[] aggregators = readBytes(in);
+                iteration = new IterationSpec(groupName, iterationKind, head, maxIterations, aggregators, in.readBoolean());
+            }
+            groups.add(new VertexGroup(groupName, kind, members, iteration));
         }
         return new JobGraph(jobId, name, vertices, edges, bufferTimeout, serializerConfig, settings, groups);
     }

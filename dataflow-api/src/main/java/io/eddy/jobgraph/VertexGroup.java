@@ -9,8 +9,10 @@ import java.util.Objects;
  * @param name the group's name, unique in its graph, shown in logs and errors
  * @param kind what the grouping means
  * @param members the vertices of the group, in ascending id order, at least one
+ * @param iteration for an {@link Kind#ITERATION} group, the loop it runs (its name is the group's
+ *     name, its head vertex a member); null for other kinds
  */
-public record VertexGroup(String name, Kind kind, List<JobVertexId> members) {
+public record VertexGroup(String name, Kind kind, List<JobVertexId> members, IterationSpec iteration) {
 
     /** What a group means to the master. */
     public enum Kind {
@@ -33,11 +35,29 @@ public record VertexGroup(String name, Kind kind, List<JobVertexId> members) {
         if (members.isEmpty()) {
             throw new IllegalArgumentException("Bug: vertex group '" + name + "' has no members");
         }
+        if ((kind == Kind.ITERATION) != (iteration != null)) {
+            throw new IllegalArgumentException("Bug: vertex group '" + name + "' of kind " + kind + (iteration == null
+                    ? " has no iteration spec" : " has an iteration spec, which only ITERATION groups have"));
+        }
+        if (iteration != null && (!iteration.name().equals(name) || !members.contains(iteration.headVertex()))) {
+            throw new IllegalArgumentException("Bug: iteration group '" + name + "' (members " + members + ") has the spec " + iteration
+                    + ": its name must be the group's and its head vertex a member");
+        }
         for (int i = 1; i < members.size(); i++) {
             if (members.get(i - 1).index() >= members.get(i).index()) {
                 throw new IllegalArgumentException("Bug: the members of vertex group '" + name + "' are not in ascending id order: " + members);
             }
         }
+    }
+
+    /** A group without an iteration spec: {@link Kind#CO_LOCATION}. */
+    public VertexGroup(String name, Kind kind, List<JobVertexId> members) {
+        this(name, kind, members, null);
+    }
+
+    /** The iteration group of loop {@code iteration}. */
+    public static VertexGroup iteration(IterationSpec iteration, List<JobVertexId> members) {
+        return new VertexGroup(iteration.name(), Kind.ITERATION, members, iteration);
     }
 
     public boolean contains(JobVertexId vertex) {

@@ -32,7 +32,10 @@ class JobGraphContractTest {
     }
 
     private static VertexGroup group(String name, VertexGroup.Kind kind, int... members) {
-        return new VertexGroup(name, kind, java.util.Arrays.stream(members).mapToObj(JobVertexId::new).toList());
+        List<JobVertexId> ids = java.util.Arrays.stream(members).mapToObj(JobVertexId::new).toList();
+        IterationSpec spec = kind == VertexGroup.Kind.ITERATION
+                ? new IterationSpec(name, IterationSpec.Kind.BULK, ids.get(0), 10, new byte[] {1, 2}, false) : null;
+        return new VertexGroup(name, kind, ids, spec);
     }
 
     private static JobGraph graph(List<JobVertex> vertices, List<JobEdge> edges, List<VertexGroup> groups) {
@@ -98,6 +101,18 @@ class JobGraphContractTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not in the graph");
         assertThatThrownBy(() -> group("unordered", VertexGroup.Kind.ITERATION, 2, 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ascending");
+        JobVertexId one = new JobVertexId(1);
+        IterationSpec spec = new IterationSpec("loop", IterationSpec.Kind.BULK, one, 3, new byte[0], false);
+        assertThatThrownBy(() -> new VertexGroup("loop", VertexGroup.Kind.ITERATION, List.of(one)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has no iteration spec");
+        assertThatThrownBy(() -> new VertexGroup("loop", VertexGroup.Kind.CO_LOCATION, List.of(one), spec))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only ITERATION groups have");
+        assertThatThrownBy(() -> new VertexGroup("other", VertexGroup.Kind.ITERATION, List.of(one), spec))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("its name must be the group's");
+        assertThatThrownBy(() -> VertexGroup.iteration(spec, List.of(new JobVertexId(2))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("head vertex a member");
+        assertThatThrownBy(() -> new IterationSpec("loop", IterationSpec.Kind.BULK, one, 0, new byte[0], false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expected: >= 1");
         // One vertex may be in one group of each kind.
         assertThat(graph(vertices, List.of(), List.of(group("a", VertexGroup.Kind.CO_LOCATION, 0, 1), group("b", VertexGroup.Kind.ITERATION, 1)))
                 .groups()).hasSize(2);

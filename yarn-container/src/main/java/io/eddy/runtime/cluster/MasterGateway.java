@@ -58,4 +58,16 @@ public interface MasterGateway {
     default void declineCheckpoint(TaskId task, long checkpointId, FailureInfo reason) {
         throw new UnsupportedOperationException("Bug: checkpoint decline not wired yet");
     }
+
+    // Iterations (docs/iterations.md).
+
+    /**
+     * Subtask {@code task} of a loop's vertex has finished superstep {@code superstep}.
+     *
+     * @param aggregatesBytes the Java-serialized {@code HashMap<String, Serializable>} of the task's
+     *     aggregator values of that superstep, by name (user classes)
+     */
+    default void superstepDone(TaskId task, int superstep, byte[] aggregatesBytes) {
+        throw new UnsupportedOperationException("Bug: superstep reports not wired yet");
+    }
 }

@@ -3,6 +3,7 @@ package io.eddy.runtime.cluster;
 import io.eddy.runtime.io.network.event.CheckpointOptions;
 
 import io.eddy.jobgraph.JobId;
+import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.concurrent.CompletableFuture;
 
@@ -53,5 +54,12 @@ public interface WorkerGateway {
     /** Checkpoint {@code checkpointId} was aborted; ignored for unknown tasks. */
     default void notifyCheckpointAborted(TaskId task, long checkpointId) {
         throw new UnsupportedOperationException("Bug: checkpoint notification not wired yet");
+    }
+
+    // Iterations (docs/iterations.md). One-way; the head task reports through MasterGateway.
+
+    /** The master's decision after a superstep of the loop whose head task is {@code headTask}; ignored for unknown tasks. */
+    default void superstepDecision(TaskId headTask, SuperstepDecision decision) {
+        throw new UnsupportedOperationException("Bug: superstep decisions not wired yet");
     }
 }

@@ -2,6 +2,9 @@ package io.eddy.runtime.operators;
 
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.runtime.io.disk.IOManager;
+import io.eddy.runtime.iteration.IterationTaskContext;
+import io.eddy.runtime.iteration.LaneResources;
+import io.eddy.runtime.iteration.SuperstepControl;
 import io.eddy.runtime.memory.MemoryManager;
 import java.util.Objects;
 
@@ -9,7 +12,8 @@ import java.util.Objects;
  * What the operators of one task share: the task's identity, class loader and serializer
  * configuration, its accumulators, timers, mailbox access for sources, the checkpoint lock and
  * the collect gateway, the worker's managed memory and spilling I/O manager, the input split
- * provider of batch sources and the task's broadcast variables. Built by the task (or by a test harness) with {@link #builder()}.
+ * provider of batch sources and the task's broadcast variables; in a loop (docs/iterations.md), the
+ * task's iteration context, the head's superstep control and the lane's shared resources. Built by the task (or by a test harness) with {@link #builder()}.
  *
  * <p>Used from the task thread only, except {@link #checkpointLock()}, which is a plain monitor.
  */
@@ -31,6 +35,9 @@ public final class TaskEnvironment {
     private final IOManager ioManager;
     private final InputSplitProvider inputSplitProvider;
     private final BroadcastVariables broadcastVariables = new BroadcastVariables();
+    private final IterationTaskContext iteration;
+    private final SuperstepControl superstepControl;
+    private final LaneResources laneResources;
 
     private TaskEnvironment(Builder b) {
         this.taskName = Objects.requireNonNull(b.taskName, "taskName");
@@ -48,6 +55,12 @@ public final class TaskEnvironment {
                 : new MemoryManager(Builder.DEFAULT_MANAGED_MEMORY_BYTES, MemoryManager.DEFAULT_PAGE_SIZE);
         this.ioManager = b.ioManager;
         this.inputSplitProvider = b.inputSplitProvider;
+        this.iteration = b.iteration;
+        this.superstepControl = b.superstepControl;
+        this.laneResources = b.laneResources;
+        if (superstepControl != null && iteration == null) {
+            throw new IllegalArgumentException("Bug: task '" + taskName + "' has a superstep control but no iteration context");
+        }
         if (subtaskIndex < 0 || subtaskIndex >= parallelism || maxParallelism < parallelism) {
             throw new IllegalArgumentException("task '" + taskName + "': subtask " + subtaskIndex + " of parallelism " + parallelism
                     + ", max parallelism " + maxParallelism + " (expected: 0 <= subtask < parallelism <= max parallelism)");
@@ -168,6 +181,37 @@ public final class TaskEnvironment {
         return broadcastVariables;
     }
 
+    /** The loop this task's vertex belongs to, or null if it is not in an iteration group. */
+    public IterationTaskContext iteration() {
+        return iteration;
+    }
+
+    /**
+     * How a loop's head drives its task through supersteps.
+     *
+     * @throws IllegalStateException if the task is not a task of a loop's head vertex
+     */
+    public SuperstepControl superstepControl() {
+        if (superstepControl == null) {
+            throw new IllegalStateException("Bug: task '" + taskNameWithSubtask() + "' runs a loop's head operator but is not the head task of an"
+                    + " iteration group (the compiler puts the head's vertex into the group and names it in the IterationSpec)");
+        }
+        return superstepControl;
+    }
+
+    /**
+     * The objects this task's lane shares on this worker (a loop's back channel).
+     *
+     * @throws IllegalStateException if the task was built without them
+     */
+    public LaneResources laneResources() {
+        if (laneResources == null) {
+            throw new IllegalStateException("Bug: task '" + taskNameWithSubtask() + "' needs the lane's shared resources but was built without"
+                    + " them: pass LaneResources in TaskServices, or set TaskEnvironment.Builder.laneResources(...) in the test");
+        }
+        return laneResources;
+    }
+
     /** Builds a {@link TaskEnvironment}. */
     public static final class Builder {
         private String taskName;
@@ -184,6 +228,9 @@ public final class TaskEnvironment {
         private MemoryManager memoryManager;
         private IOManager ioManager;
         private InputSplitProvider inputSplitProvider;
+        private IterationTaskContext iteration;
+        private SuperstepControl superstepControl;
+        private LaneResources laneResources;
 
         /** The budget of the memory manager a builder creates when none is set (tests): 16 MiB, allocated on demand. */
         static final long DEFAULT_MANAGED_MEMORY_BYTES = 16L << 20;
@@ -253,6 +300,24 @@ public final class TaskEnvironment {
 
         public Builder checkpointLock(Object lock) {
             this.checkpointLock = Objects.requireNonNull(lock, "lock");
+            return this;
+        }
+
+        /** The task's loop; null (not set) outside an iteration group. */
+        public Builder iteration(IterationTaskContext iteration) {
+            this.iteration = iteration;
+            return this;
+        }
+
+        /** The head task's control of supersteps; null (not set) for tasks that are not a loop's head. */
+        public Builder superstepControl(SuperstepControl control) {
+            this.superstepControl = control;
+            return this;
+        }
+
+        /** The lane's shared resources on this worker; may be null (not set) for tasks outside loops. */
+        public Builder laneResources(LaneResources resources) {
+            this.laneResources = resources;
             return this;
         }
 
