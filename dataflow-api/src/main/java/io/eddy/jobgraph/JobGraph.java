@@ -123,11 +123,15 @@ public record JobGraph(
         return vertices.get(id.index());
     }
 
-    /** The edges consumed by {@code vertex}, ordered by input gate index. */
+    /**
+     * The edges consumed by {@code vertex} over the network, ordered by input gate index: every
+     * edge into it but a {@link EdgeRole#FEEDBACK} one (a loop's tail hands its records to the head
+     * through the lane's back channel, see {@link #feedbackEdges()}).
+     */
     public List<JobEdge> inputsOf(JobVertexId vertex) {
         List<JobEdge> result = new ArrayList<>();
         for (JobEdge e : edges) {
-            if (e.target().equals(vertex)) {
+            if (e.target().equals(vertex) && e.role() != EdgeRole.FEEDBACK) {
                 result.add(e);
             }
         }
@@ -135,16 +139,28 @@ public record JobGraph(
         return result;
     }
 
-    /** The edges produced by {@code vertex}, ordered by output (result partition) index. */
+    /**
+     * The edges produced by {@code vertex} over the network, ordered by output (result partition)
+     * index: every edge out of it but a {@link EdgeRole#FEEDBACK} one.
+     */
     public List<JobEdge> outputsOf(JobVertexId vertex) {
         List<JobEdge> result = new ArrayList<>();
         for (JobEdge e : edges) {
-            if (e.source().equals(vertex)) {
+            if (e.source().equals(vertex) && e.role() != EdgeRole.FEEDBACK) {
                 result.add(e);
             }
         }
         result.sort(Comparator.comparingInt(JobEdge::sourceOutputIndex));
         return result;
+    }
+
+    /**
+     * The feedback edges: each links a loop's tail vertex to its head vertex within one iteration
+     * group. No network channel carries them; the master and the workers create neither partitions
+     * nor gates for them.
+     */
+    public List<JobEdge> feedbackEdges() {
+        return edges.stream().filter(e -> e.role() == EdgeRole.FEEDBACK).toList();
     }
 
     /** The total number of tasks (subtasks of all vertices). */

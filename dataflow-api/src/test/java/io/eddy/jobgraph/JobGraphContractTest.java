@@ -53,7 +53,13 @@ class JobGraphContractTest {
     void aFeedbackEdgeClosesALoopWithinItsIterationGroup() {
         JobGraph graph = loop();
 
-        assertThat(graph.inputsOf(new JobVertexId(1))).extracting(JobEdge::role).containsExactly(EdgeRole.DATA, EdgeRole.FEEDBACK);
+        // The feedback edge is no network input of the head, nor a network output of the tail.
+        assertThat(graph.inputsOf(new JobVertexId(1))).extracting(JobEdge::role).containsExactly(EdgeRole.DATA);
+        assertThat(graph.outputsOf(new JobVertexId(2))).isEmpty();
+        assertThat(graph.feedbackEdges()).singleElement().satisfies(e -> {
+            assertThat(e.source()).isEqualTo(new JobVertexId(2));
+            assertThat(e.target()).isEqualTo(new JobVertexId(1));
+        });
         assertThat(graph.groupOf(new JobVertexId(2), VertexGroup.Kind.ITERATION)).hasValueSatisfying(g -> assertThat(g.name()).isEqualTo("iteration-1"));
         assertThat(graph.groupOf(new JobVertexId(0), VertexGroup.Kind.ITERATION)).isEmpty();
     }
