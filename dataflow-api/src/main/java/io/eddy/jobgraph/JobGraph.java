@@ -69,6 +69,12 @@ public record JobGraph(
                     throw new IllegalArgumentException("Bug: the feedback edge " + e
                             + " must go back to a vertex of the same iteration group as its source");
                 }
+                if (!loop.iteration().headVertex().equals(e.target())
+                        || vertices.get(e.source().index()).parallelism() != vertices.get(e.target().index()).parallelism()) {
+                    throw new IllegalArgumentException("Bug: the feedback edge " + e + " of iteration '" + loop.name()
+                            + "' must go to the loop's head vertex " + loop.iteration().headVertex() + " from a vertex of equal parallelism"
+                            + " (lane i's tail hands its records to lane i's head)");
+                }
             }
         }
     }
@@ -96,7 +102,7 @@ public record JobGraph(
                             + "' and '" + g.name() + "'");
                 }
                 int p = vertices.get(member.index()).parallelism();
-                if (parallelism != -1 && p != parallelism) {
+                if (g.kind() == VertexGroup.Kind.CO_LOCATION && parallelism != -1 && p != parallelism) {
                     throw new IllegalArgumentException("Vertex group '" + g.name() + "' (" + g.kind() + ") holds vertices of parallelism "
                             + parallelism + " and " + p + ": the subtasks of its vertices run together, so they need one parallelism");
                 }

@@ -23,7 +23,9 @@ public record VertexGroup(String name, Kind kind, List<JobVertexId> members, Ite
         CO_LOCATION,
         /**
          * The vertices of one loop: they run superstep after superstep and are restarted together.
-         * Feedback edges connect members of one iteration group only. Implies co-location.
+         * Feedback edges go from a member (a tail's vertex) to the loop's head vertex, at equal
+         * parallelism, so that lane i's tail and head share a slot; other members may have any
+         * parallelism.
          */
         ITERATION
     }

@@ -1,7 +1,5 @@
 package io.eddy.optimizer;
 
-import io.eddy.api.common.operators.IterationOperator;
-import io.eddy.api.common.operators.LogicalOperator;
 import io.eddy.api.common.operators.Plan;
 
 /**
@@ -16,12 +14,6 @@ public final class BatchCompiler {
     private BatchCompiler() {}
 
     public static CompiledPlan compile(Plan plan) {
-        for (LogicalOperator<?> operator : plan.getOperators()) {
-            if (operator instanceof IterationOperator iteration) {
-                throw new UnsupportedOperationException("The program '" + plan.getJobName() + "' has iteration '" + iteration.getName()
-                        + "': its plan is checked, but iterations cannot be compiled and run yet (docs/iterations.md, \"Built so far\")");
-            }
-        }
         Dag dag = DagBuilder.build(plan);
         StrategyChooser.choose(dag);
         CombinerInserter.insert(dag);

@@ -23,12 +23,20 @@ final class Channel {
     /** A strategy the program asked for (partitionByHash, rebalance), or null. */
     private final ShipStrategy requestedShip;
     private final KeySpec requestedKeys;
+    /** The producer's side output this channel reads (a loop's result), or null for its main output. */
+    private final String sideOutputTag;
 
     private ShipStrategy shipStrategy = ShipStrategy.FORWARD;
     private KeySpec shipKeys;
     private ExchangeMode exchangeMode = ExchangeMode.PIPELINED;
 
     Channel(OptNode source, int targetInput, TypeInfo<?> recordType, String broadcastName, ShipStrategy requestedShip, KeySpec requestedKeys) {
+        this(source, targetInput, recordType, broadcastName, requestedShip, requestedKeys, null);
+    }
+
+    Channel(OptNode source, int targetInput, TypeInfo<?> recordType, String broadcastName, ShipStrategy requestedShip, KeySpec requestedKeys,
+            String sideOutputTag) {
+        this.sideOutputTag = sideOutputTag;
         this.source = source;
         this.targetInput = targetInput;
         this.recordType = recordType;
@@ -60,6 +68,11 @@ final class Channel {
     /** The role of the job edge this channel becomes. */
     EdgeRole role() {
         return broadcastName != null ? EdgeRole.BROADCAST : EdgeRole.DATA;
+    }
+
+    /** The producer's side output this channel reads, or null for its main output. */
+    String sideOutputTag() {
+        return sideOutputTag;
     }
 
     ShipStrategy requestedShip() {

@@ -60,7 +60,7 @@ final class CombinerInserter {
         combiner.setConsumesMemory(true);
         combiner.setEstimates(source.estimates());
         combiner.setOutputProperties(source.outputProperties());
-        Channel in = new Channel(source, 0, shipped.recordType(), null, null, null);
+        Channel in = new Channel(source, 0, shipped.recordType(), null, null, null, shipped.sideOutputTag());
         in.ship(ShipStrategy.FORWARD, null);
         combiner.inputs().add(in);
         return combiner;

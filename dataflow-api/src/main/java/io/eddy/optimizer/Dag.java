@@ -16,6 +16,7 @@ final class Dag {
 
     private final Plan plan;
     private final List<OptNode> nodes = new ArrayList<>();
+    private final List<DagIteration> iterations = new ArrayList<>();
 
     Dag(Plan plan) {
         this.plan = plan;
@@ -28,6 +29,15 @@ final class Dag {
     /** The nodes, topologically ordered (unmodifiable view). */
     List<OptNode> nodes() {
         return Collections.unmodifiableList(nodes);
+    }
+
+    /** The loops, in the order their plan operators were translated (unmodifiable view). */
+    List<DagIteration> iterations() {
+        return Collections.unmodifiableList(iterations);
+    }
+
+    void addIteration(DagIteration iteration) {
+        iterations.add(iteration);
     }
 
     void add(OptNode node) {

@@ -1,7 +1,9 @@
 package io.eddy.optimizer;
 
+import io.eddy.api.common.operators.BulkIterationBase;
 import io.eddy.api.common.operators.CoGroupOperatorBase;
 import io.eddy.api.common.operators.CrossOperatorBase;
+import io.eddy.api.common.operators.DeltaIterationBase;
 import io.eddy.api.common.operators.DualInputOperator;
 import io.eddy.api.common.operators.FilterOperatorBase;
 import io.eddy.api.common.operators.FlatMapOperatorBase;
@@ -9,6 +11,7 @@ import io.eddy.api.common.operators.GenericDataSinkBase;
 import io.eddy.api.common.operators.GenericDataSourceBase;
 import io.eddy.api.common.operators.GroupCombineOperatorBase;
 import io.eddy.api.common.operators.GroupReduceOperatorBase;
+import io.eddy.api.common.operators.IterationOperator;
 import io.eddy.api.common.operators.JoinOperatorBase;
 import io.eddy.api.common.operators.LogicalOperator;
 import io.eddy.api.common.operators.MapOperatorBase;
@@ -25,15 +28,19 @@ import io.eddy.api.common.operators.Union;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
+import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.ShipStrategy;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Pass 1: builds the optimizer DAG from a {@link Plan}: one {@link OptNode} per plan operator
@@ -44,7 +51,11 @@ import java.util.Map;
 final class DagBuilder {
 
     /** Where a logical input's records come from once unions and partition operators are resolved. */
-    private record Origin(OptNode node, ShipStrategy requestedShip, KeySpec requestedKeys) {}
+    private record Origin(OptNode node, ShipStrategy requestedShip, KeySpec requestedKeys, String sideOutputTag) {
+        Origin(OptNode node, ShipStrategy requestedShip, KeySpec requestedKeys) {
+            this(node, requestedShip, requestedKeys, null);
+        }
+    }
 
     private final Plan plan;
     private final Dag dag;
@@ -60,12 +71,87 @@ final class DagBuilder {
     static Dag build(Plan plan) {
         DagBuilder builder = new DagBuilder(plan);
         for (LogicalOperator<?> op : plan.getOperators()) {
-            if (!(op instanceof Union<?>) && !(op instanceof PartitionOperatorBase<?>)) {
-                builder.addNode(op);
-            }
+            builder.translate(op);
         }
         builder.dag.renumber();
         return builder.dag;
+    }
+
+    /** Adds the node(s) of {@code op} unless it has them already (a loop body translates what it reads). */
+    private void translate(LogicalOperator<?> op) {
+        if (nodeOf.containsKey(op) || op instanceof Union<?> || op instanceof PartitionOperatorBase<?>) {
+            return;
+        }
+        if (op instanceof BulkIterationBase<?> bulk) {
+            addBulkIteration(bulk);
+        } else if (op instanceof DeltaIterationBase<?, ?> delta) {
+            throw new UnsupportedOperationException("The program '" + plan.getJobName() + "' has delta iteration '" + delta.getName()
+                    + "': bulk iterations run, delta iterations cannot be compiled yet (docs/iterations.md, \"Built so far\")");
+        } else {
+            addNode(op);
+        }
+    }
+
+    /**
+     * A bulk loop (docs/iterations.md): a head node reading the initial partial solution, standing
+     * for the partial-solution placeholder in the body; the body's operators (those not translated
+     * yet, in plan order); a tail after the next partial solution and one after the termination
+     * criterion. Readers of the loop's result read the head's {@link IterationKinds#RESULT_TAG}
+     * side output. Which nodes belong to the loop is decided once all passes ran ({@link DagIteration#members}).
+     */
+    private void addBulkIteration(BulkIterationBase<?> it) {
+        int parallelism = it.getParallelism() == OperatorInfo.DEFAULT_PARALLELISM ? plan.getDefaultParallelism() : it.getParallelism();
+        String name = it.getName();
+        TypeInfo<?> type = it.getOutputType();
+        OptNode head = new OptNode(dag.nodes().size(), name, new IterationKinds.BulkHead(name), it, null, type, List.of(type), null);
+        head.setParallelism(parallelism);
+        for (Origin origin : resolve(it.getInput(), parallelism)) {
+            head.inputs().add(new Channel(origin.node(), 0, type, null, origin.requestedShip(), origin.requestedKeys(), origin.sideOutputTag()));
+        }
+        SizeEstimator.estimate(head);
+        dag.add(head);
+        nodeOf.put(it.getPartialSolution(), head);
+        for (LogicalOperator<?> op : bodyOperators(it)) {
+            translate(op);
+        }
+        OptNode tail = tail(name + " (next partial solution)", new IterationKinds.BulkTail(name), it.getNextPartialSolution(), parallelism);
+        OptNode criterion = it.getTerminationCriterion() == null ? null
+                : tail(name + " (termination criterion)", new IterationKinds.TerminationTail(name), it.getTerminationCriterion(), parallelism);
+        dag.addIteration(new DagIteration(it, head, List.of(tail), criterion));
+        nodeOf.put(it, head);
+    }
+
+    private OptNode tail(String name, OperatorKind kind, LogicalOperator<?> input, int parallelism) {
+        TypeInfo<?> type = input.getOutputType();
+        OptNode tail = new OptNode(dag.nodes().size(), name, kind, null, null, type, List.of(type), null);
+        tail.setParallelism(parallelism);
+        for (Origin origin : resolve(input, parallelism)) {
+            tail.inputs().add(new Channel(origin.node(), 0, type, null, origin.requestedShip(), origin.requestedKeys(), origin.sideOutputTag()));
+        }
+        SizeEstimator.estimate(tail);
+        dag.add(tail);
+        return tail;
+    }
+
+    /**
+     * The operators a loop's body reads, up to its placeholders and what is translated already,
+     * inputs before readers (ascending ids: an operator is created after its inputs).
+     */
+    private List<LogicalOperator<?>> bodyOperators(IterationOperator it) {
+        Set<LogicalOperator<?>> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<LogicalOperator<?>> todo = new ArrayDeque<>();
+        it.getBodyRoots().forEach(root -> todo.push(root.operator()));
+        while (!todo.isEmpty()) {
+            LogicalOperator<?> op = todo.pop();
+            if (nodeOf.containsKey(op) || !seen.add(op)) {
+                continue;
+            }
+            op.getInputs().forEach(todo::push);
+            op.getBroadcastInputs().values().forEach(todo::push);
+        }
+        List<LogicalOperator<?>> ordered = new ArrayList<>(seen);
+        ordered.sort(java.util.Comparator.comparingInt(LogicalOperator::getId));
+        return ordered;
     }
 
     private void addNode(LogicalOperator<?> op) {
@@ -81,7 +167,8 @@ final class DagBuilder {
         List<PlanInput<?>> inputs = planInputs(op);
         for (int i = 0; i < inputs.size(); i++) {
             for (Origin origin : resolve(inputs.get(i).operator(), node.parallelism())) {
-                node.inputs().add(new Channel(origin.node(), i, inputs.get(i).type(), null, origin.requestedShip(), origin.requestedKeys()));
+                node.inputs().add(new Channel(origin.node(), i, inputs.get(i).type(), null, origin.requestedShip(), origin.requestedKeys(),
+                        origin.sideOutputTag()));
             }
         }
         addBroadcastInputs(op, node);
@@ -96,7 +183,8 @@ final class DagBuilder {
             @Override
             public void connect(OptNode node, int inputIndex, LogicalOperator<?> input, TypeInfo<?> type) {
                 for (Origin origin : resolve(input, node.parallelism())) {
-                    node.inputs().add(new Channel(origin.node(), inputIndex, type, null, origin.requestedShip(), origin.requestedKeys()));
+                    node.inputs().add(new Channel(origin.node(), inputIndex, type, null, origin.requestedShip(), origin.requestedKeys(),
+                            origin.sideOutputTag()));
                 }
             }
 
@@ -118,7 +206,7 @@ final class DagBuilder {
         for (int i = 0; i < names.size(); i++) {
             LogicalOperator<?> input = op.getBroadcastInputs().get(names.get(i));
             for (Origin origin : resolve(input, node.parallelism())) {
-                node.broadcastInputs().add(new Channel(origin.node(), i, input.getOutputType(), names.get(i), null, null));
+                node.broadcastInputs().add(new Channel(origin.node(), i, input.getOutputType(), names.get(i), null, null, origin.sideOutputTag()));
             }
         }
         node.setBroadcastNames(names);
@@ -181,6 +269,9 @@ final class DagBuilder {
         OptNode node = nodeOf.get(op);
         if (node == null) {
             throw new IllegalStateException("Bug: operator " + op + " is read before it was translated");
+        }
+        if (op instanceof IterationOperator) {
+            return List.of(new Origin(node, null, null, IterationKinds.RESULT_TAG));
         }
         return List.of(new Origin(node, null, null));
     }

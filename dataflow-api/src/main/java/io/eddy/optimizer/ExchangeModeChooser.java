@@ -14,6 +14,9 @@ import java.util.Set;
  * or broadcast variable of a set derived from the same source); otherwise the producer could wait
  * on the unread channel's back pressure while the consumer waits for the other input to end.
  * Everything else stays {@code PIPELINED}.
+ *
+ * <p>Inside a loop every exchange is pipelined (a superstep never ends a blocking exchange's
+ * producer); a loop body that would need a blocking exchange is refused, naming the operators.
  */
 final class ExchangeModeChooser {
 
@@ -38,6 +41,26 @@ final class ExchangeModeChooser {
             for (Channel c : later) {
                 if (!Collections.disjoint(firstAncestors, pipelinedAncestors(List.of(c)))) {
                     c.setExchangeMode(ExchangeMode.BLOCKING);
+                }
+            }
+        }
+        for (DagIteration it : dag.iterations()) {
+            checkPipelinedInside(dag, it);
+        }
+    }
+
+    private static void checkPipelinedInside(Dag dag, DagIteration it) {
+        List<OptNode> members = it.members(dag);
+        for (OptNode node : members) {
+            List<Channel> channels = new ArrayList<>(node.inputs());
+            channels.addAll(node.broadcastInputs());
+            for (Channel c : channels) {
+                if (c.exchangeMode() == ExchangeMode.BLOCKING && members.contains(c.source())) {
+                    throw new UnsupportedOperationException("Iteration '" + it.name() + "': operator '" + node.name() + "' reads '"
+                            + c.source().name() + "' only after its other input, and both come from the loop's partial solution; inside a"
+                            + " loop that needs an exchange that buffers a whole superstep, which iterations do not have yet. Read the"
+                            + " partial solution once (e.g. join it with the other input first) or give the join a hint that builds"
+                            + " the other side");
                 }
             }
         }

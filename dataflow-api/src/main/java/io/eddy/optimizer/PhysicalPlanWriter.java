@@ -1,13 +1,16 @@
 package io.eddy.optimizer;
 
 import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.FieldsKeySelector;
+import io.eddy.jobgraph.IterationSpec;
 import io.eddy.jobgraph.KeyGroups;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.ShipStrategy;
 import io.eddy.translation.ChainingStrategy;
 import io.eddy.translation.PhysicalPlan;
 import io.eddy.translation.PlanEdge;
+import io.eddy.translation.PlanIteration;
 import io.eddy.translation.PlanNode;
 import io.eddy.translation.PlanProperty;
 import java.math.BigDecimal;
@@ -40,12 +43,40 @@ final class PhysicalPlanWriter {
             channels.addAll(n.broadcastInputs());
             for (Channel c : channels) {
                 FieldsKeySelector<?> selector = c.shipStrategy() == ShipStrategy.HASH ? keySelector(c, serializerConfig) : null;
-                b.input(new PlanEdge(c.source().id(), c.targetInput(), c.role(), c.shipStrategy(), selector, c.recordType(), c.exchangeMode(), null));
+                b.input(new PlanEdge(c.source().id(), c.targetInput(), c.role(), c.shipStrategy(), selector, c.recordType(), c.exchangeMode(),
+                        c.sideOutputTag()));
             }
             properties(n, b);
+            iterationProperties(dag, n, b);
             nodes.add(b.build());
         }
-        return new PhysicalPlan(dag.plan().getJobName(), nodes);
+        List<PlanIteration> iterations = new ArrayList<>();
+        for (DagIteration it : dag.iterations()) {
+            iterations.add(iteration(dag, it));
+        }
+        return new PhysicalPlan(dag.plan().getJobName(), nodes, iterations);
+    }
+
+    private static PlanIteration iteration(Dag dag, DagIteration it) {
+        List<Integer> members = it.members(dag).stream().map(OptNode::id).toList();
+        List<Integer> tails = it.feedbackTails().stream().map(OptNode::id).toList();
+        byte[] aggregators = InstantiationUtil.serialize(it.origin().getAggregators(),
+                "the aggregators of iteration '" + it.name() + "' (aggregators and convergence criteria must be serializable)");
+        return new PlanIteration(it.name(), IterationSpec.Kind.BULK, it.head().id(), members, tails, it.origin().getMaxIterations(), aggregators,
+                it.terminationTail() != null);
+    }
+
+    /** Where a node stands in a loop, for plans: the loop's name and, for the head, its bound. */
+    private static void iterationProperties(Dag dag, OptNode n, PlanNode.Builder b) {
+        for (DagIteration it : dag.iterations()) {
+            if (it.head() == n) {
+                b.property(PlanProperty.of("iteration", "iteration", it.name()));
+                b.property(new PlanProperty("maxIterations", "max supersteps", it.origin().getMaxIterations(),
+                        Integer.toString(it.origin().getMaxIterations())));
+            } else if (it.members(dag).contains(n)) {
+                b.property(PlanProperty.of("iteration", "iteration", it.name()));
+            }
+        }
     }
 
     private static OperatorDescriptor descriptor(OptNode node) {

@@ -11,7 +11,9 @@ import io.eddy.jobgraph.ShipStrategy;
  *   <li>that edge is {@link ShipStrategy#FORWARD} and {@link ExchangeMode#PIPELINED},</li>
  *   <li>producer and node have equal parallelism and equal max parallelism,</li>
  *   <li>the node's chaining strategy is {@link ChainingStrategy#ALWAYS}, and</li>
- *   <li>the producer's is not {@link ChainingStrategy#NEVER}.</li>
+ *   <li>the producer's is not {@link ChainingStrategy#NEVER}, and</li>
+ *   <li>both are in the same loop or both outside loops ({@link PhysicalPlan#iterationOf}): a
+ *       loop's head starts its vertex, and what reads a loop's result is not in the loop's tasks.</li>
  * </ul>
  * A producer may have several chained consumers: a chain is a tree from its head.
  */
@@ -31,6 +33,7 @@ public final class ChainingRule {
                 && producer.parallelism() == node.parallelism()
                 && producer.maxParallelism() == node.maxParallelism()
                 && node.chainingStrategy() == ChainingStrategy.ALWAYS
-                && producer.chainingStrategy() != ChainingStrategy.NEVER;
+                && producer.chainingStrategy() != ChainingStrategy.NEVER
+                && plan.iterationOf(producer.id()) == plan.iterationOf(node.id());
     }
 }

@@ -2,6 +2,9 @@ package io.eddy.translation;
 
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.util.InstantiationUtil;
+import io.eddy.jobgraph.EdgeRole;
+import io.eddy.jobgraph.ExchangeMode;
+import io.eddy.jobgraph.IterationSpec;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
@@ -9,6 +12,8 @@ import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.JobVertexId;
 import io.eddy.jobgraph.OperatorOutput;
 import io.eddy.jobgraph.OperatorSpec;
+import io.eddy.jobgraph.ShipStrategy;
+import io.eddy.jobgraph.VertexGroup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,8 +78,13 @@ public final class JobGraphWriter {
         writer.buildChains();
         List<JobEdge> edges = writer.edges();
         List<JobVertex> vertices = writer.vertices();
+        List<VertexGroup> groups = new ArrayList<>();
+        for (PlanIteration it : plan.iterations()) {
+            groups.add(writer.iterationGroup(it));
+            edges.addAll(writer.feedbackEdges(it));
+        }
         byte[] config = InstantiationUtil.serialize(serializerConfig, "the serializer config (registered Kryo types)");
-        return new JobGraph(JobId.generate(), plan.jobName(), vertices, edges, bufferTimeoutMillis, config, settings);
+        return new JobGraph(JobId.generate(), plan.jobName(), vertices, edges, bufferTimeoutMillis, config, settings, groups);
     }
 
     private void buildChains() {
@@ -119,6 +129,38 @@ public final class JobGraphWriter {
                 result.add(new JobEdge(new JobVertexId(chain.vertexIndex), i, new JobVertexId(chainOf[c.node().id()].vertexIndex), c.inputIndex(),
                         e.targetInput(), e.role(), e.shipStrategy(), e.exchangeMode(), keySelector, recordType));
             }
+        }
+        return result;
+    }
+
+    /** The ITERATION group of loop {@code it}: the vertices of its nodes, the head's vertex named in its spec. */
+    private VertexGroup iterationGroup(PlanIteration it) {
+        Chain head = chainOf[it.headNode()];
+        if (head.members.get(0).id() != it.headNode()) {
+            throw new IllegalStateException("Bug: the head node " + it.headNode() + " of iteration '" + it.name() + "' was chained into '"
+                    + head.members.get(0).name() + "'");
+        }
+        List<JobVertexId> members = it.memberNodes().stream().map(n -> chainOf[n].vertexIndex).distinct().sorted().map(JobVertexId::new).toList();
+        IterationSpec spec = new IterationSpec(it.name(), it.kind(), new JobVertexId(head.vertexIndex), it.maxIterations(), it.aggregatorsBytes(),
+                it.terminationCriterion());
+        return VertexGroup.iteration(spec, members);
+    }
+
+    /**
+     * One FEEDBACK edge per tail of {@code it}, from the tail's vertex to the head's, numbered after
+     * the network outputs of the one and the inputs of the other (no channel carries it).
+     */
+    private List<JobEdge> feedbackEdges(PlanIteration it) {
+        List<JobEdge> result = new ArrayList<>();
+        Chain head = chainOf[it.headNode()];
+        int gate = plan.node(it.headNode()).inputs().size();
+        for (int tail : it.feedbackTails()) {
+            Chain source = chainOf[tail];
+            PlanNode tailNode = plan.node(tail);
+            byte[] recordType = InstantiationUtil.serialize(tailNode.inputs().get(0).recordType(),
+                    "the record type of the feedback of iteration '" + it.name() + "'");
+            result.add(new JobEdge(new JobVertexId(source.vertexIndex), source.networkOutputs.size(), new JobVertexId(head.vertexIndex), gate++, 0,
+                    EdgeRole.FEEDBACK, ShipStrategy.FORWARD, ExchangeMode.PIPELINED, null, recordType));
         }
         return result;
     }

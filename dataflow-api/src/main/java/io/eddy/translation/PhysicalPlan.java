@@ -14,12 +14,26 @@ import java.util.Objects;
  *
  * @param jobName the job's name
  * @param nodes the nodes; node {@code i} has id {@code i}, and every edge comes from a lower id
+ * @param iterations the loops (batch plans only); a node is in at most one
  */
-public record PhysicalPlan(String jobName, List<PlanNode> nodes) {
+public record PhysicalPlan(String jobName, List<PlanNode> nodes, List<PlanIteration> iterations) {
+
+    /** A plan without loops. */
+    public PhysicalPlan(String jobName, List<PlanNode> nodes) {
+        this(jobName, nodes, List.of());
+    }
 
     public PhysicalPlan {
         Objects.requireNonNull(jobName, "jobName");
         nodes = List.copyOf(nodes);
+        iterations = List.copyOf(iterations);
+        for (PlanIteration it : iterations) {
+            for (int member : it.memberNodes()) {
+                if (member < 0 || member >= nodes.size()) {
+                    throw new IllegalArgumentException("Bug: iteration '" + it.name() + "' names node " + member + ", which is not in the plan");
+                }
+            }
+        }
         for (int i = 0; i < nodes.size(); i++) {
             if (nodes.get(i).id() != i) {
                 throw new IllegalArgumentException("Bug: plan node '" + nodes.get(i).name() + "' at position " + i + " has id " + nodes.get(i).id());
@@ -29,6 +43,16 @@ public record PhysicalPlan(String jobName, List<PlanNode> nodes) {
 
     public PlanNode node(int id) {
         return nodes.get(id);
+    }
+
+    /** The loop node {@code id} belongs to, or null. */
+    public PlanIteration iterationOf(int id) {
+        for (PlanIteration it : iterations) {
+            if (it.contains(id)) {
+                return it;
+            }
+        }
+        return null;
     }
 
     /**

@@ -206,15 +206,17 @@ class IterationPlanTest {
     }
 
     @Test
-    void compilingAPlanWithAnIterationSaysIterationsDoNotRunYet() {
+    void compilingAPlanWithADeltaIterationSaysDeltaIterationsDoNotRunYet() {
         ExecutionEnvironment env = env();
-        IterativeDataSet<Long> loop = env.fromElements(1L).iterate(2).name("Loop");
-        discard(loop.closeWith(loop.map(new Increment())));
+        DataSet<Tuple2<Long, Long>> vertices = pairs(env);
+        DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = vertices.iterateDelta(vertices, 5, 0).name("Components");
+        DataSet<Tuple2<Long, Long>> delta = it.getWorkset().join(it.getSolutionSet()).where(0).equalTo(0).with(new MinComponent());
+        discard(it.closeWith(delta, delta));
         Plan plan = env.createProgramPlan();
         assertThatThrownBy(() -> BatchCompiler.compile(plan))
                 .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("iteration 'Loop'")
-                .hasMessageContaining("cannot be compiled and run yet");
+                .hasMessageContaining("delta iteration 'Components'")
+                .hasMessageContaining("cannot be compiled yet");
     }
 
     // ---- delta -------------------------------------------------------------------------------
