@@ -3,6 +3,7 @@ package io.eddy.master;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
+import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
@@ -122,10 +123,13 @@ final class JobCheckpointing {
         }
     }
 
-    /** A streaming job: every vertex without inputs starts with a streaming source, and no edge is blocking. */
+    /**
+     * A streaming job: every vertex without inputs starts with a streaming source, and no edge is
+     * blocking (a feedback edge has no exchange, so its mode does not count).
+     */
     static boolean isStreaming(JobGraph graph) {
         for (JobEdge e : graph.edges()) {
-            if (e.exchangeMode() == ExchangeMode.BLOCKING) {
+            if (e.exchangeMode() == ExchangeMode.BLOCKING && e.role() != EdgeRole.FEEDBACK) {
                 return false;
             }
         }

@@ -15,6 +15,7 @@ import io.eddy.master.execution.TaskTracker;
 import io.eddy.master.failover.JobFailover;
 import io.eddy.master.failover.JobFailure;
 import io.eddy.master.failover.RestartStrategy;
+import io.eddy.master.iteration.JobIterations;
 import io.eddy.master.scheduling.JobScheduler;
 import io.eddy.master.workers.RegisteredWorker;
 import io.eddy.runtime.cluster.ClientGateway;
@@ -36,7 +37,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one job on the master by coordinating its parts: the {@link JobScheduler} (slots, execution
  * graph, region deployment), the {@link JobFailover} (restarts), the {@link ClientRelay} (what the
- * client hears), {@link JobCheckpointing} and the batch formats ({@link FormatCoordinator}). It owns
+ * client hears), {@link JobCheckpointing}, the loops' supersteps ({@link JobIterations}) and the batch
+ * formats ({@link FormatCoordinator}). It owns
  * the job's {@link JobStatus}, dispatches the tasks' state updates, and ends the job (merging
  * accumulators, or cancelling the rest after the first failure) with a report to the client:
  *
@@ -69,6 +71,8 @@ final class JobManager {
     private final RestartStrategy restartStrategy;
     /** Checkpoints, savepoints and the state deployments restore (docs/checkpointing.md). */
     private final JobCheckpointing checkpointing;
+    /** The supersteps of the job's loops (docs/iterations.md). */
+    private final JobIterations iterations;
     private final long submitTime;
     private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
 
@@ -93,11 +97,8 @@ final class JobManager {
         this.submitTime = ctx.clock().millis();
         this.restartStrategy = RestartStrategy.forJob(new Configuration(ctx.config().jobDefaults()),
                 JobCheckpointing.settingsWithDefaultRestart(ctx.config().jobDefaults(), graph));
-        this.checkpointing = JobCheckpointing.create(ctx, graph, CheckpointJobActions.of((cause, summary) -> {
-            if (status == JobStatus.RUNNING) {
-                startFailing(JobFailure.of(cause, summary));
-            }
-        }, this::cancel));
+        this.checkpointing = JobCheckpointing.create(ctx, graph, CheckpointJobActions.of(this::failIfRunning, this::cancel));
+        this.iterations = JobIterations.create(graph, library.classLoader(), ctx.clock(), this::failIfRunning);
     }
 
     JobId id() {
@@ -171,6 +172,7 @@ final class JobManager {
             return;
         }
         scheduler.deployReadyRegions();
+        iterations.regionsDeployed(executionGraph);
         client.progress().deployed(executionGraph);
     }
 
@@ -285,6 +287,13 @@ final class JobManager {
         return checkpointing.triggerSavepoint(status, targetDirectoryOrNull, cancelAfter);
     }
 
+    /** Fails a RUNNING job (a part of it found the job cannot go on); does nothing in any other state. */
+    private void failIfRunning(Throwable cause, String summary) {
+        if (status == JobStatus.RUNNING) {
+            startFailing(JobFailure.of(cause, summary));
+        }
+    }
+
     void startFailing(JobFailure cause) {
         failover.stop();
         failure = cause;
@@ -330,7 +339,7 @@ final class JobManager {
         byte[] accumulators = client.noAccumulators();
         if (finalStatus == JobStatus.FINISHED) {
             try {
-                accumulators = client.mergeAccumulators(executionGraph, checkpointing.statsAccumulators());
+                accumulators = client.mergeAccumulators(executionGraph, List.of(checkpointing.statsAccumulators(), iterations.accumulators()));
             } catch (RuntimeException e) {
                 failure = JobFailure.of(e, "The accumulators of the job could not be merged: " + e.getMessage());
                 finalStatus = JobStatus.FAILED;
@@ -384,6 +393,11 @@ final class JobManager {
     /** The job's checkpoints (acknowledgements, declines and savepoints arrive here). */
     JobCheckpointing checkpointing() {
         return checkpointing;
+    }
+
+    /** The job's loops (superstep reports arrive here). */
+    JobIterations iterations() {
+        return iterations;
     }
 
     /** The batch formats of the job (a restart gives restarted source subtasks' splits back); null before start. */

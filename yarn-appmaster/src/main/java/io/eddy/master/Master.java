@@ -175,6 +175,16 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
     }
 
     @Override
+    public void superstepDone(TaskId task, int superstep, byte[] aggregatesBytes) {
+        runOnMain("superstep " + superstep + " done by " + task, () -> {
+            JobManager job = jobs.get(task.job());
+            if (job != null) {
+                job.iterations().superstepDone(task, superstep, aggregatesBytes);
+            }
+        });
+    }
+
+    @Override
     public CompletableFuture<byte[]> requestInputSplit(TaskId task, String host) {
         return onMain(() -> jobOrThrow(task.job()).nextInputSplit(task, host));
     }

@@ -6,6 +6,7 @@ import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.tasks.TaskId;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -23,6 +24,10 @@ public final class FakeWorker implements WorkerGateway {
     public final BlockingQueue<TaskDeploymentSpec> deployed = new LinkedBlockingQueue<>();
     public final BlockingQueue<TaskId> cancelled = new LinkedBlockingQueue<>();
     public final BlockingQueue<JobId> released = new LinkedBlockingQueue<>();
+    public final BlockingQueue<Decision> decisions = new LinkedBlockingQueue<>();
+
+    /** A superstep decision the master sent to head task {@code head}. */
+    public record Decision(TaskId head, SuperstepDecision decision) {}
 
     public FakeWorker(String id, int slots, int port) {
         this.registration = new WorkerRegistration(new WorkerId(id), slots, new InetSocketAddress("127.0.0.1", port), "127.0.0.1", 42);
@@ -48,6 +53,16 @@ public final class FakeWorker implements WorkerGateway {
     @Override
     public void releaseJob(JobId job) {
         released.add(job);
+    }
+
+    @Override
+    public void superstepDecision(TaskId headTask, SuperstepDecision decision) {
+        decisions.add(new Decision(headTask, decision));
+    }
+
+    /** Waits for {@code n} superstep decisions. */
+    public List<Decision> awaitDecisions(int n) throws InterruptedException {
+        return take(decisions, n);
     }
 
     /** Waits for {@code n} deployments. */

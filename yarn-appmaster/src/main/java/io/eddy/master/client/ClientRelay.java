@@ -14,6 +14,7 @@ import java.io.Serializable;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -93,17 +94,17 @@ public final class ClientRelay {
 
     /**
      * The final accumulator values of a FINISHED job: the tasks' accumulators merged by name, then
-     * {@code extra} (e.g. the checkpoint statistics), serialized.
+     * each map of {@code extra} in order (e.g. the checkpoint statistics, the superstep durations), serialized.
      *
      * @throws RuntimeException if they cannot be read or merged
      */
-    public byte[] mergeAccumulators(ExecutionGraph executionGraph, Map<String, Serializable> extra) {
+    public byte[] mergeAccumulators(ExecutionGraph executionGraph, List<Map<String, Serializable>> extra) {
         AccumulatorMerger merger = new AccumulatorMerger(userCode);
         for (ExecutionVertex t : executionGraph.tasks()) {
             merger.add(t.accumulators(), t.taskName());
         }
         Map<String, Serializable> results = new LinkedHashMap<>(merger.results());
-        results.putAll(extra);
+        extra.forEach(results::putAll);
         return AccumulatorBytes.serializeValues(results, "job " + id());
     }
 

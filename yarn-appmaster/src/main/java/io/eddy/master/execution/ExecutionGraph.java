@@ -1,10 +1,12 @@
 package io.eddy.master.execution;
 
+import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.ShipStrategy;
+import io.eddy.jobgraph.VertexGroup;
 import io.eddy.master.checkpoint.StateAssignment;
 import io.eddy.master.workers.RegisteredWorker;
 import io.eddy.master.workers.SlotAssignment;
@@ -32,11 +34,15 @@ import java.util.Set;
  * FORWARD} edge the partition has one subpartition and consumer subtask i reads subpartition 0 of
  * producer i; for every other strategy the partition has one subpartition per consumer subtask and
  * consumer subtask i reads subpartition i of every producer. A channel names the producer's worker
- * data address, so a channel between tasks on one worker is local.
+ * data address, so a channel between tasks on one worker is local. A {@code FEEDBACK} edge (a loop's
+ * tail to its head) has neither partitions nor channels: the tail hands its records to the head of
+ * its lane inside the worker ({@code JobGraph.inputsOf/outputsOf} leave it out).
  *
  * <p>Regions: the tasks are grouped into {@link PipelinedRegion}s (connected over pipelined edges),
  * which the job's {@code JobScheduler} deploys one after another as their blocking inputs complete. Every
- * region's tasks run in the lanes the job got at the start: subtask i of any vertex in lane i.
+ * region's tasks run in the lanes the job got at the start: subtask i of any vertex in lane i. A
+ * loop's tasks are one region, so the head and the tail of lane i share lane i's worker and slot,
+ * also after a restart moved the lane, and they always carry the same attempt.
  *
  * <p>Attempts: each {@link ExecutionVertex} is one subtask and holds its current attempt. A
  * deployment is computed when it is sent ({@link #prepareDeployment}), from the lanes as they are
@@ -83,7 +89,9 @@ public final class ExecutionGraph {
     /**
      * Checks what the master relies on before it takes slots.
      *
-     * @throws IllegalArgumentException naming the edge if a FORWARD edge connects different parallelisms
+     * @throws IllegalArgumentException naming the edge if a FORWARD edge connects different
+     *     parallelisms, a feedback edge is not FORWARD, or an edge between two vertices of one loop
+     *     is BLOCKING (the loop's tasks finish only when it ends, so it could never be read)
      */
     public static void validate(JobGraph graph) {
         if (graph.vertices().isEmpty()) {
@@ -97,6 +105,22 @@ public final class ExecutionGraph {
                         + ") to '" + target.name() + "' (parallelism " + target.parallelism()
                         + ") connects different parallelisms: use rebalance() or give both the same parallelism");
             }
+            validateLoopEdge(graph, e);
+        }
+    }
+
+    private static void validateLoopEdge(JobGraph graph, JobEdge e) {
+        VertexGroup loop = graph.groupOf(e.target(), VertexGroup.Kind.ITERATION).orElse(null);
+        if (loop == null || !loop.contains(e.source())) {
+            return;
+        }
+        if (e.role() == EdgeRole.FEEDBACK && e.shipStrategy() != ShipStrategy.FORWARD) {
+            throw new IllegalArgumentException("Bug: the feedback edge " + e + " of iteration '" + loop.name() + "' is " + e.shipStrategy()
+                    + ": a tail hands its records to the head of its own lane, so feedback edges are FORWARD");
+        }
+        if (e.role() != EdgeRole.FEEDBACK && e.exchangeMode() == ExchangeMode.BLOCKING) {
+            throw new IllegalArgumentException("Bug: the edge " + e + " inside iteration '" + loop.name() + "' is BLOCKING: the loop's tasks"
+                    + " run until the loop ends, so a blocking result of one could never be read by another; edges inside a loop are PIPELINED");
         }
     }
 

@@ -1,10 +1,13 @@
 package io.eddy.master.execution;
 
+import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
+import io.eddy.jobgraph.JobVertexId;
 import io.eddy.jobgraph.ShipStrategy;
+import io.eddy.jobgraph.VertexGroup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -18,6 +21,12 @@ import java.util.Set;
  * of the producer with subtask i of the consumer (one region per lane); any other pipelined edge is
  * all-to-all and joins every subtask of both vertices. {@link ExchangeMode#BLOCKING} edges join
  * nothing: they become the regions' blocking inputs.
+ *
+ * <p>Loops: every subtask of every member of a {@link VertexGroup.Kind#ITERATION} group is in one
+ * region, whatever its edges: the loop's tasks run superstep after superstep in lock step (the
+ * master decides each superstep for all of them), so they are deployed and restarted together. A
+ * {@link EdgeRole#FEEDBACK} edge has no exchange (the tail hands records to the head of its lane in
+ * the worker): it joins nothing itself, is no blocking input, and its exchange mode is not read.
  *
  * <p>Regions whose blocking inputs form a cycle (region A reads a blocking result of B while B
  * reads one of A, possible when pipelined and blocking paths interleave) could never be scheduled
@@ -62,13 +71,14 @@ final class PipelinedRegions {
     static List<RegionShape> compute(JobGraph graph) {
         PipelinedRegions regions = new PipelinedRegions(graph);
         regions.joinPipelinedEdges();
+        regions.joinIterationGroups();
         regions.mergeCycles();
         return regions.shapes();
     }
 
     private void joinPipelinedEdges() {
         for (JobEdge e : graph.edges()) {
-            if (e.exchangeMode() != ExchangeMode.PIPELINED) {
+            if (e.exchangeMode() != ExchangeMode.PIPELINED || e.role() == EdgeRole.FEEDBACK) {
                 continue;
             }
             int source = e.source().index();
@@ -85,6 +95,21 @@ final class PipelinedRegions {
                 }
                 for (int j = 0; j < parallelism(target); j++) {
                     union(first, index(target, j));
+                }
+            }
+        }
+    }
+
+    /** Joins every subtask of every member of each iteration group (a loop runs and restarts as a whole). */
+    private void joinIterationGroups() {
+        for (VertexGroup group : graph.groups()) {
+            if (group.kind() != VertexGroup.Kind.ITERATION) {
+                continue;
+            }
+            int first = index(group.members().get(0).index(), 0);
+            for (JobVertexId member : group.members()) {
+                for (int s = 0; s < parallelism(member.index()); s++) {
+                    union(first, index(member.index(), s));
                 }
             }
         }
@@ -133,7 +158,7 @@ final class PipelinedRegions {
     /** Calls {@code action(producer index, consumer index)} for every pair of subtasks connected by a blocking edge. */
     private void forEachBlockingDependency(Dependency action) {
         for (JobEdge e : graph.edges()) {
-            if (e.exchangeMode() != ExchangeMode.BLOCKING) {
+            if (e.exchangeMode() != ExchangeMode.BLOCKING || e.role() == EdgeRole.FEEDBACK) {
                 continue;
             }
             int source = e.source().index();

@@ -60,7 +60,7 @@ class ClientRelayTest {
         registry.register(worker.registration, worker);
         ExecutionGraph eg = ExecutionGraph.build(graph, registry.allocate(1), 0);
 
-        byte[] bytes = relay.mergeAccumulators(eg, Map.of("checkpoints", 3));
+        byte[] bytes = relay.mergeAccumulators(eg, List.of(Map.of("checkpoints", 3)));
 
         Map<String, Serializable> values = AccumulatorBytes.deserializeValues(bytes, getClass().getClassLoader(), "test");
         assertThat(values).containsExactly(Map.entry("checkpoints", 3));

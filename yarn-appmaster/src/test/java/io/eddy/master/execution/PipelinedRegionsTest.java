@@ -3,7 +3,10 @@ package io.eddy.master.execution;
 import io.eddy.master.RegionTestGraphs;
 import io.eddy.master.execution.PipelinedRegions.RegionShape;
 import io.eddy.master.execution.PipelinedRegions.SubtaskKey;
+import io.eddy.jobgraph.IterationSpec;
+import io.eddy.jobgraph.JobVertexId;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import static io.eddy.jobgraph.ExchangeMode.BLOCKING;
 import static io.eddy.jobgraph.ExchangeMode.PIPELINED;
@@ -90,6 +93,39 @@ class PipelinedRegionsTest {
             assertThat(r.tasks()).containsExactly(key(0, 0), key(1, 0), key(2, 0));
             assertThat(r.blockingProducers()).isEmpty();
         });
+    }
+
+    @Test
+    void everyTaskOfALoopIsInOneRegionThatWaitsForTheLoopsBlockingInput() {
+        // V0 -HASH/BLOCKING-> V1 (head) -FORWARD-> V2 (tail), feedback V2 -> V1; the loop is {V1, V2}.
+        // Its forward edges alone would give one region per lane; the loop must run (and restart) as a whole.
+        for (var feedbackMode : List.of(PIPELINED, BLOCKING)) {
+            List<RegionShape> regions = PipelinedRegions.compute(RegionTestGraphs.graph(2, 2, 2).edge(0, 1, HASH, BLOCKING)
+                    .edge(1, 2, FORWARD, PIPELINED).feedback(2, 1, feedbackMode).iteration(loop(1), 1, 2).build());
+
+            assertThat(regions).as("feedback edge " + feedbackMode).hasSize(3);
+            assertThat(regions.get(0).tasks()).containsExactly(key(0, 0));
+            assertThat(regions.get(1).tasks()).containsExactly(key(0, 1));
+            assertThat(regions.get(2).tasks()).containsExactly(key(1, 0), key(1, 1), key(2, 0), key(2, 1));
+            assertThat(regions.get(2).blockingProducers()).as("the feedback edge is no dependency").containsExactlyInAnyOrder(key(0, 0),
+                    key(0, 1));
+        }
+    }
+
+    @Test
+    void aLoopWithoutEdgesBetweenItsLanesIsStillOneRegionAndItsResultConsumerWaitsForIt() {
+        // V0 (head) -FORWARD-> V1 (tail), feedback V1 -> V0, V0 -FORWARD/BLOCKING-> V2 (the result's consumer)
+        List<RegionShape> regions = PipelinedRegions.compute(RegionTestGraphs.graph(3, 3, 3).edge(0, 1, FORWARD, PIPELINED)
+                .feedback(1, 0, PIPELINED).edge(0, 2, FORWARD, BLOCKING).iteration(loop(0), 0, 1).build());
+
+        assertThat(regions).hasSize(4);
+        assertThat(regions.get(0).tasks()).hasSize(6).containsOnly(key(0, 0), key(0, 1), key(0, 2), key(1, 0), key(1, 1), key(1, 2));
+        assertThat(regions.subList(1, 4)).extracting(RegionShape::blockingProducers)
+                .containsExactly(Set.of(key(0, 0)), Set.of(key(0, 1)), Set.of(key(0, 2)));
+    }
+
+    private static IterationSpec loop(int head) {
+        return new IterationSpec("loop", IterationSpec.Kind.BULK, new JobVertexId(head), 5, new byte[] {0}, false);
     }
 
     private static SubtaskKey key(int vertex, int subtask) {
