@@ -30,6 +30,15 @@ public final class BroadcastVariables {
     }
 
     /**
+     * Registers variable {@code name} with the records of a new superstep, replacing those of the
+     * previous one: a loop's dynamic broadcast input (docs/iterations.md), read anew before the
+     * operators' functions are reopened for the superstep.
+     */
+    public void replace(String name, List<?> values) {
+        variables.put(name, Collections.unmodifiableList(values));
+    }
+
+    /**
      * The records of variable {@code name}.
      *
      * @param operatorName the asking operator with its subtask, for the error message

@@ -20,7 +20,9 @@ public final class OperatorFailureException extends RuntimeException {
         CLOSE("in close()"),
         INITIALIZE_STATE("while initializing (restoring) its state"),
         SNAPSHOT("while taking its checkpoint snapshot"),
-        CHECKPOINT_NOTIFICATION("in a checkpoint completion or abort notification");
+        CHECKPOINT_NOTIFICATION("in a checkpoint completion or abort notification"),
+        END_SUPERSTEP("at the end of a superstep"),
+        START_SUPERSTEP("while starting a superstep");
 
         private final String text;
 

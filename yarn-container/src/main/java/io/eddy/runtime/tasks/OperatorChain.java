@@ -17,6 +17,7 @@ import io.eddy.runtime.operators.OperatorFailureException.Phase;
 import io.eddy.runtime.operators.Output;
 import io.eddy.runtime.operators.SourceHead;
 import io.eddy.runtime.operators.StreamOperator;
+import io.eddy.runtime.operators.SuperstepAware;
 import io.eddy.runtime.operators.TaskEnvironment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,12 +42,16 @@ public final class OperatorChain {
     /** Per operator, its uid ({@code OperatorSpec.uid()}): the name of its state in checkpoints. */
     private final List<String> uids;
     private final OperatorDescriptor headDescriptor;
+    /** Per operator, the name of its kind ({@code OperatorKind.name()}), for errors. */
+    private final List<String> kinds;
     // How many operators from the tail had open() entered; those (only) are closed.
     private int openedFromTail;
     private boolean closed;
 
-    private OperatorChain(List<StreamOperator<?>> operators, List<String> names, List<String> uids, OperatorDescriptor headDescriptor) {
+    private OperatorChain(List<StreamOperator<?>> operators, List<String> names, List<String> uids, OperatorDescriptor headDescriptor,
+            List<String> kinds) {
         this.operators = operators;
+        this.kinds = kinds;
         this.names = names;
         this.uids = uids;
         this.headDescriptor = headDescriptor;
@@ -77,7 +82,8 @@ public final class OperatorChain {
             setup(operators.get(i), new OperatorContext<>(specs.get(i).name(), descriptors.get(i), environment, output));
         }
         List<String> uids = specs.stream().map(OperatorSpec::uid).toList();
-        return new OperatorChain(List.copyOf(operators), List.copyOf(names), uids, descriptors.get(0));
+        List<String> kinds = descriptors.stream().map(d -> d.kind().name()).toList();
+        return new OperatorChain(List.copyOf(operators), List.copyOf(names), uids, descriptors.get(0), kinds);
     }
 
     @SuppressWarnings("unchecked")
@@ -220,6 +226,46 @@ public final class OperatorChain {
                 operators.get(i).finish();
             } catch (Exception e) {
                 throw OperatorFailureException.wrap(names.get(i), Phase.FINISH, e);
+            }
+        }
+    }
+
+    // Loops (docs/iterations.md).
+
+    /**
+     * Checks that every operator can run superstep after superstep.
+     *
+     * @throws IllegalArgumentException naming the first operator that does not implement {@link SuperstepAware}, and its kind
+     */
+    public void requireSuperstepAware(String iterationName) {
+        for (int i = 0; i < operators.size(); i++) {
+            if (!(operators.get(i) instanceof SuperstepAware)) {
+                throw new IllegalArgumentException("Operator '" + names.get(i) + "' (kind '" + kinds.get(i) + "', "
+                        + operators.get(i).getClass().getName() + ") cannot run inside iteration '" + iterationName
+                        + "': its runtime operator does not implement SuperstepAware, so it cannot end and restart supersteps."
+                        + " Move it out of the loop body, or make its operator SuperstepAware");
+            }
+        }
+    }
+
+    /** Every input delivered the current superstep: ends it in every operator, head first, so each flushes into the next. */
+    public void endSuperstep() {
+        for (int i = 0; i < operators.size(); i++) {
+            try {
+                ((SuperstepAware) operators.get(i)).endSuperstep();
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(names.get(i), Phase.END_SUPERSTEP, e);
+            }
+        }
+    }
+
+    /** Superstep {@code superstep} starts: in every operator, tail first, so consumers are ready before their producers emit. */
+    public void startSuperstep(int superstep) {
+        for (int i = operators.size() - 1; i >= 0; i--) {
+            try {
+                ((SuperstepAware) operators.get(i)).startSuperstep(superstep);
+            } catch (Exception e) {
+                throw OperatorFailureException.wrap(names.get(i), Phase.START_SUPERSTEP, e);
             }
         }
     }

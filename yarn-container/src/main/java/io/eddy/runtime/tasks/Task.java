@@ -9,6 +9,7 @@ import io.eddy.configuration.Configuration;
 import io.eddy.runtime.io.network.event.CheckpointBarrier;
 import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.io.network.partition.ProducerFailedException;
+import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.operators.InputOrdered;
 import io.eddy.runtime.operators.OperatorFactory;
 import io.eddy.runtime.operators.streaming.SourceOperator;
@@ -52,6 +53,10 @@ import org.slf4j.LoggerFactory;
  * checkpoint lock, which the source context also takes around each emission. A batch source head
  * runs on the task thread and runs pending mails between its records.
  *
+ * <p><b>Loops</b> (docs/iterations.md): a task whose vertex is in an iteration group runs through
+ * an {@link IterationTaskRunner} from its set-up to the loop's end: superstep after superstep,
+ * without {@code finish()} and without checkpoint barriers.
+ *
  * <p><b>Checkpoints</b> (docs/checkpointing.md): {@link #triggerCheckpoint} at sources, barriers
  * from the inputs otherwise ({@link CheckpointBarrierHandler}), snapshots by {@link
  * TaskCheckpointer}; notifications as mails. Before {@code open()} every operator gets its restored
@@ -92,6 +97,8 @@ public final class Task {
     private final Object checkpointLock = new Object();
     /** Task thread (set before the main mailbox loop; read by checkpoint mails). */
     private TaskCheckpointer checkpointer;
+    /** Task thread: runs a loop's task (docs/iterations.md); null outside loops. Read by decision mails. */
+    private IterationTaskRunner iteration;
 
     public Task(TaskDeployment deployment, TaskServices services) {
         this.deployment = Objects.requireNonNull(deployment, "deployment");
@@ -204,6 +211,9 @@ public final class Task {
                     "the serializer config of job '" + deployment.jobName() + "'");
             io = TaskNetworkIo.create(deployment, services.network(), serializerConfig);
             timers.service = new MailboxTimerService(mailboxProcessor.executor(), nameWithSubtask);
+            if (deployment.inIteration()) {
+                iteration = IterationTaskRunner.create(deployment, services.iterations(), mailboxProcessor, mailbox);
+            }
             TaskEnvironment environment = environment(serializerConfig, timers.service);
             chain = OperatorChain.build(deployment.vertex(), environment, OperatorFactory.load(cl), io.outputs());
             source = chain.sourceHead();
@@ -212,19 +222,17 @@ public final class Task {
                     deployment.settings());
             services.listener().running(id);
             TaskInputs inputs = TaskInputs.of(deployment.inputEdges(), io.inputs(), chain);
-            // Broadcast variables first, so that rich functions see them in open().
-            if (inputs.hasBroadcastInputs() && !mailboxProcessor.runMailboxLoop(inputs.broadcastReader(environment, mailbox))) {
-                throw cancellation();
+            if (iteration != null) {
+                // A loop's task: supersteps until the loop ended; everything was emitted at superstep ends, so no finish().
+                if (!iteration.run(chain, inputs, io, environment, serializerConfig) || cancelRequested) {
+                    throw cancellation();
+                }
+            } else {
+                runToEndOfInput(chain, inputs, environment);
+                chain.finish();
             }
-            chain.initializeState(deployment.restoreOrNull());
-            chain.open();
-            checkCancelled();
-            boolean completed = mailboxProcessor.runMailboxLoop(defaultAction(chain, inputs));
-            if (!completed || cancelRequested) {
-                throw cancellation();
-            }
-            chain.finish();
             chain.close();
+            closeIteration();
             timers.service.shutdown();
             enterPointOfNoReturn();
             io.finishOutputs();
@@ -234,6 +242,43 @@ public final class Task {
             notifyTerminal(TaskExecutionState.FINISHED, null, accumulatorSnapshot(environment));
         } catch (Throwable t) {
             handleFailure(t, chain, io, timers);
+        }
+    }
+
+    /** Reads the inputs to their end: broadcast variables first (so rich functions see them in open()), then the chain is opened. */
+    private void runToEndOfInput(OperatorChain chain, TaskInputs inputs, TaskEnvironment environment) throws Exception {
+        if (inputs.hasBroadcastInputs() && !mailboxProcessor.runMailboxLoop(inputs.broadcastReader(environment, mailbox))) {
+            throw cancellation();
+        }
+        chain.initializeState(deployment.restoreOrNull());
+        chain.open();
+        checkCancelled();
+        boolean completed = mailboxProcessor.runMailboxLoop(defaultAction(chain, inputs));
+        if (!completed || cancelRequested) {
+            throw cancellation();
+        }
+    }
+
+    /**
+     * The master's decision after a superstep of the loop this task heads (docs/iterations.md): a
+     * mail that hands it to the head operator's pending {@code SuperstepControl.endSuperstep()}.
+     * Any thread; a task that has ended ignores it.
+     */
+    public void superstepDecision(SuperstepDecision decision) {
+        boolean queued = mailboxProcessor.executor().tryExecute(() -> {
+            if (iteration == null) {
+                throw new IllegalStateException("Bug: task '" + nameWithSubtask + "' got " + decision + " but runs no loop");
+            }
+            iteration.decided(decision);
+        }, "superstep decision " + decision);
+        if (!queued) {
+            LOG.debug("Task {} ({}) has ended: ignoring {}", nameWithSubtask, id, decision);
+        }
+    }
+
+    private void closeIteration() throws java.io.IOException {
+        if (iteration != null) {
+            iteration.close();
         }
     }
 
@@ -252,6 +297,9 @@ public final class Task {
                 .ioManager(services.ioManager())
                 .inputSplitProvider(services.inputSplitGateway() == null ? null
                         : new GatewayInputSplitProvider(services.inputSplitGateway(), id, nameWithSubtask, deployment.userCodeClassLoader()))
+                .iteration(iteration == null ? null : iteration.context())
+                .superstepControl(iteration == null ? null : iteration.superstepControl())
+                .laneResources(services.iterations().laneResources())
                 .build();
     }
 
@@ -377,6 +425,13 @@ public final class Task {
         }
         if (chain != null) {
             chain.closeAfterFailure(cause);
+        }
+        if (iteration != null) {
+            try {
+                iteration.close();
+            } catch (java.io.IOException | RuntimeException e) {
+                cause.addSuppressed(e);
+            }
         }
         if (timers.service != null) {
             timers.service.shutdown();

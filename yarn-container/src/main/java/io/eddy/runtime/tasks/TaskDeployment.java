@@ -3,6 +3,7 @@ package io.eddy.runtime.tasks;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;
+import io.eddy.jobgraph.VertexGroup;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.checkpoint.TaskRestore;
 import java.util.List;
@@ -28,6 +29,8 @@ import java.util.Objects;
  * @param userCodeClassLoader the class loader of the job's classes
  * @param settings the job's settings ({@code JobGraph.settings()}): checkpointing mode and storage
  * @param restoreOrNull the state to restore (from a checkpoint or savepoint), or null for a fresh start
+ * @param iterationOrNull the {@link VertexGroup.Kind#ITERATION} group the vertex is a member of (the
+ *     task then runs superstep after superstep, docs/iterations.md), or null outside loops
  */
 public record TaskDeployment(
         JobId jobId,
@@ -43,14 +46,24 @@ public record TaskDeployment(
         byte[] serializerConfigBytes,
         ClassLoader userCodeClassLoader,
         Map<String, String> settings,
-        TaskRestore restoreOrNull) {
+        TaskRestore restoreOrNull,
+        VertexGroup iterationOrNull) {
+
+    /** A deployment of a vertex outside loops. */
+    public TaskDeployment(JobId jobId, String jobName, JobVertex vertex, int subtaskIndex, int attempt, List<JobEdge> inputEdges,
+            List<List<InputChannelSpec>> inputChannels, List<JobEdge> outputEdges, List<OutputPartitionSpec> outputPartitions,
+            long bufferTimeoutMillis, byte[] serializerConfigBytes, ClassLoader userCodeClassLoader, Map<String, String> settings,
+            TaskRestore restoreOrNull) {
+        this(jobId, jobName, vertex, subtaskIndex, attempt, inputEdges, inputChannels, outputEdges, outputPartitions, bufferTimeoutMillis,
+                serializerConfigBytes, userCodeClassLoader, settings, restoreOrNull, null);
+    }
 
     /** A deployment without job settings and without state to restore (tests). */
     public TaskDeployment(JobId jobId, String jobName, JobVertex vertex, int subtaskIndex, int attempt, List<JobEdge> inputEdges,
             List<List<InputChannelSpec>> inputChannels, List<JobEdge> outputEdges, List<OutputPartitionSpec> outputPartitions,
             long bufferTimeoutMillis, byte[] serializerConfigBytes, ClassLoader userCodeClassLoader) {
         this(jobId, jobName, vertex, subtaskIndex, attempt, inputEdges, inputChannels, outputEdges, outputPartitions, bufferTimeoutMillis,
-                serializerConfigBytes, userCodeClassLoader, Map.of(), null);
+                serializerConfigBytes, userCodeClassLoader, Map.of(), null, null);
     }
 
     public TaskDeployment {
@@ -72,6 +85,10 @@ public record TaskDeployment(
             throw new IllegalArgumentException("Bug: '" + vertex.name() + "' has " + inputEdges.size() + " input edges but channels for "
                     + inputChannels.size() + " gates");
         }
+        if (iterationOrNull != null && (iterationOrNull.kind() != VertexGroup.Kind.ITERATION || !iterationOrNull.contains(vertex.id()))) {
+            throw new IllegalArgumentException("Bug: '" + vertex.name() + "' is deployed as a member of group '" + iterationOrNull.name()
+                    + "' (" + iterationOrNull.kind() + ", members " + iterationOrNull.members() + "), which is not an iteration group holding it");
+        }
         if (outputPartitions.size() != outputEdges.size()) {
             throw new IllegalArgumentException("Bug: '" + vertex.name() + "' has " + outputEdges.size() + " output edges but "
                     + outputPartitions.size() + " output partitions");
@@ -81,6 +98,25 @@ public record TaskDeployment(
     /** The id of the task this deployment starts. */
     public TaskId taskId() {
         return new TaskId(jobId, vertex.id().index(), subtaskIndex, attempt);
+    }
+
+    /** Whether the task runs in a loop: its vertex is a member of an iteration group. */
+    public boolean inIteration() {
+        return iterationOrNull != null;
+    }
+
+    /**
+     * Whether the task's input gate over {@code edge} is <em>dynamic</em>: it carries a new superstep
+     * after each superstep (its producer is in the same loop); otherwise it is static, read in
+     * superstep 1 only. False outside loops.
+     */
+    public boolean isDynamic(JobEdge edge) {
+        return iterationOrNull != null && iterationOrNull.contains(edge.source());
+    }
+
+    /** Whether this task runs the loop's head operator (its vertex is the iteration's head vertex). */
+    public boolean isIterationHead() {
+        return iterationOrNull != null && iterationOrNull.iteration().headVertex().equals(vertex.id());
     }
 
     /** The task name with the subtask, e.g. {@code "Source -> Map (2/4)"}. */

@@ -22,9 +22,19 @@ import java.util.Objects;
  *     tasks without a batch source
  * @param checkpoints where checkpoint acknowledgements go and where snapshots are written
  *     asynchronously ({@link CheckpointServices#NONE} outside a worker)
+ * @param iterations where the tasks of loops report supersteps, and the lane's shared resources
+ *     ({@link IterationServices#standalone()} outside a worker)
  */
 public record TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName,
-        MemoryManager memoryManager, IOManager ioManager, InputSplitGateway inputSplitGateway, CheckpointServices checkpoints) {
+        MemoryManager memoryManager, IOManager ioManager, InputSplitGateway inputSplitGateway, CheckpointServices checkpoints,
+        IterationServices iterations) {
+
+    /** Services without the iteration services of a worker. */
+    public TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName,
+            MemoryManager memoryManager, IOManager ioManager, InputSplitGateway inputSplitGateway, CheckpointServices checkpoints) {
+        this(network, listener, collectGateway, workerName, memoryManager, ioManager, inputSplitGateway, checkpoints,
+                IterationServices.standalone());
+    }
 
     /** Services without checkpoint services of a worker. */
     public TaskServices(NetworkEnvironment network, TaskListener listener, CollectGateway collectGateway, String workerName,
@@ -47,5 +57,6 @@ public record TaskServices(NetworkEnvironment network, TaskListener listener, Co
         Objects.requireNonNull(listener, "listener");
         Objects.requireNonNull(workerName, "workerName");
         Objects.requireNonNull(checkpoints, "checkpoints");
+        Objects.requireNonNull(iterations, "iterations");
     }
 }

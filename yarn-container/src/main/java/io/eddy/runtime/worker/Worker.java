@@ -19,6 +19,8 @@ import io.eddy.runtime.tasks.CheckpointServices;
 import io.eddy.runtime.tasks.Task;
 import io.eddy.runtime.tasks.TaskDeployment;
 import io.eddy.runtime.tasks.TaskId;
+import io.eddy.runtime.iteration.SuperstepDecision;
+import io.eddy.runtime.tasks.IterationServices;
 import io.eddy.runtime.tasks.TaskServices;
 import java.io.File;
 import java.io.IOException;
@@ -211,6 +213,16 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         });
     }
 
+    @Override
+    public void superstepDecision(TaskId headTask, SuperstepDecision decision) {
+        runOnMain("hand " + decision + " to task " + headTask, () -> {
+            RunningTask running = runningTask(headTask, decision.toString());
+            if (running != null) {
+                running.task().superstepDecision(decision);
+            }
+        });
+    }
+
     /** The running task {@code id}, or null (debug log naming {@code what}) if it is unknown here or has ended. Main thread. */
     private RunningTask runningTask(TaskId id, String what) {
         RunningTask running = tasks.get(id);
@@ -274,7 +286,8 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         TaskDeployment deployment = job.deploymentFor(spec);
         TaskReporter reporter = new TaskReporter(master, deployment.taskNameWithSubtask());
         TaskServices services = new TaskServices(network, reporter, new MasterCollectGateway(id.job(), master), config.id().value(),
-                memoryManager, ioManager, task -> master.requestInputSplit(task, config.host()), checkpointServices);
+                memoryManager, ioManager, task -> master.requestInputSplit(task, config.host()), checkpointServices,
+                new IterationServices(master::superstepDone, job.laneResources(id.subtask())));
         Task task = new Task(deployment, services);
         tasks.put(id, new RunningTask(task, reporter));
         task.terminationFuture().whenComplete((state, e) -> runOnMain("end of task " + id, () -> onTaskEnded(id, reporter, e)));

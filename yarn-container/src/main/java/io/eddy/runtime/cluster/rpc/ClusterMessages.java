@@ -12,6 +12,7 @@ import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.List;
@@ -23,9 +24,10 @@ import java.util.Objects;
  *
  * <pre>
  * worker -> master   RegisterWorker (request), TaskStateChanged, CollectBatch (request), CollectFinished,
- *                    RequestInputSplit (request -> InputSplitReply), AcknowledgeCheckpoint, DeclineCheckpoint
+ *                    RequestInputSplit (request -> InputSplitReply), AcknowledgeCheckpoint, DeclineCheckpoint,
+ *                    SuperstepDone
  * master -> worker   PrepareJob (request), DeployTask (request), CancelTask, ReleaseJob,
- *                    TriggerCheckpoint, NotifyCheckpointComplete, NotifyCheckpointAborted
+ *                    TriggerCheckpoint, NotifyCheckpointComplete, NotifyCheckpointAborted, SuperstepDecided
  * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
  *                    ClusterStatus (request -> ClusterStatusReply), TriggerSavepoint (request -> SavepointTaken),
  *                    ShutdownCluster (request), AttachJob (request -> JobAttached)
@@ -149,6 +151,22 @@ public final class ClusterMessages {
     public record NotifyCheckpointAborted(TaskId task, long checkpointId) implements Message {
         public NotifyCheckpointAborted {
             Objects.requireNonNull(task, "task");
+        }
+    }
+
+    /** {@code MasterGateway.superstepDone}. */
+    public record SuperstepDone(TaskId task, int superstep, byte[] aggregatesBytes) implements Message {
+        public SuperstepDone {
+            Objects.requireNonNull(task, "task");
+            Objects.requireNonNull(aggregatesBytes, "aggregatesBytes");
+        }
+    }
+
+    /** {@code WorkerGateway.superstepDecision}. */
+    public record SuperstepDecided(TaskId headTask, SuperstepDecision decision) implements Message {
+        public SuperstepDecided {
+            Objects.requireNonNull(headTask, "headTask");
+            Objects.requireNonNull(decision, "decision");
         }
     }
 

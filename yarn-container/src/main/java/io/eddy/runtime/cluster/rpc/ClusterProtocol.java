@@ -35,7 +35,10 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ShutdownCluster;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDecided;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
+import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.MessageCodec;
 import io.eddy.runtime.rpc.MessageRegistry;
@@ -53,12 +56,12 @@ import java.util.Set;
  * changing a message bumps it (the handshake then refuses peers of another version). A change of
  * what a field means is a change too: version 7 kept the four longs of {@code CheckpointMetrics}
  * but made its synchronous and asynchronous times nanoseconds instead of milliseconds; version 8
- * added {@code AttachJob} / {@code JobAttached}.
+ * added {@code AttachJob} / {@code JobAttached}; version 9 {@code SuperstepDone} / {@code SuperstepDecided}.
  */
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 8;
+    public static final int VERSION = 9;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -129,6 +132,7 @@ public final class ClusterProtocol {
         registerMasterToWorkerMessages(b);
         registerClientMessages(b);
         registerCheckpointMessages(b);
+        registerIterationMessages(b);
         return b.build();
     }
 
@@ -218,6 +222,27 @@ public final class ClusterProtocol {
                     out.writeLong(m.checkpointId());
                 },
                 in -> new NotifyCheckpointAborted(ClusterCodecs.readTaskId(in), in.readLong())));
+    }
+
+    /** Superstep messages between the tasks of loops and the master (docs/iterations.md), both one-way. */
+    private static void registerIterationMessages(MessageRegistry.Builder b) {
+        register(b, 18, SuperstepDone.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeTaskId(m.task(), out);
+                    out.writeInt(m.superstep());
+                    RpcCodecs.writeBytes(out, m.aggregatesBytes());
+                },
+                in -> new SuperstepDone(ClusterCodecs.readTaskId(in), in.readInt(), RpcCodecs.readBytes(in))));
+        register(b, 27, SuperstepDecided.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeTaskId(m.headTask(), out);
+                    out.writeInt(m.decision().superstep());
+                    out.writeBoolean(m.decision().terminate());
+                    out.writeUTF(m.decision().reason());
+                    RpcCodecs.writeBytes(out, m.decision().aggregatesBytes());
+                },
+                in -> new SuperstepDecided(ClusterCodecs.readTaskId(in),
+                        new SuperstepDecision(in.readInt(), in.readBoolean(), in.readUTF(), RpcCodecs.readBytes(in)))));
     }
 
     private static void registerClientMessages(MessageRegistry.Builder b) {

@@ -14,6 +14,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
@@ -116,6 +117,8 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
             dispatcher.execute(() -> master.acknowledgeCheckpoint(m.task(), m.checkpointId(), m.metrics(), m.state()));
         } else if (message instanceof DeclineCheckpoint m) {
             dispatcher.execute(() -> master.declineCheckpoint(m.task(), m.checkpointId(), m.reason()));
+        } else if (message instanceof SuperstepDone m) {
+            dispatcher.execute(() -> master.superstepDone(m.task(), m.superstep(), m.aggregatesBytes()));
         } else {
             LOG.warn("Ignoring unexpected message {} from {}", message.getClass().getSimpleName(), connection.remoteAddress());
         }

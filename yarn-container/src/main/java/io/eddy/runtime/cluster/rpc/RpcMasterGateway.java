@@ -13,6 +13,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
@@ -80,6 +81,11 @@ public final class RpcMasterGateway implements MasterGateway {
     @Override
     public void declineCheckpoint(TaskId task, long checkpointId, FailureInfo reason) {
         connection.send(new DeclineCheckpoint(task, checkpointId, reason));
+    }
+
+    @Override
+    public void superstepDone(TaskId task, int superstep, byte[] aggregatesBytes) {
+        connection.send(new SuperstepDone(task, superstep, aggregatesBytes));
     }
 
     /** Not a worker's call: the master notices lost workers itself (their connection closes). */

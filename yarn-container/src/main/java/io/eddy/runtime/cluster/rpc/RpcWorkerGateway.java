@@ -11,7 +11,9 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDecided;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
+import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.rpc.RpcConnection;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.Objects;
@@ -63,6 +65,11 @@ public final class RpcWorkerGateway implements WorkerGateway {
     @Override
     public void notifyCheckpointAborted(TaskId task, long checkpointId) {
         connection.send(new NotifyCheckpointAborted(task, checkpointId));
+    }
+
+    @Override
+    public void superstepDecision(TaskId headTask, SuperstepDecision decision) {
+        connection.send(new SuperstepDecided(headTask, decision));
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDecided;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ReleaseJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
@@ -63,6 +64,8 @@ public final class WorkerRpcHandler implements RpcHandler, AutoCloseable {
             dispatcher.execute(() -> gateway(connection).notifyCheckpointComplete(m.task(), m.checkpointId()));
         } else if (message instanceof NotifyCheckpointAborted m) {
             dispatcher.execute(() -> gateway(connection).notifyCheckpointAborted(m.task(), m.checkpointId()));
+        } else if (message instanceof SuperstepDecided m) {
+            dispatcher.execute(() -> gateway(connection).superstepDecision(m.headTask(), m.decision()));
         } else {
             LOG.warn("Ignoring unexpected message {} from the master at {}", message.getClass().getSimpleName(), connection.remoteAddress());
         }

@@ -89,7 +89,7 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
                     env.maxParallelism(), env.subtaskIndex(), env.parallelism());
             keyedState.setTtlTimeProvider(() -> env.timerService().currentTimeMillis());
         }
-        runtimeContext = new StreamingRuntimeContext(env, context.name(), keyedState);
+        runtimeContext = StreamingRuntimeContext.create(env, context.name(), keyedState);
         if (userFunction instanceof RichFunction rich) {
             rich.setRuntimeContext(runtimeContext);
         }
@@ -146,6 +146,25 @@ public abstract class AbstractStreamOperator<OUT> implements StreamOperator<OUT>
         if (functionOpened) {
             functionOpened = false;
             ((RichFunction) userFunction).close();
+        }
+    }
+
+    /**
+     * Closes the user function at the end of a superstep (docs/iterations.md); {@link #close()} does
+     * not close it again unless {@link #reopenFunctionForSuperstep()} opened it since.
+     */
+    protected final void closeFunctionAtSuperstepEnd() throws Exception {
+        if (functionOpened) {
+            functionOpened = false;
+            ((RichFunction) userFunction).close();
+        }
+    }
+
+    /** Opens the user function again when a superstep starts: it sees the new superstep and fresh broadcast variables. */
+    protected final void reopenFunctionForSuperstep() throws Exception {
+        if (userFunction instanceof RichFunction rich && !functionOpened) {
+            functionOpened = true;
+            rich.open();
         }
     }
 

@@ -22,12 +22,24 @@ import java.util.List;
 /**
  * The {@link RuntimeContext} of one operator's user function: the task's identity and
  * accumulators, and the operator's keyed state if it runs on a keyed stream. Task thread only.
+ * Inside a loop the operator gets an {@link IterationStreamingRuntimeContext} instead ({@link #create}).
  */
-final class StreamingRuntimeContext implements RuntimeContext {
+class StreamingRuntimeContext implements RuntimeContext {
 
     private final TaskEnvironment environment;
     private final String operatorName;
     private final HeapKeyedStateBackend keyedState;
+
+    /**
+     * The runtime context of an operator of a task of {@code environment}: an {@code
+     * IterationRuntimeContext} when the task runs in a loop.
+     *
+     * @param keyedState the operator's keyed state, or null if the operator is not keyed
+     */
+    static StreamingRuntimeContext create(TaskEnvironment environment, String operatorName, HeapKeyedStateBackend keyedState) {
+        return environment.iteration() == null ? new StreamingRuntimeContext(environment, operatorName, keyedState)
+                : new IterationStreamingRuntimeContext(environment, operatorName, keyedState);
+    }
 
     /** @param keyedState the operator's keyed state, or null if the operator is not keyed */
     StreamingRuntimeContext(TaskEnvironment environment, String operatorName, HeapKeyedStateBackend keyedState) {

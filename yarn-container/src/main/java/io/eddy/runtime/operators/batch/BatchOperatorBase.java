@@ -12,6 +12,7 @@ import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.memory.MemoryAllocationException;
 import io.eddy.runtime.memory.MemoryManager;
+import io.eddy.runtime.operators.SuperstepAware;
 import io.eddy.runtime.operators.base.OneInputOperator;
 import java.io.UncheckedIOException;
 import java.util.EnumSet;
@@ -32,9 +33,16 @@ import java.util.concurrent.Callable;
  *              every page this operator holds -- also after a failure in any phase
  * </pre>
  *
+ * <p>In a loop (docs/iterations.md) {@code finish()} is not called; instead, per superstep:
+ * <pre>
+ *   endSuperstep():      finish() (produce the superstep's output), close the user function
+ *   startSuperstep(s):   closeDriver(), release the pages, openDriver(), open the user function
+ *   close():             as above; the user function is not closed twice
+ * </pre>
+ *
  * <p>Thread ownership: every field is owned by the task thread.
  */
-abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
+abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> implements SuperstepAware {
 
     /** The descriptor this driver was created from. */
     protected final OperatorDescriptor descriptor;
@@ -57,6 +65,22 @@ abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> {
         memoryManager = context.environment().memoryManager();
         openDriver();
         super.open();
+    }
+
+    /** The superstep's input was all processed: produce its output, then close the user function. */
+    @Override
+    public final void endSuperstep() throws Exception {
+        finish();
+        closeFunctionAtSuperstepEnd();
+    }
+
+    /** A new superstep: a fresh driver (its memory released and allocated again), then the user function opened again. */
+    @Override
+    public final void startSuperstep(int superstep) throws Exception {
+        closeDriver();
+        memoryManager.releaseAll(this);
+        openDriver();
+        reopenFunctionForSuperstep();
     }
 
     /** Allocates the driver's memory and creates its sorter, table or buffer; called before the user function opens. */

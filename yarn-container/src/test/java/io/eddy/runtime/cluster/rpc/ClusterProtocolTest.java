@@ -59,7 +59,10 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ShutdownCluster;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDecided;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
+import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.rpc.Message;
@@ -134,6 +137,9 @@ class ClusterProtocolTest {
                 new TriggerCheckpoint(TASK, 4, 1L, new CheckpointOptions(CheckpointType.SAVEPOINT_THEN_CANCEL, null)),
                 new NotifyCheckpointComplete(TASK, 3),
                 new NotifyCheckpointAborted(TASK, 4),
+                new SuperstepDone(TASK, 3, new byte[] {1, 2, 3}),
+                new SuperstepDecided(TASK, new SuperstepDecision(3, true, "maximum of 3 supersteps", new byte[] {4, 5})),
+                new SuperstepDecided(TASK, new SuperstepDecision(1, false, "go on", new byte[0])),
                 new AcknowledgeCheckpoint(TASK, 3, new CheckpointMetrics(1_500, 2_345_678, 30_000_001, 96), STATE),
                 new DeclineCheckpoint(TASK, 5, FAILURE));
     }
@@ -272,6 +278,21 @@ class ClusterProtocolTest {
     }
 
     @SuppressWarnings("unchecked")
+    @Test
+    void superstepMessagesKeepTheirFields() throws IOException {
+        SuperstepDone done = roundTrip(new SuperstepDone(TASK, 7, new byte[] {9, 8, 7}));
+        assertThat(done.task()).isEqualTo(TASK);
+        assertThat(done.superstep()).isEqualTo(7);
+        assertThat(done.aggregatesBytes()).containsExactly(9, 8, 7);
+        SuperstepDecision decision = roundTrip(new SuperstepDecided(TASK, new SuperstepDecision(7, false, "go on ü", new byte[] {6})))
+                .decision();
+        assertThat(decision.superstep()).isEqualTo(7);
+        assertThat(decision.terminate()).isFalse();
+        assertThat(decision.reason()).isEqualTo("go on ü");
+        assertThat(decision.aggregatesBytes()).containsExactly(6);
+        assertThat(ClusterProtocol.VERSION).as("the superstep messages came with version 9").isGreaterThanOrEqualTo(9);
+    }
+
     private static <M extends Message> M roundTrip(M message) throws IOException {
         MessageCodec<M> codec = (MessageCodec<M>) ClusterProtocol.codecFor(message.getClass());
         assertThat(codec).as("codec of %s", message.getClass().getSimpleName()).isNotNull();

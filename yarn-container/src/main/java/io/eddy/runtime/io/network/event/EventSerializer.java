@@ -13,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Turns {@link RuntimeEvent}s into buffers and back: a 4-byte type id followed by the payload
  * written by the type's {@link EventCodec}. The registry is process-wide because both ends of a
  * connection must agree on ids; {@link EndOfPartitionEvent} is id 0, {@link CheckpointBarrier} 1,
- * {@link CancelCheckpointMarker} 2 and {@link EndOfEventTimeEvent} 3 (registered here, so every
- * worker knows them). Later features register their events (end of superstep) once, e.g. in a
- * static initializer of the component that emits them, with ids from 4 upward. Thread-safe.
+ * {@link CancelCheckpointMarker} 2, {@link EndOfEventTimeEvent} 3, {@link EndOfSuperstep} 4 and
+ * {@link SuperstepStart} 5 (registered here, so every worker knows them). Later features register
+ * their events once, e.g. in a static initializer of the component that emits them, with ids from 6
+ * upward. Thread-safe.
  */
 public final class EventSerializer {
 
@@ -27,6 +28,10 @@ public final class EventSerializer {
     public static final int CANCEL_CHECKPOINT_MARKER = 2;
     /** Type id of {@link EndOfEventTimeEvent}. */
     public static final int END_OF_EVENT_TIME = 3;
+    /** Type id of {@link EndOfSuperstep}. */
+    public static final int END_OF_SUPERSTEP = 4;
+    /** Type id of {@link SuperstepStart}. */
+    public static final int SUPERSTEP_START = 5;
 
     private static final Map<Integer, Registration<?>> BY_ID = new ConcurrentHashMap<>();
     private static final Map<Class<?>, Registration<?>> BY_CLASS = new ConcurrentHashMap<>();
@@ -36,6 +41,8 @@ public final class EventSerializer {
         register(CHECKPOINT_BARRIER, CheckpointBarrier.class, CheckpointEventCodecs.BARRIER);
         register(CANCEL_CHECKPOINT_MARKER, CancelCheckpointMarker.class, CheckpointEventCodecs.CANCEL_MARKER);
         register(END_OF_EVENT_TIME, EndOfEventTimeEvent.class, EventCodec.singleton(EndOfEventTimeEvent.INSTANCE));
+        register(END_OF_SUPERSTEP, EndOfSuperstep.class, SuperstepEventCodecs.END_OF_SUPERSTEP);
+        register(SUPERSTEP_START, SuperstepStart.class, SuperstepEventCodecs.SUPERSTEP_START);
     }
 
     private record Registration<E extends RuntimeEvent>(int typeId, Class<E> type, EventCodec<E> codec) {}

@@ -45,6 +45,7 @@ final class CrossOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT> i
     @Override
     @SuppressWarnings("unchecked")
     protected void openDriver() throws Exception {
+        streaming = false;
         TypeSerializer<Object> bufferedSerializer = serializer(bufferedInput);
         TypeSerializer<Object> streamedSerializer = serializer(1 - bufferedInput);
         List<MemorySegment> pages = allocateMemory(MIN_PAGES);

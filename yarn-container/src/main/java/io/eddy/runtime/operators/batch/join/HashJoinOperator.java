@@ -67,6 +67,9 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     @Override
     @SuppressWarnings("unchecked")
     protected void openDriver() throws Exception {
+        hasPending = false;
+        buildEnded = false;
+        finished = false;
         int probeInput = 1 - buildInput;
         KeySpec buildKeys = buildInput == 0 ? kind.keys1() : kind.keys2();
         KeySpec probeKeys = buildInput == 0 ? kind.keys2() : kind.keys1();

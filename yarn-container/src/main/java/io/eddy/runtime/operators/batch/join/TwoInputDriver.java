@@ -11,6 +11,7 @@ import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.memory.MemoryAllocationException;
 import io.eddy.runtime.memory.MemoryManager;
+import io.eddy.runtime.operators.SuperstepAware;
 import io.eddy.runtime.operators.base.TwoInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import java.util.ArrayList;
@@ -27,12 +28,17 @@ import java.util.List;
  * point), then releases every page this operator allocated, then closes the user function, and
  * throws the first error of these steps after running all of them.
  *
+ * <p>In a loop (docs/iterations.md): {@link #endSuperstep()} runs {@code finish()} and closes the
+ * user function; {@link #startSuperstep} closes the driver, releases its pages, opens a fresh
+ * driver ({@link #openDriver()} resets every per-run field) and opens the function again. Both
+ * inputs are fed again in every superstep (an input from outside the loop by the task's replay).
+ *
  * <p>Memory: {@link #allocateMemory(int)} takes {@code computeNumberOfPages(memoryFraction)} pages
  * of the worker's {@link MemoryManager} (at least the driver's minimum) with this operator as owner.
  *
  * <p>Thread ownership: every field is owned by the task thread.
  */
-abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, OUT> {
+abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, OUT> implements SuperstepAware {
 
     private final OperatorDescriptor descriptor;
     private MemoryManager memoryManager;
@@ -52,7 +58,26 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
         openDriver();
     }
 
-    /** Allocates memory and creates the driver's sorters, tables or buffers. */
+    /** The superstep's inputs were all processed: produce its output, then close the user function. */
+    @Override
+    public final void endSuperstep() throws Exception {
+        finish();
+        closeFunctionAtSuperstepEnd();
+    }
+
+    /** A new superstep: a fresh driver (its memory released and allocated again), then the user function opened again. */
+    @Override
+    public final void startSuperstep(int superstep) throws Exception {
+        closeDriver();
+        if (memoryManager != null) {
+            memoryManager.releaseAll(this);
+            memory = null;
+        }
+        openDriver();
+        reopenFunctionForSuperstep();
+    }
+
+    /** Allocates memory and creates the driver's sorters, tables or buffers, resetting every per-run field (called again per superstep in a loop). */
     protected abstract void openDriver() throws Exception;
 
     /** Closes what {@link #openDriver()} created; must tolerate a partly opened or failed driver. */

@@ -1,0 +1,71 @@
+package io.eddy.runtime.tasks;
+
+import io.eddy.runtime.operators.Input;
+
+/**
+ * One input gate of a loop body's task as {@link SuperstepInputProcessor} reads it: whether it is
+ * dynamic (its producer is in the loop) or static, whether it feeds a broadcast variable or a
+ * logical input of the head, and its state in the current superstep. Task thread only.
+ */
+final class LoopGate {
+
+    final int number;
+    /** The network gate. */
+    final GateInput network;
+    final boolean dynamic;
+    final boolean broadcast;
+    /** The logical input of the head (data gates) or the broadcast variable's index. */
+    final int index;
+    /** Data gates: the head's input. */
+    final Input<Object> target;
+    /** Static data gates: the records of superstep 1, replayed in later supersteps. */
+    final StaticInputCache cacheOrNull;
+    /** Dynamic gates: per channel, whether it delivered this superstep's end (and is blocked until the superstep ends). */
+    final boolean[] endOfSuperstepSeen;
+    int endsOfSuperstepSeen;
+    /** What is read in the current superstep: the network gate, or the replay of the cache. */
+    GateInput current;
+    /** Whether the network gate delivered its end of input. */
+    boolean ended;
+
+    LoopGate(int number, GateInput network, boolean dynamic, boolean broadcast, int index, Input<Object> target,
+            StaticInputCache cacheOrNull) {
+        this.number = number;
+        this.network = network;
+        this.dynamic = dynamic;
+        this.broadcast = broadcast;
+        this.index = index;
+        this.target = target;
+        this.cacheOrNull = cacheOrNull;
+        this.endOfSuperstepSeen = new boolean[network.numberOfChannels()];
+        this.current = network;
+    }
+
+    /** Channel {@code channel} delivered the end of the superstep: blocks it; true if every channel did. */
+    boolean endOfSuperstep(int channel) {
+        if (endOfSuperstepSeen[channel]) {
+            throw new IllegalStateException("Bug: channel " + channel + " of gate " + number + " delivered the end of one superstep twice");
+        }
+        endOfSuperstepSeen[channel] = true;
+        endsOfSuperstepSeen++;
+        network.blockChannel(channel);
+        return endsOfSuperstepSeen == endOfSuperstepSeen.length;
+    }
+
+    /** The superstep ended in the task: every channel is read again. */
+    void unblockAll() {
+        for (int c = 0; c < endOfSuperstepSeen.length; c++) {
+            if (endOfSuperstepSeen[c]) {
+                endOfSuperstepSeen[c] = false;
+                network.unblockChannel(c);
+            }
+        }
+        endsOfSuperstepSeen = 0;
+    }
+
+    @Override
+    public String toString() {
+        return (dynamic ? "dynamic " : "static ") + (broadcast ? "broadcast gate " : "gate ") + number + " (" + (broadcast ? "variable " : "input ")
+                + index + ")";
+    }
+}
