@@ -44,8 +44,10 @@ import java.util.Objects;
  * the same thread when head and tail are chained. The buffer being written belongs to the writer,
  * a sealed buffer to the reader from {@link #read} until {@link Reader#close()}; ownership passes
  * under {@link #lock}, which also guards the bookkeeping below. Writes take the lock per record
- * (uncontended but for the moments of handover), so a concurrent {@link #close()} never tears a
- * buffer in the middle of a write. {@link #close()} must not run while a {@link Reader} is in use
+ * (held while the record is serialized and, when spilling, while a full block is queued), and
+ * reads take it per record to check that the channel is open, so a concurrent {@link #close()}
+ * never tears a buffer in the middle of a write. The reader never waits for the writer to make
+ * progress, nor the writer for the reader. {@link #close()} must not run while a {@link Reader} is in use
  * on another thread: the head closes the channel on its own thread after its last read, the lane
  * closes it after the loop's tasks ended.
  */

@@ -106,7 +106,7 @@ class BackChannelTest {
     }
 
     @Test
-    void anEmptySupersteReadsNothing() throws IOException {
+    void anEmptySuperstepReadsNothing() throws IOException {
         channel.seal(1);
         try (BackChannel<String>.Reader reader = channel.read(1)) {
             assertThat(reader.superstep()).isEqualTo(1);
