@@ -1,0 +1,20 @@
+package io.eddy.iteration.runtime;
+
+import io.eddy.jobgraph.IterationKinds;
+import io.eddy.runtime.operators.OperatorProvider;
+import io.eddy.runtime.operators.OperatorRegistry;
+
+/**
+ * The runtime operators of loops, by kind ({@link IterationKinds}): registered through {@code
+ * META-INF/services/io.eddy.runtime.operators.OperatorProvider}, so the worker runs them without
+ * naming this module.
+ */
+public final class IterationOperatorProvider implements OperatorProvider {
+
+    @Override
+    public void register(OperatorRegistry registry) {
+        registry.add(IterationKinds.BulkHead.class, BulkIterationHead::new);
+        registry.add(IterationKinds.BulkTail.class, BulkIterationTail::new);
+        registry.add(IterationKinds.TerminationTail.class, TerminationCriterionTail::new);
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The runtime operators of loops (docs/iterations.md): the bulk iteration head, which drives its
+ * task through the supersteps, the bulk tail and the termination-criterion tail, and the lane's
+ * spilling {@link io.eddy.iteration.runtime.BackChannel} between tail and head. Registered with the
+ * worker by {@link io.eddy.iteration.runtime.IterationOperatorProvider}.
+ */
+package io.eddy.iteration.runtime;
