@@ -41,9 +41,11 @@ import picocli.CommandLine.Option;
  * component of diameter {@code k} needs {@code k + 1} supersteps. {@link
  * ConnectedComponentsReference} computes the same supersteps in one thread.
  *
- * <p>The vertex set is an input of its own and must contain every endpoint of an edge; it must not
- * be derived from the same source as {@code edges} within the program (read the file twice), since
- * the compiler refuses a loop join whose two inputs share a producer (docs/iterations.md).
+ * <p>The vertex set is an input of its own and must contain every endpoint of an edge. The command
+ * line reads it from a source of its own (the edge file read a second time) rather than deriving it
+ * from {@code edges}: the compiler refuses a loop operator that reads a loop input only after another
+ * input sharing a producer with it (docs/iterations.md), and whether a shared producer trips that
+ * depends on which side of the join the optimizer builds.
  */
 @Command(name = "connected-components", mixinStandardHelpOptions = true, description = "Connected components of a graph (bulk iteration).")
 public final class ConnectedComponents implements Callable<Integer> {

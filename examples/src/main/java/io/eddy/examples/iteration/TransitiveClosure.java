@@ -71,9 +71,11 @@ public final class TransitiveClosure implements Callable<Integer> {
     /**
      * The pairs {@code (from, to)} connected by a path of the graph of {@code edges} that starts with
      * one of {@code initialPaths}, after at most {@code maxIterations} supersteps; each pair once.
-     * For the transitive closure {@code initialPaths} are the edges again, from a source of their
-     * own (e.g. a second {@code readCsvFile} of the same file): the compiler refuses a loop whose
-     * input and static join side share a producer (docs/iterations.md).
+     * For the transitive closure {@code initialPaths} are the edges again. The command line reads
+     * them from a source of their own (a second read of the file or collection) rather than passing
+     * {@code edges} twice: the compiler refuses a loop operator that reads a loop input only after
+     * another input sharing a producer with it (docs/iterations.md), and whether a shared producer
+     * trips that depends on which side of the join the optimizer builds.
      */
     public static DataSet<Tuple2<Long, Long>> build(ExecutionEnvironment env, DataSet<Tuple2<Long, Long>> initialPaths,
             DataSet<Tuple2<Long, Long>> edges, int maxIterations) {
