@@ -1,0 +1,87 @@
+package io.eddy.examples.iteration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.eddy.api.java.DataSet;
+import io.eddy.api.java.ExecutionEnvironment;
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.api.java.tuple.Tuple3;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Runs the iteration examples on the embedded cluster (parallelism 2) on small generated inputs
+ * and compares them with their one-thread references. Needs the iteration runtime (docs/iterations.md).
+ */
+@Timeout(300)
+class IterationExamplesITCase {
+
+    private static DataSet<Tuple2<Long, Long>> edges(ExecutionEnvironment env, RmatGenerator.Graph graph) {
+        List<Tuple2<Long, Long>> edges = new ArrayList<>();
+        for (int i = 0; i < graph.edgeCount(); i++) {
+            edges.add(Tuple2.of(graph.sources()[i], graph.targets()[i]));
+        }
+        return env.fromCollection(edges);
+    }
+
+    @Test
+    void pageRankMatchesTheReference() throws Exception {
+        RmatGenerator.Graph graph = RmatGenerator.generate(7, 4, 11);
+        ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
+        List<Tuple2<Long, Double>> ranks = PageRank.build(env, edges(env, graph), graph.vertexCount(), 100, 1e-12).collect();
+
+        double[] expected = PageRankReference.run(graph, 100, 1e-12).ranks();
+        assertThat(ranks).hasSize(expected.length);
+        double[] actual = new double[expected.length];
+        ranks.forEach(r -> actual[Math.toIntExact(r.f0)] = r.f1);
+        for (int v = 0; v < expected.length; v++) {
+            assertThat(actual[v]).as("rank of vertex %d", v).isCloseTo(expected[v], within(1e-9));
+        }
+    }
+
+    @Test
+    void connectedComponentsMatchTheReference() throws Exception {
+        RmatGenerator.Graph graph = RmatGenerator.generate(7, 2, 12);
+        ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
+        DataSet<Long> vertices = env.generateSequence(0, graph.vertexCount() - 1);
+        List<Tuple2<Long, Long>> components = ConnectedComponents.build(env, vertices, edges(env, graph), 100).collect();
+
+        Map<Long, Long> actual = new TreeMap<>();
+        components.forEach(c -> actual.put(c.f0, c.f1));
+        assertThat(components).hasSameSizeAs(actual.keySet());
+        TreeMap<Long, Long> expected = ConnectedComponentsReference.run(graph, 100).components();
+        assertThat(expected.values().stream().distinct().count()).as("more than one component").isGreaterThan(1);
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    @Test
+    void kMeansMatchesTheReference() throws Exception {
+        KMeansData data = KMeansData.generate(500, 4, 13);
+        ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
+        List<Tuple3<Integer, Double, Double>> centroids = KMeans.buildInMemory(env, data, 8).collect();
+
+        double[][] expected = KMeansReference.run(data, 8);
+        assertThat(centroids).hasSize(expected.length);
+        for (Tuple3<Integer, Double, Double> c : centroids) {
+            assertThat(c.f1).as("x of centroid %d", c.f0).isCloseTo(expected[c.f0][0], within(1e-9));
+            assertThat(c.f2).as("y of centroid %d", c.f0).isCloseTo(expected[c.f0][1], within(1e-9));
+        }
+    }
+
+    @Test
+    void transitiveClosureMatchesTheReference() throws Exception {
+        RmatGenerator.Graph graph = RmatGenerator.generate(5, 2, 14);
+        ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
+        List<Tuple2<Long, Long>> paths = TransitiveClosure.build(env, edges(env, graph), edges(env, graph), 100).collect();
+
+        List<String> actual = paths.stream().map(p -> p.f0 + "->" + p.f1).sorted().toList();
+        List<String> expected = TransitiveClosureReference.run(graph.sources(), graph.targets(), 100).paths().stream()
+                .map(p -> p[0] + "->" + p[1]).sorted().toList();
+        assertThat(actual).isEqualTo(expected);
+    }
+}
