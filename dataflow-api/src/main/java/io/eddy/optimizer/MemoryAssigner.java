@@ -10,6 +10,10 @@ import io.eddy.jobgraph.OperatorKind;
  * MemoryManager.computeNumberOfPages(fraction)} of their worker's memory per subtask, so counting
  * subtasks (not operators) keeps the job within one worker's memory even when all its subtasks run
  * on one worker (the embedded cluster). See {@code docs/optimizer.md}, "Memory".
+ *
+ * <p>Loops take managed memory of their own outside the drivers' shares: each head subtask's back
+ * channel and each loop task's cache of a static input. Each counts as one more memory-consuming
+ * subtask, so the drivers' shares leave that much of the worker's memory free.
  */
 final class MemoryAssigner {
 
@@ -21,7 +25,7 @@ final class MemoryAssigner {
     }
 
     static void assign(Dag dag) {
-        long count = dag.nodes().stream().filter(OptNode::consumesMemory).mapToLong(OptNode::parallelism).sum();
+        long count = dag.nodes().stream().filter(OptNode::consumesMemory).mapToLong(OptNode::parallelism).sum() + loopMemoryUsers(dag);
         if (count == 0) {
             return;
         }
@@ -31,5 +35,20 @@ final class MemoryAssigner {
                 node.setMemoryFraction(fraction);
             }
         }
+    }
+
+    /** The loop subtasks that hold managed memory outside a driver: heads (back channels) and readers of static inputs (caches). */
+    private static long loopMemoryUsers(Dag dag) {
+        long users = 0;
+        for (DagIteration it : dag.iterations()) {
+            java.util.List<OptNode> members = it.members(dag);
+            for (OptNode node : members) {
+                boolean readsStatic = node != it.head() && node.inputs().stream().anyMatch(c -> !members.contains(c.source()));
+                if (node == it.head() || readsStatic) {
+                    users += node.parallelism();
+                }
+            }
+        }
+        return users;
     }
 }

@@ -44,4 +44,13 @@ class SuitesOnProcessesITCase {
             return DEPLOYMENT;
         }
     }
+
+    @Nested
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    class BulkIterations extends BulkIterationSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
 }
