@@ -52,4 +52,13 @@ class SuitesOnYarnITCase {
             return DEPLOYMENT;
         }
     }
+
+    @Nested
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    class BulkIterations extends BulkIterationSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
 }
