@@ -1,5 +1,6 @@
 package io.eddy.iteration.runtime;
 
+import io.eddy.runtime.iteration.TaskIterationContext;
 import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.JobVertexId;
@@ -35,10 +36,10 @@ final class LoopTaskRig implements AutoCloseable {
 
     private final io.eddy.runtime.tasks.OperatorChain chain;
     private final List<CollectingOutput<Object>> outputs = new ArrayList<>();
-    final TestIterationContext iteration;
+    final TaskIterationContext iteration;
     final TestSuperstepControl control;
 
-    private LoopTaskRig(OperatorDescriptor descriptor, List<OperatorOutput> operatorOutputs, TestIterationContext iteration,
+    private LoopTaskRig(OperatorDescriptor descriptor, List<OperatorOutput> operatorOutputs, TaskIterationContext iteration,
             TestSuperstepControl control, TaskEnvironment.Builder env) {
         this.iteration = iteration;
         this.control = control;
@@ -67,14 +68,14 @@ final class LoopTaskRig implements AutoCloseable {
     }
 
     /** The head task of a bulk loop: a superstep control, the main output and the result output. */
-    static LoopTaskRig head(OperatorDescriptor descriptor, TestIterationContext iteration, TaskEnvironment.Builder env) {
+    static LoopTaskRig head(OperatorDescriptor descriptor, TaskIterationContext iteration, TaskEnvironment.Builder env) {
         List<OperatorOutput> outs = List.of(OperatorOutput.network(0),
                 new OperatorOutput(OperatorOutput.Target.NETWORK, 1, 0, IterationKinds.RESULT_TAG));
         return new LoopTaskRig(descriptor, outs, iteration, new TestSuperstepControl(iteration), env);
     }
 
     /** A body task whose chain is one tail operator, without outputs. */
-    static LoopTaskRig tail(OperatorDescriptor descriptor, TestIterationContext iteration, TaskEnvironment.Builder env) {
+    static LoopTaskRig tail(OperatorDescriptor descriptor, TaskIterationContext iteration, TaskEnvironment.Builder env) {
         return new LoopTaskRig(descriptor, List.of(), iteration, null, env);
     }
 
@@ -114,7 +115,7 @@ final class LoopTaskRig implements AutoCloseable {
 
     /** A body task starts superstep {@code next}: its context moves on (aggregators reset), then its operators, tail first. */
     LoopTaskRig startSuperstep(int next) throws Exception {
-        iteration.startSuperstep(next);
+        LoopContexts.startSuperstep(iteration, next);
         List<StreamOperator<?>> operators = chain.operators();
         for (int i = operators.size() - 1; i >= 0; i--) {
             ((SuperstepAware) operators.get(i)).startSuperstep(next);

@@ -1,5 +1,6 @@
 package io.eddy.iteration.runtime;
 
+import io.eddy.runtime.iteration.TaskIterationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,8 +19,8 @@ class TerminationCriterionTailTest {
 
     @Test
     void countsEachSuperstepsRecordsIntoTheTerminationAggregator() throws Exception {
-        LongSumAggregator count = new LongSumAggregator();
-        TestIterationContext loop = new TestIterationContext("loop").withAggregator(IterationSpec.TERMINATION_AGGREGATOR, count);
+        TaskIterationContext loop = LoopContexts.withTerminationCriterion("loop");
+        LongSumAggregator count = loop.aggregator(IterationSpec.TERMINATION_AGGREGATOR);
         try (LoopTaskRig task = LoopTaskRig.tail(DESCRIPTOR, loop, LoopTaskRig.environment(null, null, null)).open()) {
             assertThat(task.operator()).isInstanceOf(TerminationCriterionTail.class);
             task.process("a", "b", "c").endSuperstep();
@@ -42,7 +43,7 @@ class TerminationCriterionTailTest {
 
     @Test
     void anAggregatorOfAnotherTypeIsABug() {
-        TestIterationContext loop = new TestIterationContext("loop").withAggregator(IterationSpec.TERMINATION_AGGREGATOR, new DoubleSumAggregator());
+        TaskIterationContext loop = LoopContexts.withAggregator("loop", IterationSpec.TERMINATION_AGGREGATOR, new DoubleSumAggregator());
         LoopTaskRig task = LoopTaskRig.tail(DESCRIPTOR, loop, LoopTaskRig.environment(null, null, null));
         assertThatThrownBy(task::open).hasStackTraceContaining("is a " + DoubleSumAggregator.class.getName() + " (expected: a "
                 + LongSumAggregator.class.getName());

@@ -1,5 +1,6 @@
 package io.eddy.iteration.runtime;
 
+import io.eddy.runtime.iteration.TaskIterationContext;
 import io.eddy.runtime.iteration.SuperstepControl;
 import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.operators.StreamOperator;
@@ -17,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class TestSuperstepControl implements SuperstepControl {
 
-    private final TestIterationContext context;
+    private final TaskIterationContext context;
     private List<StreamOperator<?>> operators = List.of();
     private CompletableFuture<SuperstepDecision> pending;
     /** The supersteps ended, in order. */
@@ -25,7 +26,7 @@ final class TestSuperstepControl implements SuperstepControl {
     /** The supersteps started (from 2), in order. */
     final List<Integer> started = new ArrayList<>();
 
-    TestSuperstepControl(TestIterationContext context) {
+    TestSuperstepControl(TaskIterationContext context) {
         this.context = context;
     }
 
@@ -59,7 +60,7 @@ final class TestSuperstepControl implements SuperstepControl {
             throw new IllegalArgumentException("cannot start a superstep after " + decision + " (current: " + context.superstep() + ")");
         }
         int next = decision.superstep() + 1;
-        context.startSuperstep(next);
+        LoopContexts.startSuperstep(context, next);
         try {
             for (int i = operators.size() - 1; i >= 0; i--) {
                 if (operators.get(i) instanceof SuperstepAware aware) {
