@@ -15,6 +15,7 @@ public final class BatchCompiler {
 
     public static CompiledPlan compile(Plan plan) {
         Dag dag = DagBuilder.build(plan);
+        dag.iterations().forEach(it -> it.checkLaneBoundAreMembers(dag));
         StrategyChooser.choose(dag);
         CombinerInserter.insert(dag);
         ExchangeModeChooser.choose(dag);

@@ -12,6 +12,7 @@ import io.eddy.api.common.operators.GenericDataSourceBase;
 import io.eddy.api.common.operators.GroupCombineOperatorBase;
 import io.eddy.api.common.operators.GroupReduceOperatorBase;
 import io.eddy.api.common.operators.IterationOperator;
+import io.eddy.api.common.operators.IterationPlaceholder;
 import io.eddy.api.common.operators.JoinOperatorBase;
 import io.eddy.api.common.operators.LogicalOperator;
 import io.eddy.api.common.operators.MapOperatorBase;
@@ -29,6 +30,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.IterationKinds;
+import io.eddy.jobgraph.IterationSpec;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
@@ -62,6 +64,8 @@ final class DagBuilder {
     private final Map<LogicalOperator<?>, OptNode> nodeOf = new IdentityHashMap<>();
     /** Per range partition operator and consumer parallelism, the node its consumers read ({@link RangePartitions}). */
     private final Map<LogicalOperator<?>, Map<Integer, OptNode>> rangeOf = new IdentityHashMap<>();
+    /** The delta loop whose body is being translated, or null. */
+    private DeltaIterationBase<?, ?> currentDelta;
 
     private DagBuilder(Plan plan) {
         this.plan = plan;
@@ -85,8 +89,9 @@ final class DagBuilder {
         if (op instanceof BulkIterationBase<?> bulk) {
             addBulkIteration(bulk);
         } else if (op instanceof DeltaIterationBase<?, ?> delta) {
-            throw new UnsupportedOperationException("The program '" + plan.getJobName() + "' has delta iteration '" + delta.getName()
-                    + "': bulk iterations run, delta iterations cannot be compiled yet (docs/iterations.md, \"Built so far\")");
+            addDeltaIteration(delta);
+        } else if (readsSolutionSet(op)) {
+            addSolutionSetReader((DualInputOperator<?, ?, ?>) op);
         } else {
             addNode(op);
         }
@@ -117,8 +122,98 @@ final class DagBuilder {
         OptNode tail = tail(name + " (next partial solution)", new IterationKinds.BulkTail(name), it.getNextPartialSolution(), parallelism);
         OptNode criterion = it.getTerminationCriterion() == null ? null
                 : tail(name + " (termination criterion)", new IterationKinds.TerminationTail(name), it.getTerminationCriterion(), parallelism);
-        dag.addIteration(new DagIteration(it, head, List.of(tail), criterion));
+        dag.addIteration(new DagIteration(it, IterationSpec.Kind.BULK, head, List.of(tail), criterion, List.of()));
         nodeOf.put(it, head);
+    }
+
+    /**
+     * A delta loop (docs/iterations.md): a head node reading the initial solution set (input 0) and
+     * the initial workset (input 1), standing for the workset placeholder in the body; the body's
+     * operators, a join or co-group with the solution set becoming a node that reads its other input
+     * only ({@link #addSolutionSetReader}); the solution-set delta's tail and the next workset's tail,
+     * in that order (they feed head inputs 0 and 1). Every node bound to the lane's solution set has
+     * the iteration's parallelism.
+     */
+    private void addDeltaIteration(DeltaIterationBase<?, ?> it) {
+        int parallelism = it.getParallelism() == OperatorInfo.DEFAULT_PARALLELISM ? plan.getDefaultParallelism() : it.getParallelism();
+        String name = it.getName();
+        TypeInfo<?> solutionType = it.getInitialSolutionSet().getOutputType();
+        TypeInfo<?> worksetType = it.getInitialWorkset().getOutputType();
+        KeySpec keys = KeyTranslation.of(it.getSolutionSetKeys(), solutionType, name);
+        OptNode head = new OptNode(dag.nodes().size(), name, new IterationKinds.DeltaHead(name, keys, it.isSolutionSetUnManaged()), it, null,
+                worksetType, List.of(solutionType, worksetType), null);
+        head.setParallelism(parallelism);
+        head.setConsumesMemory(!it.isSolutionSetUnManaged());
+        connect(head, 0, it.getInitialSolutionSet(), solutionType);
+        connect(head, 1, it.getInitialWorkset(), worksetType);
+        SizeEstimator.estimate(head);
+        dag.add(head);
+        nodeOf.put(it.getWorkset(), head);
+        DeltaIterationBase<?, ?> outer = currentDelta;
+        currentDelta = it;
+        List<OptNode> solutionSetReaders = new ArrayList<>();
+        int before = dag.nodes().size();
+        for (LogicalOperator<?> op : bodyOperators(it)) {
+            translate(op);
+        }
+        for (OptNode node : dag.nodes().subList(before, dag.nodes().size())) {
+            if (node.kind() instanceof IterationKinds.SolutionSetJoin) {
+                solutionSetReaders.add(node);
+            }
+        }
+        currentDelta = outer;
+        OptNode delta = tail(name + " (solution-set delta)", new IterationKinds.SolutionSetDeltaTail(name), it.getSolutionSetDelta(), parallelism);
+        OptNode workset = tail(name + " (next workset)", new IterationKinds.WorksetTail(name), it.getNextWorkset(), parallelism);
+        dag.addIteration(new DagIteration(it, IterationSpec.Kind.DELTA, head, List.of(delta, workset), null, solutionSetReaders));
+        nodeOf.put(it, head);
+    }
+
+    private void connect(OptNode node, int input, LogicalOperator<?> from, TypeInfo<?> type) {
+        for (Origin origin : resolve(from, node.parallelism())) {
+            node.inputs().add(new Channel(origin.node(), input, type, null, origin.requestedShip(), origin.requestedKeys(), origin.sideOutputTag()));
+        }
+    }
+
+    /** Whether {@code op} joins or co-groups the solution set of the delta loop being translated. */
+    private boolean readsSolutionSet(LogicalOperator<?> op) {
+        return currentDelta != null && (op instanceof JoinOperatorBase<?, ?, ?> || op instanceof CoGroupOperatorBase<?, ?, ?>)
+                && op.getInputs().contains(currentDelta.getSolutionSet());
+    }
+
+    /**
+     * A join or co-group with the solution set: a node of the iteration's parallelism whose one
+     * input is the operator's other side, hash-partitioned on its keys ({@link StrategyChooser}),
+     * which reads the solution set of its lane by key. Plan-time rules ({@code IterationRules})
+     * made sure the keys on the solution-set side are the iteration's.
+     */
+    private void addSolutionSetReader(DualInputOperator<?, ?, ?> op) {
+        DeltaIterationBase<?, ?> it = currentDelta;
+        boolean solutionSetFirst = op.getFirstInput().operator() == it.getSolutionSet();
+        if (solutionSetFirst && op.getSecondInput().operator() == it.getSolutionSet()) {
+            throw new IllegalArgumentException("Operator '" + op.getName() + "' of iteration '" + it.getName() + "' reads the solution set on"
+                    + " both sides: a join or coGroup reads the solution set on one side and another data set on the other");
+        }
+        PlanInput<?> probe = solutionSetFirst ? op.getSecondInput() : op.getFirstInput();
+        KeySpec probeKeys = KeyTranslation.of(solutionSetFirst ? op.getKeys2() : op.getKeys1(), probe.type(), op.getName());
+        if (!(op instanceof JoinOperatorBase<?, ?, ?> join)) {
+            throw new UnsupportedOperationException("Operator '" + op.getName() + "' of iteration '" + it.getName() + "' co-groups the"
+                    + " solution set, which cannot be compiled yet (docs/iterations.md, \"Built so far\"): join with the solution set"
+                    + " instead (joinWith / join(...).where(...).equalTo(...))");
+        }
+        if (join.getJoinType() != io.eddy.api.common.operators.JoinType.INNER) {
+            throw new UnsupportedOperationException("Operator '" + op.getName() + "' of iteration '" + it.getName() + "' is a "
+                    + join.getJoinType() + " join with the solution set: joins with the solution set are inner joins");
+        }
+        OperatorKind kind = new IterationKinds.SolutionSetJoin(it.getName(), probeKeys, solutionSetFirst);
+        int parallelism = it.getParallelism() == OperatorInfo.DEFAULT_PARALLELISM ? plan.getDefaultParallelism() : it.getParallelism();
+        OptNode node = new OptNode(dag.nodes().size(), op.getName(), kind, op, op.getUserFunction(), op.getOutputType(), List.of(probe.type()),
+                op.getSemanticProperties());
+        node.setParallelism(parallelism);
+        connect(node, 0, probe.operator(), probe.type());
+        addBroadcastInputs(op, node);
+        SizeEstimator.estimate(node);
+        nodeOf.put(op, node);
+        dag.add(node);
     }
 
     private OptNode tail(String name, OperatorKind kind, LogicalOperator<?> input, int parallelism) {
@@ -143,8 +238,8 @@ final class DagBuilder {
         it.getBodyRoots().forEach(root -> todo.push(root.operator()));
         while (!todo.isEmpty()) {
             LogicalOperator<?> op = todo.pop();
-            if (nodeOf.containsKey(op) || !seen.add(op)) {
-                continue;
+            if (nodeOf.containsKey(op) || op instanceof IterationPlaceholder<?> || !seen.add(op)) {
+                continue; // a solution-set placeholder is read by key, not as a node
             }
             op.getInputs().forEach(todo::push);
             op.getBroadcastInputs().values().forEach(todo::push);

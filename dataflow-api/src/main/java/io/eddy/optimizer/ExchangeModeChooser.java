@@ -2,6 +2,7 @@ package io.eddy.optimizer;
 
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.ExchangeMode;
+import io.eddy.jobgraph.IterationKinds;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -75,6 +76,9 @@ final class ExchangeModeChooser {
         }
         if (node.kind() instanceof BatchKinds.Cross cross) {
             return cross.bufferedInput();
+        }
+        if (node.kind() instanceof IterationKinds.DeltaHead) {
+            return 0; // the solution set is complete before the first workset record enters the body
         }
         return null;
     }

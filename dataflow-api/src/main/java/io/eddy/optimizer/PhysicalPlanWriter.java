@@ -3,7 +3,6 @@ package io.eddy.optimizer;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.FieldsKeySelector;
-import io.eddy.jobgraph.IterationSpec;
 import io.eddy.jobgraph.KeyGroups;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.ShipStrategy;
@@ -58,11 +57,12 @@ final class PhysicalPlanWriter {
     }
 
     private static PlanIteration iteration(Dag dag, DagIteration it) {
-        List<Integer> members = it.members(dag).stream().map(OptNode::id).toList();
+        List<OptNode> memberNodes = it.members(dag);
+        List<Integer> members = memberNodes.stream().map(OptNode::id).toList();
         List<Integer> tails = it.feedbackTails().stream().map(OptNode::id).toList();
         byte[] aggregators = InstantiationUtil.serialize(it.origin().getAggregators(),
                 "the aggregators of iteration '" + it.name() + "' (aggregators and convergence criteria must be serializable)");
-        return new PlanIteration(it.name(), IterationSpec.Kind.BULK, it.head().id(), members, tails, it.origin().getMaxIterations(), aggregators,
+        return new PlanIteration(it.name(), it.kind(), it.head().id(), members, tails, it.origin().getMaxIterations(), aggregators,
                 it.terminationTail() != null);
     }
 

@@ -2,6 +2,7 @@ package io.eddy.optimizer;
 
 import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
+import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.ShipStrategy;
 import java.util.List;
@@ -23,6 +24,8 @@ final class StrategyChooser {
             }
             if (node.inputs().isEmpty()) {
                 node.setOutputProperties(GlobalProperties.any());
+            } else if (node.kind() instanceof IterationKinds.IterationKind) {
+                chooseLoopNode(dag, node);
             } else if (node.inputTypes().size() == 2) {
                 TwoInputStrategies.choose(node);
             } else {
@@ -56,6 +59,44 @@ final class StrategyChooser {
         }
         node.setCosts(networkCosts(node.inputs(), node.parallelism()).plus(local));
         node.setOutputProperties(node.semanticProperties() == null ? GlobalProperties.any() : in.forwardedThrough(node.semanticProperties(), 0));
+    }
+
+    /**
+     * The nodes of loops: the solution set's partitions meet their readers and the delta by hash
+     * partitioning on the keys with the loop's parallelism (exactly on them, so that one key always
+     * lands in one lane); the other inputs of loop nodes are shipped plainly. A solution-set reader
+     * keeps the partitioning of its input where its function forwards the key fields.
+     */
+    private static void chooseLoopNode(Dag dag, OptNode node) {
+        double bytes = inputBytes(node.inputs());
+        GlobalProperties out = GlobalProperties.any();
+        if (node.kind() instanceof IterationKinds.DeltaHead head) {
+            partitionOn(node.inputs(0), head.keys(), node.parallelism(), true);
+            shipPlain(node.inputs(1), node.parallelism());
+        } else if (node.kind() instanceof IterationKinds.SolutionSetJoin join) {
+            GlobalProperties in = partitionOn(node.inputs(), join.probeKeys(), node.parallelism(), true);
+            out = forwarded(node, in, join.solutionSetFirst() ? 1 : 0);
+        } else if (node.kind() instanceof IterationKinds.SolutionSetDeltaTail) {
+            partitionOn(node.inputs(), solutionSetKeys(dag, node), node.parallelism(), true);
+        } else {
+            shipPlain(node.inputs(), node.parallelism());
+        }
+        node.setCosts(networkCosts(node.inputs(), node.parallelism()).plus(new Costs(0, 0, bytes)));
+        node.setOutputProperties(out);
+    }
+
+    private static GlobalProperties forwarded(OptNode node, GlobalProperties in, int input) {
+        return node.semanticProperties() == null ? GlobalProperties.any() : in.forwardedThrough(node.semanticProperties(), input);
+    }
+
+    /** The keys of the solution set that the delta tail {@code tail} updates. */
+    private static KeySpec solutionSetKeys(Dag dag, OptNode tail) {
+        for (DagIteration it : dag.iterations()) {
+            if (it.feedbackTails().contains(tail) && it.head().kind() instanceof IterationKinds.DeltaHead head) {
+                return head.keys();
+            }
+        }
+        throw new IllegalStateException("Bug: the solution-set delta tail " + tail + " belongs to no delta iteration of the DAG");
     }
 
     /**

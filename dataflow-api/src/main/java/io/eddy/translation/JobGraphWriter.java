@@ -148,18 +148,20 @@ public final class JobGraphWriter {
 
     /**
      * One FEEDBACK edge per tail of {@code it}, from the tail's vertex to the head's, numbered after
-     * the network outputs of the one and the inputs of the other (no channel carries it).
+     * the network outputs of the one and the inputs of the other (no channel carries it); tail
+     * <i>i</i>'s edge feeds the head's logical input <i>i</i>.
      */
     private List<JobEdge> feedbackEdges(PlanIteration it) {
         List<JobEdge> result = new ArrayList<>();
         Chain head = chainOf[it.headNode()];
         int gate = plan.node(it.headNode()).inputs().size();
-        for (int tail : it.feedbackTails()) {
+        for (int i = 0; i < it.feedbackTails().size(); i++) {
+            int tail = it.feedbackTails().get(i);
             Chain source = chainOf[tail];
             PlanNode tailNode = plan.node(tail);
             byte[] recordType = InstantiationUtil.serialize(tailNode.inputs().get(0).recordType(),
                     "the record type of the feedback of iteration '" + it.name() + "'");
-            result.add(new JobEdge(new JobVertexId(source.vertexIndex), source.networkOutputs.size(), new JobVertexId(head.vertexIndex), gate++, 0,
+            result.add(new JobEdge(new JobVertexId(source.vertexIndex), source.networkOutputs.size(), new JobVertexId(head.vertexIndex), gate++, i,
                     EdgeRole.FEEDBACK, ShipStrategy.FORWARD, ExchangeMode.PIPELINED, null, recordType));
         }
         return result;

@@ -13,7 +13,9 @@ import java.util.Objects;
  * @param headNode the id of the loop's head node (it heads its vertex: nothing from outside the loop is chained to it)
  * @param memberNodes the ids of every node of the loop: the head, the nodes that depend on it
  *     (the dynamic path) and the tails, ascending
- * @param feedbackTails the ids of the tails whose records go back to the head (one feedback edge each)
+ * @param feedbackTails the ids of the tails whose records go back to the head (one feedback edge each), tail
+ *     <i>i</i> feeding the head's logical input <i>i</i>: bulk, the next partial solution; delta, the
+ *     solution-set delta (input 0) and the next workset (input 1)
  * @param maxIterations the largest number of supersteps
  * @param aggregatorsBytes the Java-serialized {@code AggregatorRegistry}
  * @param terminationCriterion whether a termination-criterion tail ends the loop early

@@ -205,20 +205,6 @@ class IterationPlanTest {
         assertThat(loop.getNextPartialSolution().getBroadcastInputs().get("first")).isInstanceOf(BulkIterationBase.class);
     }
 
-    @Test
-    void compilingAPlanWithADeltaIterationSaysDeltaIterationsDoNotRunYet() {
-        ExecutionEnvironment env = env();
-        DataSet<Tuple2<Long, Long>> vertices = pairs(env);
-        DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = vertices.iterateDelta(vertices, 5, 0).name("Components");
-        DataSet<Tuple2<Long, Long>> delta = it.getWorkset().join(it.getSolutionSet()).where(0).equalTo(0).with(new MinComponent());
-        discard(it.closeWith(delta, delta));
-        Plan plan = env.createProgramPlan();
-        assertThatThrownBy(() -> BatchCompiler.compile(plan))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("delta iteration 'Components'")
-                .hasMessageContaining("cannot be compiled yet");
-    }
-
     // ---- delta -------------------------------------------------------------------------------
 
     @Test
