@@ -157,6 +157,23 @@ class DeltaIterationCompileTest {
     }
 
     @Test
+    void aJoinWithTheSolutionSetAsFirstInputProbesWithItsSecondInput() {
+        ExecutionEnvironment env = env();
+        DataSet<Tuple2<Long, Long>> counters = env.fromCollection(List.of(new Tuple2<>(1L, 0L), new Tuple2<>(2L, 0L))).name("Counters in");
+        DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = counters.iterateDelta(counters, 7, 0).name("Counters");
+        DataSet<Tuple2<Long, Long>> next = it.getSolutionSet().join(it.getWorkset()).where(0).equalTo(0).with(new Neighbour()).name("Count up");
+        it.closeWith(next, next).output(new NullOutputFormat<>());
+        JobGraph graph = BatchCompiler.compile(env.createProgramPlan()).toJobGraph();
+
+        JobVertex join = vertexWith(graph, IterationKinds.SolutionSetJoin.NAME);
+        IterationKinds.SolutionSetJoin kind = (IterationKinds.SolutionSetJoin) join.head().descriptor(getClass().getClassLoader()).kind();
+        assertThat(kind.solutionSetFirst()).isTrue();
+        JobVertex head = graph.vertex(graph.groups().get(0).iteration().headVertex());
+        JobEdge workset = graph.inputsOf(head.id()).stream().filter(e -> e.targetInput() == 1).findFirst().orElseThrow();
+        assertThat(workset.exchangeMode()).as("the workset shares its producer with the solution set").isEqualTo(ExchangeMode.BLOCKING);
+    }
+
+    @Test
     void aCoGroupWithTheSolutionSetIsRefusedNamingTheOperator() {
         ExecutionEnvironment env = env();
         DataSet<Tuple2<Long, Long>> vertices = env.fromElements(new Tuple2<>(1L, 1L));

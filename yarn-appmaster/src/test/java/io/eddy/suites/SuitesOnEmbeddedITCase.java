@@ -53,4 +53,13 @@ class SuitesOnEmbeddedITCase {
             return DEPLOYMENT;
         }
     }
+
+    @Nested
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    class DeltaIterations extends DeltaIterationSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
 }

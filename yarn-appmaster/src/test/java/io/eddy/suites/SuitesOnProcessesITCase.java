@@ -53,4 +53,13 @@ class SuitesOnProcessesITCase {
             return DEPLOYMENT;
         }
     }
+
+    @Nested
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    class DeltaIterations extends DeltaIterationSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
 }

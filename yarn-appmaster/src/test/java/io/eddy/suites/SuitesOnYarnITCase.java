@@ -61,4 +61,13 @@ class SuitesOnYarnITCase {
             return DEPLOYMENT;
         }
     }
+
+    @Nested
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    class DeltaIterations extends DeltaIterationSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
 }

@@ -16,5 +16,9 @@ public final class IterationOperatorProvider implements OperatorProvider {
         registry.add(IterationKinds.BulkHead.class, BulkIterationHead::new);
         registry.add(IterationKinds.BulkTail.class, BulkIterationTail::new);
         registry.add(IterationKinds.TerminationTail.class, TerminationCriterionTail::new);
+        registry.add(IterationKinds.DeltaHead.class, DeltaIterationHead::new);
+        registry.add(IterationKinds.WorksetTail.class, WorksetTail::new);
+        registry.add(IterationKinds.SolutionSetDeltaTail.class, SolutionSetDeltaTail::new);
+        registry.add(IterationKinds.SolutionSetJoin.class, SolutionSetJoinOperator::new);
     }
 }

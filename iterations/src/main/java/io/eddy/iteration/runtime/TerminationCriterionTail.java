@@ -6,6 +6,7 @@ import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.IterationSpec;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.iteration.IterationTaskContext;
+import io.eddy.runtime.operators.OperatorContext;
 import io.eddy.runtime.operators.SuperstepAware;
 import io.eddy.runtime.operators.base.OneInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
@@ -32,7 +33,7 @@ public final class TerminationCriterionTail<T> extends OneInputOperator<T, Void>
     @Override
     public void open() throws Exception {
         super.open();
-        count = terminationAggregator();
+        count = terminationAggregator(context, iteration);
     }
 
     @Override
@@ -48,13 +49,14 @@ public final class TerminationCriterionTail<T> extends OneInputOperator<T, Void>
     /** Asks for the aggregator again: the task may hand out a fresh copy per superstep. */
     @Override
     public void startSuperstep(int next) {
-        count = terminationAggregator();
+        count = terminationAggregator(context, iteration);
     }
 
-    private LongSumAggregator terminationAggregator() {
+    /** The task's copy of the loop's {@link IterationSpec#TERMINATION_AGGREGATOR}, for a tail of {@code iteration}. */
+    static LongSumAggregator terminationAggregator(OperatorContext<?> context, String iteration) {
         IterationTaskContext loop = context.environment().iteration();
         if (loop == null) {
-            throw new IllegalStateException("Bug: the termination-criterion tail of iteration '" + iteration + "' (operator '"
+            throw new IllegalStateException("Bug: the tail of iteration '" + iteration + "' (operator '"
                     + context.nameWithSubtask() + "') runs in a task outside an iteration group (the compiler puts the tail's vertex into"
                     + " the loop's ITERATION group)");
         }

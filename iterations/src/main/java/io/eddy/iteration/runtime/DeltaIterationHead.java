@@ -1,0 +1,187 @@
+package io.eddy.iteration.runtime;
+
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeutils.TypeComparator;
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.jobgraph.IterationKinds;
+import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.iteration.SuperstepControl;
+import io.eddy.runtime.iteration.SuperstepDecision;
+import io.eddy.runtime.operators.BoundedMultiInput;
+import io.eddy.runtime.operators.DrivesAfterInput;
+import io.eddy.runtime.operators.InputOrdered;
+import io.eddy.runtime.operators.SuperstepAware;
+import io.eddy.runtime.operators.TaskEnvironment;
+import io.eddy.runtime.operators.base.TwoInputOperator;
+import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.streaming.api.OutputTag;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The head of a delta loop ({@link IterationKinds.DeltaHead}): the first operator of the loop's
+ * head task, which holds its lane's {@link SolutionSet} and drives the supersteps with the task's
+ * {@link SuperstepControl} (docs/iterations.md).
+ *
+ * <pre>
+ *   superstep 1:  input 0 (initial solution set, read first) ─▶ the lane's solution set
+ *                 input 1 (initial workset) ─▶ main output (the body)      both ended ─▶ endSuperstep()
+ *   decision after s, continue:   startNextSuperstep ─▶ back channel's superstep s (the workset) ─▶ main output ─▶ endSuperstep()
+ *   decision after s, terminate:  the solution set ─▶ side output RESULT_TAG ─▶ afterInput() completes
+ * </pre>
+ *
+ * <p>The solution set is managed ({@link ManagedSolutionSet}, the head's share of managed memory)
+ * unless the kind says unmanaged ({@link HeapSolutionSet}). The head creates it when it opens and
+ * installs it in its lane ({@link LaneSolutionSets}), declares it ready when input 0 ended (readers in
+ * its lane wait for that), and removes it when it closes (the lane's resources close it when the job
+ * is released otherwise). Input 0 is read to its end before input 1 ({@link InputOrdered}); the
+ * compiler makes the workset's exchange blocking where both come from one producer.
+ *
+ * <p>Task thread only, as {@link BulkIterationHead}, whose trade-off (a sealed superstep emitted
+ * within one mail) this head shares.
+ */
+public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
+        implements InputOrdered, BoundedMultiInput, SuperstepAware, DrivesAfterInput {
+
+    private final String iteration;
+    private final IterationKinds.DeltaHead kind;
+    private final CompletableFuture<Void> loopEnd = new CompletableFuture<>();
+
+    // Task thread.
+    private SolutionSet<S> solutionSet;
+    private BackChannel<W> backChannel;
+    private OutputTag<S> resultTag;
+    private StreamRecord<W> reuseWorkset;
+    private StreamRecord<S> reuseResult;
+    private int superstep = 1;
+    private final boolean[] ended = new boolean[2];
+
+    public DeltaIterationHead(OperatorDescriptor descriptor, IterationKinds.DeltaHead kind) {
+        super(null);
+        this.iteration = kind.iteration();
+        this.kind = kind;
+    }
+
+    @Override
+    public int firstInput() {
+        return 0;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void open() throws Exception {
+        super.open();
+        OperatorDescriptor descriptor = context.descriptor();
+        if (descriptor.inputTypes().size() != 2) {
+            throw new IllegalArgumentException("Bug: the head of iteration '" + iteration + "' (operator '" + context.nameWithSubtask()
+                    + "') has input types " + descriptor.inputTypes() + " (expected: the solution set's and the workset's)");
+        }
+        TaskEnvironment env = context.environment();
+        TypeInfo<S> solutionType = (TypeInfo<S>) descriptor.inputTypes().get(0);
+        TypeInfo<W> worksetType = (TypeInfo<W>) descriptor.inputTypes().get(1);
+        resultTag = new OutputTag<>(IterationKinds.RESULT_TAG, solutionType);
+        reuseWorkset = new StreamRecord<>(null);
+        reuseResult = new StreamRecord<>(null);
+        TypeSerializer<S> serializer = solutionType.createSerializer(env.serializerConfig());
+        TypeComparator<S> keys = kind.keys().createComparator(solutionType, env.serializerConfig());
+        String name = LaneSolutionSets.describe(context, iteration);
+        solutionSet = kind.unmanaged() ? new HeapSolutionSet<>(name, serializer, keys) : managed(name, serializer, keys, env);
+        LaneSolutionSets.install(context, iteration, solutionSet);
+        backChannel = LaneBackChannels.of(context, iteration, worksetType);
+    }
+
+    /** A solution set in the head's share of the worker's managed memory. */
+    private SolutionSet<S> managed(String name, TypeSerializer<S> serializer, TypeComparator<S> keys, TaskEnvironment env) {
+        int pages = env.memoryManager().computeNumberOfPages(context.descriptor().memoryFraction());
+        return new HeapSolutionSet<>(name + " [" + pages + " pages]", serializer, keys);
+    }
+
+    /** Superstep 1, first: the initial solution set fills the lane's set (a later record with an equal key replaces one). */
+    @Override
+    public void processElement1(StreamRecord<S> record) throws Exception {
+        solutionSet.upsert(record.getValue());
+    }
+
+    /** Superstep 1, after the solution set: the initial workset flows into the body. */
+    @Override
+    public void processElement2(StreamRecord<W> record) {
+        output.collect(record);
+    }
+
+    @Override
+    public void endInput(int inputIndex) {
+        if (ended[inputIndex]) {
+            throw new IllegalStateException("Bug: input " + inputIndex + " of the head of iteration '" + iteration + "' (operator '"
+                    + context.nameWithSubtask() + "') ended twice (expected: it is read once, in superstep 1)");
+        }
+        ended[inputIndex] = true;
+        if (inputIndex == 0) {
+            LaneSolutionSets.ready(context, iteration);
+        }
+        if (ended[0] && ended[1]) {
+            endSuperstep(context.environment().superstepControl());
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> afterInput() {
+        return loopEnd;
+    }
+
+    @Override
+    public void endSuperstep() {
+        // Nothing buffered: the workset went out as it came.
+    }
+
+    @Override
+    public void startSuperstep(int next) {
+        // Nothing to reset.
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            context.environment().laneResources().remove(LaneBackChannels.key(context, iteration));
+            context.environment().laneResources().remove(LaneSolutionSets.key(context, iteration));
+        } finally {
+            super.close();
+        }
+    }
+
+    private void endSuperstep(SuperstepControl control) {
+        control.endSuperstep().whenComplete((decision, failure) -> {
+            if (failure != null) {
+                loopEnd.completeExceptionally(new IllegalStateException("The head of iteration '" + iteration + "' (operator '"
+                        + context.nameWithSubtask() + "') got no decision after superstep " + superstep + ": " + failure, failure));
+                return;
+            }
+            try {
+                onDecision(control, decision);
+            } catch (Throwable t) {
+                loopEnd.completeExceptionally(t);
+            }
+        });
+    }
+
+    private void onDecision(SuperstepControl control, SuperstepDecision decision) throws Exception {
+        if (decision.superstep() != superstep) {
+            throw new IllegalStateException("Bug: the head of iteration '" + iteration + "' (operator '" + context.nameWithSubtask()
+                    + "') computes superstep " + superstep + " but got " + decision);
+        }
+        if (decision.terminate()) {
+            // The next workset of the last superstep is not read: drop it so that its buffer is free.
+            backChannel.read(decision.superstep()).close();
+            solutionSet.forEach(value -> output.collect(resultTag, reuseResult.replace(value)));
+            loopEnd.complete(null);
+            return;
+        }
+        control.startNextSuperstep(decision);
+        superstep = decision.superstep() + 1;
+        try (BackChannel<W>.Reader reader = backChannel.read(decision.superstep())) {
+            W value;
+            while ((value = reader.next()) != null) {
+                output.collect(reuseWorkset.replace(value));
+            }
+        }
+        endSuperstep(control);
+    }
+}
