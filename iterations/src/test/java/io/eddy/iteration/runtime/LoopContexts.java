@@ -33,6 +33,13 @@ final class LoopContexts {
         return create(iteration, registry, false);
     }
 
+    /** A delta loop named {@code iteration} without aggregators: the runtime registers the workset count. */
+    static TaskIterationContext delta(String iteration) {
+        IterationSpec spec = new IterationSpec(iteration, IterationSpec.Kind.DELTA, new JobVertexId(0), 10,
+                InstantiationUtil.serialize(new AggregatorRegistry(), "the aggregators"), false);
+        return TaskIterationContext.create(spec, iteration + " (test task)", LoopContexts.class.getClassLoader());
+    }
+
     /** Superstep {@code next} starts, with no combined aggregates from the previous one. */
     static void startSuperstep(TaskIterationContext context, int next) {
         context.startSuperstep(next, InstantiationUtil.serialize(new HashMap<String, java.io.Serializable>(), "no aggregates"));

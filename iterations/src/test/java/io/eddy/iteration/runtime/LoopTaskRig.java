@@ -74,6 +74,11 @@ final class LoopTaskRig implements AutoCloseable {
         return new LoopTaskRig(descriptor, outs, iteration, new TestSuperstepControl(iteration), env);
     }
 
+    /** A body task whose chain is one operator with one output (output 0). */
+    static LoopTaskRig body(OperatorDescriptor descriptor, TaskIterationContext iteration, TaskEnvironment.Builder env) {
+        return new LoopTaskRig(descriptor, List.of(OperatorOutput.network(0)), iteration, null, env);
+    }
+
     /** A body task whose chain is one tail operator, without outputs. */
     static LoopTaskRig tail(OperatorDescriptor descriptor, TaskIterationContext iteration, TaskEnvironment.Builder env) {
         return new LoopTaskRig(descriptor, List.of(), iteration, null, env);
@@ -85,9 +90,14 @@ final class LoopTaskRig implements AutoCloseable {
         return this;
     }
 
-    @SuppressWarnings("unchecked")
     LoopTaskRig process(Object... values) throws Exception {
-        Input<Object> input = (Input<Object>) chain.head().input(0);
+        return processInput(0, values);
+    }
+
+    /** Records of logical input {@code index} of the head operator. */
+    @SuppressWarnings("unchecked")
+    LoopTaskRig processInput(int index, Object... values) throws Exception {
+        Input<Object> input = (Input<Object>) chain.head().input(index);
         for (Object value : values) {
             input.processElement(new StreamRecord<>(value));
         }
@@ -96,7 +106,12 @@ final class LoopTaskRig implements AutoCloseable {
 
     /** Input 0 ended, as the task's input processor says it. */
     LoopTaskRig endInput() throws Exception {
-        ((BoundedMultiInput) chain.head()).endInput(0);
+        return endInput(0);
+    }
+
+    /** Input {@code index} ended. */
+    LoopTaskRig endInput(int index) throws Exception {
+        ((BoundedMultiInput) chain.head()).endInput(index);
         return this;
     }
 
