@@ -2,11 +2,13 @@ package io.eddy.examples.iteration;
 
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.FilterFunction;
+import io.eddy.api.common.functions.FlatJoinFunction;
 import io.eddy.api.common.functions.FlatMapFunction;
 import io.eddy.api.common.functions.JoinFunction;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.api.java.DataSet;
+import io.eddy.api.java.DeltaIteration;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.IterativeDataSet;
 import io.eddy.api.java.tuple.Tuple2;
@@ -19,9 +21,21 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Connected components of an undirected graph as a bulk iteration (label propagation): every
- * vertex starts in the component named by its own id and takes the smallest component id among
- * itself and its neighbours, superstep after superstep, until no vertex changes.
+ * Connected components of an undirected graph: every vertex starts in the component named by its
+ * own id and takes the smallest component id among itself and its neighbours, superstep after
+ * superstep, until no vertex changes. Two variants: a delta iteration ({@link #buildDelta}, the
+ * command's default) and a bulk iteration ({@link #build}, {@code --bulk}).
+ *
+ * <p><b>Delta.</b> The solution set holds {@code (vertex, component)}; the workset holds the
+ * vertices that changed in the previous superstep (initially all). Only they tell their neighbours,
+ * so a superstep's work shrinks with the number of changes:
+ *
+ * <pre>
+ * workset --join undirected on vertex--> (neighbour, component) --groupBy(neighbour).reduce(min)-->
+ *         --join solution set on vertex, keep if smaller--> changes = delta = next workset
+ * </pre>
+ *
+ * <p><b>Bulk.</b> Every vertex takes part in every superstep:
  *
  * <pre>
  * edges --flatMap both directions--> undirected (a, b)                                    [static]
@@ -47,7 +61,8 @@ import picocli.CommandLine.Option;
  * input sharing a producer with it (docs/iterations.md), and whether a shared producer trips that
  * depends on which side of the join the optimizer builds.
  */
-@Command(name = "connected-components", mixinStandardHelpOptions = true, description = "Connected components of a graph (bulk iteration).")
+@Command(name = "connected-components", mixinStandardHelpOptions = true,
+        description = "Connected components of a graph (delta iteration; --bulk for the bulk variant).")
 public final class ConnectedComponents implements Callable<Integer> {
 
     @Mixin
@@ -59,6 +74,9 @@ public final class ConnectedComponents implements Callable<Integer> {
     @Option(names = "--parallelism", paramLabel = "P", description = "Parallel subtasks (default: the environment's).")
     Integer parallelism;
 
+    @Option(names = "--bulk", description = "Run the bulk iteration (every vertex in every superstep) instead of the delta iteration.")
+    boolean bulk;
+
     public static void main(String[] args) throws Exception {
         ExampleMain.run(new ConnectedComponents(), args);
     }
@@ -69,7 +87,9 @@ public final class ConnectedComponents implements Callable<Integer> {
         if (parallelism != null) {
             env.setParallelism(parallelism);
         }
-        graph.sink(build(env, graph.vertices(env), graph.edges(env), iterations));
+        DataSet<Long> vertices = graph.vertices(env);
+        DataSet<Tuple2<Long, Long>> edges = graph.edges(env);
+        graph.sink(bulk ? build(env, vertices, edges, iterations) : buildDelta(env, vertices, edges, iterations));
         BatchExecution.execute(env, "Connected components");
         return 0;
     }
@@ -91,6 +111,58 @@ public final class ConnectedComponents implements Callable<Integer> {
         DataSet<Tuple2<Long, Long>> next = smallest.map(new Current()).name("next components");
         DataSet<Tuple3<Long, Long, Long>> changed = smallest.filter(new Changed()).name("changed");
         return components.closeWith(next, changed);
+    }
+
+    /**
+     * The components as a delta iteration: {@code (vertex, smallest vertex id of its component)} for
+     * every vertex of {@code vertices} (which must hold every endpoint of {@code edges}), after at
+     * most {@code maxIterations} supersteps; the loop ends after the first superstep without a
+     * change. The candidates' join with the solution set declares that it keeps the vertex field, so
+     * the changes reach the delta's tail without a shuffle.
+     */
+    public static DataSet<Tuple2<Long, Long>> buildDelta(ExecutionEnvironment env, DataSet<Long> vertices,
+            DataSet<Tuple2<Long, Long>> edges, int maxIterations) {
+        DataSet<Tuple2<Long, Long>> undirected = edges.flatMap(new BothDirections()).name("both directions");
+        DataSet<Tuple2<Long, Long>> initial = vertices.map(new OwnComponent()).name("own component");
+        DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = initial.iterateDelta(initial, maxIterations, 0)
+                .name("Connected components (delta)");
+        DataSet<Tuple2<Long, Long>> changes = it.getWorkset().join(undirected).where(0).equalTo(0).with(new Neighbour()).name("tell neighbours")
+                .groupBy(0).reduce(new MinComponent()).name("smallest candidate")
+                .join(it.getSolutionSet()).where(0).equalTo(0).with(new SmallerThanCurrent()).withForwardedFieldsFirst("f0")
+                .name("smaller than current");
+        return it.closeWith(changes, changes);
+    }
+
+    /** {@code (neighbour, component)}: a neighbour hears the changed vertex's component. */
+    static final class Neighbour implements JoinFunction<Tuple2<Long, Long>, Tuple2<Long, Long>, Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Tuple2<Long, Long> join(Tuple2<Long, Long> vertex, Tuple2<Long, Long> edge) {
+            return Tuple2.of(edge.f1, vertex.f1);
+        }
+    }
+
+    /** The smallest candidate component per vertex. */
+    static final class MinComponent implements ReduceFunction<Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Tuple2<Long, Long> reduce(Tuple2<Long, Long> a, Tuple2<Long, Long> b) {
+            return a.f1 <= b.f1 ? a : b;
+        }
+    }
+
+    /** A candidate smaller than the vertex's current component is a change. */
+    static final class SmallerThanCurrent implements FlatJoinFunction<Tuple2<Long, Long>, Tuple2<Long, Long>, Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void join(Tuple2<Long, Long> candidate, Tuple2<Long, Long> current, Collector<Tuple2<Long, Long>> out) {
+            if (candidate.f1 < current.f1) {
+                out.collect(candidate);
+            }
+        }
     }
 
     /** Each edge in both directions. */

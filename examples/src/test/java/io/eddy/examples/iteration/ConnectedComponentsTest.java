@@ -46,4 +46,14 @@ class ConnectedComponentsTest {
         assertThat(loop.iteration().terminationCriterion()).isTrue();
         assertThat(loop.iteration().maxIterations()).isEqualTo(10);
     }
+
+    @Test
+    void theDeltaVariantCompilesToOneDeltaLoop() {
+        ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
+        var vertices = env.fromElements(1L, 2L, 3L);
+        var edges = env.fromElements(Tuple2.of(1L, 2L), Tuple2.of(3L, 2L));
+        VertexGroup loop = IterationPlans.compileToOneLoop(env, ConnectedComponents.buildDelta(env, vertices, edges, 10));
+        assertThat(loop.iteration().kind()).isEqualTo(io.eddy.jobgraph.IterationSpec.Kind.DELTA);
+        assertThat(loop.iteration().maxIterations()).isEqualTo(10);
+    }
 }

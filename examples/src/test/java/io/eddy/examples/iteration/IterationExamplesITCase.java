@@ -45,6 +45,21 @@ class IterationExamplesITCase {
     }
 
     @Test
+    void connectedComponentsAsADeltaIterationMatchTheReference() throws Exception {
+        RmatGenerator.Graph graph = RmatGenerator.generate(8, 2, 12);
+        ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
+        DataSet<Long> vertices = env.generateSequence(0, graph.vertexCount() - 1);
+        List<Tuple2<Long, Long>> components = ConnectedComponents.buildDelta(env, vertices, edges(env, graph), 100).collect();
+
+        Map<Long, Long> actual = new TreeMap<>();
+        components.forEach(c -> actual.put(c.f0, c.f1));
+        assertThat(components).hasSameSizeAs(actual.keySet());
+        TreeMap<Long, Long> expected = ConnectedComponentsReference.run(graph, 100).components();
+        assertThat(expected.values().stream().distinct().count()).as("more than one component").isGreaterThan(1);
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    @Test
     void connectedComponentsMatchTheReference() throws Exception {
         RmatGenerator.Graph graph = RmatGenerator.generate(7, 2, 12);
         ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
