@@ -19,7 +19,8 @@ public enum EdgeRole {
     /**
      * The records a loop sends back to its head for the next round: goes backward or to itself
      * (to a vertex id not higher than its source's), and both ends are members of one {@link
-     * VertexGroup.Kind#ITERATION} group. {@code targetInput} is the head's logical input it feeds.
+     * VertexGroup.Kind#ITERATION} or {@link VertexGroup.Kind#STREAM_LOOP} group. {@code
+     * targetInput} is the head's logical input it feeds.
      */
     FEEDBACK,
     /**

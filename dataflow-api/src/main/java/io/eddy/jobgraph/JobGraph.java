@@ -14,7 +14,8 @@ import java.util.Set;
  * the edges between them, and groups of vertices placed or run together. Vertices are in
  * topological order of the forward edges, so {@code vertices().get(i)} has id {@code i} and every
  * edge but a {@link EdgeRole#FEEDBACK} one goes from a lower to a higher id; a feedback edge goes
- * back (or to its own vertex) within one {@link VertexGroup.Kind#ITERATION} group, closing a loop.
+ * back (or to its own vertex) within one {@link VertexGroup.Kind#ITERATION} or {@link
+ * VertexGroup.Kind#STREAM_LOOP} group, closing a loop.
  *
  * <p>Sent from the client to the master with {@link JobGraphCodec}; user functions stay opaque
  * bytes until a worker reads them with the job's class loader.
@@ -64,18 +65,30 @@ public record JobGraph(
                 throw new IllegalArgumentException("Bug: the " + e.role() + " edge " + e + " is not in topological order");
             }
             if (!e.role().isForward()) {
-                VertexGroup loop = groupOf(groups, e.target(), VertexGroup.Kind.ITERATION);
-                if (e.source().index() < e.target().index() || loop == null || !loop.contains(e.source())) {
-                    throw new IllegalArgumentException("Bug: the feedback edge " + e
-                            + " must go back to a vertex of the same iteration group as its source");
-                }
-                if (!loop.iteration().headVertex().equals(e.target())
-                        || vertices.get(e.source().index()).parallelism() != vertices.get(e.target().index()).parallelism()) {
-                    throw new IllegalArgumentException("Bug: the feedback edge " + e + " of iteration '" + loop.name()
-                            + "' must go to the loop's head vertex " + loop.iteration().headVertex() + " from a vertex of equal parallelism"
-                            + " (lane i's tail hands its records to lane i's head)");
-                }
+                validateFeedbackEdge(e, groups, vertices);
             }
+        }
+    }
+
+    /**
+     * A feedback edge goes back (or to its own vertex) within one loop, from a vertex of the head's
+     * parallelism: to the spec's head vertex of an {@code ITERATION} group, or to a member of a
+     * {@code STREAM_LOOP} group (whose members have one parallelism).
+     */
+    private static void validateFeedbackEdge(JobEdge e, List<VertexGroup> groups, List<JobVertex> vertices) {
+        VertexGroup loop = groupOf(groups, e.target(), VertexGroup.Kind.ITERATION);
+        if (loop == null) {
+            loop = groupOf(groups, e.target(), VertexGroup.Kind.STREAM_LOOP);
+        }
+        if (e.source().index() < e.target().index() || loop == null || !loop.contains(e.source())) {
+            throw new IllegalArgumentException("Bug: the feedback edge " + e
+                    + " must go back to a vertex of the same iteration group (or stream loop group) as its source");
+        }
+        boolean toHead = loop.iteration() == null || loop.iteration().headVertex().equals(e.target());
+        if (!toHead || vertices.get(e.source().index()).parallelism() != vertices.get(e.target().index()).parallelism()) {
+            throw new IllegalArgumentException("Bug: the feedback edge " + e + " of loop '" + loop.name() + "' must go to the loop's head"
+                    + " vertex" + (loop.iteration() == null ? "" : " " + loop.iteration().headVertex()) + " from a vertex of equal parallelism"
+                    + " (lane i's tail hands its records to lane i's head)");
         }
     }
 
@@ -102,7 +115,7 @@ public record JobGraph(
                             + "' and '" + g.name() + "'");
                 }
                 int p = vertices.get(member.index()).parallelism();
-                if (g.kind() == VertexGroup.Kind.CO_LOCATION && parallelism != -1 && p != parallelism) {
+                if (g.kind() != VertexGroup.Kind.ITERATION && parallelism != -1 && p != parallelism) {
                     throw new IllegalArgumentException("Vertex group '" + g.name() + "' (" + g.kind() + ") holds vertices of parallelism "
                             + parallelism + " and " + p + ": the subtasks of its vertices run together, so they need one parallelism");
                 }
@@ -161,9 +174,9 @@ public record JobGraph(
     }
 
     /**
-     * The feedback edges: each links a loop's tail vertex to its head vertex within one iteration
-     * group. No network channel carries them; the master and the workers create neither partitions
-     * nor gates for them.
+     * The feedback edges: each links a loop's tail vertex to its head vertex within one iteration or
+     * stream loop group. No network channel carries them; the master and the workers create neither
+     * partitions nor gates for them.
      */
     public List<JobEdge> feedbackEdges() {
         return edges.stream().filter(e -> e.role() == EdgeRole.FEEDBACK).toList();

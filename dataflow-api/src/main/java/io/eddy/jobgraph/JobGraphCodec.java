@@ -16,7 +16,7 @@ import java.util.Map;
 public final class JobGraphCodec {
 
     /** The format version {@link #write} writes; {@link #read} reads this version only. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     private static final int MAGIC = 0xEDD10B01;
 

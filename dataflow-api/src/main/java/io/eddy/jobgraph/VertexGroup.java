@@ -27,7 +27,16 @@ public record VertexGroup(String name, Kind kind, List<JobVertexId> members, Ite
          * parallelism, so that lane i's tail and head share a slot; other members may have any
          * parallelism.
          */
-        ITERATION
+        ITERATION,
+        /**
+         * The head and tail vertices of one streaming loop ({@code DataStream.iterate()},
+         * docs/iterations.md "Streaming iteration"): records go around asynchronously, without
+         * supersteps, and the members run as ordinary stream tasks. The group's name is the loop's;
+         * its feedback edge goes from the tail's vertex to the head's (possibly one vertex); members
+         * have equal parallelism, so that lane i's tail hands its records to lane i's head. Body
+         * vertices between them are not members.
+         */
+        STREAM_LOOP
     }
 
     public VertexGroup {
@@ -52,7 +61,7 @@ public record VertexGroup(String name, Kind kind, List<JobVertexId> members, Ite
         }
     }
 
-    /** A group without an iteration spec: {@link Kind#CO_LOCATION}. */
+    /** A group without an iteration spec: {@link Kind#CO_LOCATION} or {@link Kind#STREAM_LOOP}. */
     public VertexGroup(String name, Kind kind, List<JobVertexId> members) {
         this(name, kind, members, null);
     }

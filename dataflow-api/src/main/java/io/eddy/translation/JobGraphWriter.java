@@ -83,6 +83,10 @@ public final class JobGraphWriter {
             groups.add(writer.iterationGroup(it));
             edges.addAll(writer.feedbackEdges(it));
         }
+        for (PlanStreamLoop loop : plan.streamLoops()) {
+            groups.add(writer.streamLoopGroup(loop));
+            edges.add(writer.feedbackEdge(loop));
+        }
         byte[] config = InstantiationUtil.serialize(serializerConfig, "the serializer config (registered Kryo types)");
         return new JobGraph(JobId.generate(), plan.jobName(), vertices, edges, bufferTimeoutMillis, config, settings, groups);
     }
@@ -165,6 +169,32 @@ public final class JobGraphWriter {
                     EdgeRole.FEEDBACK, ShipStrategy.FORWARD, ExchangeMode.PIPELINED, null, recordType));
         }
         return result;
+    }
+
+    /** The STREAM_LOOP group of {@code loop}: its head's and its tail's vertices (one, if the tail is chained into the head's). */
+    private VertexGroup streamLoopGroup(PlanStreamLoop loop) {
+        Chain head = chainOf[loop.headNode()];
+        if (head.members.get(0).id() != loop.headNode()) {
+            throw new IllegalStateException("Bug: the head node " + loop.headNode() + " of stream loop '" + loop.name() + "' was chained into '"
+                    + head.members.get(0).name() + "'");
+        }
+        List<JobVertexId> members = java.util.stream.Stream.of(head.vertexIndex, chainOf[loop.tailNode()].vertexIndex).distinct().sorted()
+                .map(JobVertexId::new).toList();
+        return new VertexGroup(loop.name(), VertexGroup.Kind.STREAM_LOOP, members);
+    }
+
+    /**
+     * The FEEDBACK edge of {@code loop}, from the tail's vertex to the head's input 1, numbered after
+     * the network outputs of the one and the inputs of the other (no channel carries it).
+     */
+    private JobEdge feedbackEdge(PlanStreamLoop loop) {
+        Chain head = chainOf[loop.headNode()];
+        Chain tail = chainOf[loop.tailNode()];
+        PlanNode tailNode = plan.node(loop.tailNode());
+        byte[] recordType = InstantiationUtil.serialize(tailNode.inputs().get(0).recordType(),
+                "the record type of the feedback of stream loop '" + loop.name() + "'");
+        return new JobEdge(new JobVertexId(tail.vertexIndex), tail.networkOutputs.size(), new JobVertexId(head.vertexIndex),
+                plan.node(loop.headNode()).inputs().size(), 1, EdgeRole.FEEDBACK, ShipStrategy.FORWARD, ExchangeMode.PIPELINED, null, recordType);
     }
 
     private List<JobVertex> vertices() {

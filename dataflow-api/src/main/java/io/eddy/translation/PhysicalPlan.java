@@ -14,19 +14,32 @@ import java.util.Objects;
  *
  * @param jobName the job's name
  * @param nodes the nodes; node {@code i} has id {@code i}, and every edge comes from a lower id
- * @param iterations the loops (batch plans only); a node is in at most one
+ * @param iterations the superstep loops (batch plans only); a node is in at most one
+ * @param streamLoops the streaming loops (stream plans only)
  */
-public record PhysicalPlan(String jobName, List<PlanNode> nodes, List<PlanIteration> iterations) {
+public record PhysicalPlan(String jobName, List<PlanNode> nodes, List<PlanIteration> iterations, List<PlanStreamLoop> streamLoops) {
 
     /** A plan without loops. */
     public PhysicalPlan(String jobName, List<PlanNode> nodes) {
-        this(jobName, nodes, List.of());
+        this(jobName, nodes, List.of(), List.of());
+    }
+
+    /** A plan without streaming loops. */
+    public PhysicalPlan(String jobName, List<PlanNode> nodes, List<PlanIteration> iterations) {
+        this(jobName, nodes, iterations, List.of());
     }
 
     public PhysicalPlan {
         Objects.requireNonNull(jobName, "jobName");
         nodes = List.copyOf(nodes);
         iterations = List.copyOf(iterations);
+        streamLoops = List.copyOf(streamLoops);
+        for (PlanStreamLoop loop : streamLoops) {
+            if (loop.tailNode() >= nodes.size()) {
+                throw new IllegalArgumentException("Bug: stream loop '" + loop.name() + "' names node " + loop.tailNode()
+                        + ", which is not in the plan");
+            }
+        }
         for (PlanIteration it : iterations) {
             for (int member : it.memberNodes()) {
                 if (member < 0 || member >= nodes.size()) {

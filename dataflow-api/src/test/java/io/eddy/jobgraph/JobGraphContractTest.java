@@ -125,6 +125,34 @@ class JobGraphContractTest {
     }
 
     @Test
+    void aStreamLoopGroupHoldsItsFeedbackEdgeAtEqualParallelism() throws Exception {
+        // source -> head -> body -> tail, the tail's feedback to the head's input 1; the body is no member.
+        List<JobVertex> vertices = List.of(vertex(0, 2), vertex(1, 2), vertex(2, 3), vertex(3, 2));
+        List<JobEdge> edges = List.of(edge(0, 0, 1, 0, 0, EdgeRole.DATA), edge(1, 0, 2, 0, 0, EdgeRole.DATA), edge(2, 0, 3, 0, 0, EdgeRole.DATA),
+                edge(3, 0, 1, 1, 1, EdgeRole.FEEDBACK));
+        JobGraph graph = graph(vertices, edges, List.of(group("iteration-1", VertexGroup.Kind.STREAM_LOOP, 1, 3)));
+
+        assertThat(graph.feedbackEdges()).singleElement().satisfies(e -> assertThat(e.targetInput()).isEqualTo(1));
+        assertThat(graph.groupOf(new JobVertexId(3), VertexGroup.Kind.STREAM_LOOP)).hasValueSatisfying(g -> assertThat(g.iteration()).isNull());
+        DataOutputSerializer out = new DataOutputSerializer(1024);
+        JobGraphCodec.write(graph, out);
+        assertThat(JobGraphCodec.read(new DataInputDeserializer(out.getCopyOfBuffer())).groups()).isEqualTo(graph.groups());
+        // A tail chained into the head's vertex: the feedback edge goes from the vertex to itself.
+        assertThat(graph(List.of(vertex(0, 2), vertex(1, 2)), List.of(edge(0, 0, 1, 0, 0, EdgeRole.DATA), edge(1, 0, 1, 1, 1, EdgeRole.FEEDBACK)),
+                List.of(group("self", VertexGroup.Kind.STREAM_LOOP, 1))).feedbackEdges()).hasSize(1);
+
+        assertThatThrownBy(() -> graph(vertices, edges, List.of(group("loose", VertexGroup.Kind.STREAM_LOOP, 1))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("same iteration group (or stream loop group)");
+        assertThatThrownBy(() -> graph(List.of(vertex(0, 2), vertex(1, 2), vertex(2, 3)),
+                List.of(edge(0, 0, 1, 0, 0, EdgeRole.DATA), edge(1, 0, 2, 0, 0, EdgeRole.DATA), edge(2, 0, 1, 1, 1, EdgeRole.FEEDBACK)),
+                List.of(group("uneven", VertexGroup.Kind.STREAM_LOOP, 1, 2))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("need one parallelism");
+        assertThatThrownBy(() -> new VertexGroup("loop", VertexGroup.Kind.STREAM_LOOP, List.of(new JobVertexId(1)),
+                new IterationSpec("loop", IterationSpec.Kind.BULK, new JobVertexId(1), 1, new byte[0], false)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only ITERATION groups have");
+    }
+
+    @Test
     void theCodecCarriesRolesAndGroups() throws Exception {
         JobGraph graph = loop();
         DataOutputSerializer out = new DataOutputSerializer(1024);

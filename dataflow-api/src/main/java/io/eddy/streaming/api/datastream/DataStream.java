@@ -18,6 +18,7 @@ import io.eddy.util.InstantiationUtil;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
 import io.eddy.jobgraph.ShipStrategy;
+import io.eddy.jobgraph.StreamIterationKinds;
 import io.eddy.streaming.api.functions.ProcessFunction;
 import io.eddy.streaming.api.functions.sink.PrintSinkFunction;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
@@ -228,6 +229,31 @@ public class DataStream<T> {
     /** Connects this stream with {@code other} (of any type) for a co-operator that sees both. */
     public <R> ConnectedStreams<T, R> connect(DataStream<R> other) {
         return new ConnectedStreams<>(environment, this, other);
+    }
+
+    // ---- loops --------------------------------------------------------------------------------
+
+    /**
+     * Starts a streaming loop that runs until the job is cancelled (docs/iterations.md, "Streaming
+     * iteration"); see {@link IterativeStream}. A job with such a loop never finishes by itself, also
+     * when its input is bounded: use {@link #iterate(long)} for a loop that ends.
+     */
+    public IterativeStream<T> iterate() {
+        return IterativeStream.create(this, StreamIterationKinds.NO_MAX_WAIT);
+    }
+
+    /**
+     * Starts a streaming loop that ends once this stream ended and no record was fed back for
+     * {@code maxWaitMillis}; see {@link IterativeStream}.
+     *
+     * @throws IllegalArgumentException if {@code maxWaitMillis} is below 1
+     */
+    public IterativeStream<T> iterate(long maxWaitMillis) {
+        if (maxWaitMillis < 1) {
+            throw new IllegalArgumentException("iterate: maxWaitMillis " + maxWaitMillis + " (expected: >= 1; iterate() for a loop that"
+                    + " runs until the job is cancelled)");
+        }
+        return IterativeStream.create(this, maxWaitMillis);
     }
 
     // ---- windows over the whole stream, window joins ---------------------------------------

@@ -61,6 +61,8 @@ public class StreamExecutionEnvironment {
     private final Configuration configuration;
     private final SerializerConfig serializerConfig = new SerializerConfig();
     private final List<Transformation<?>> transformations = new ArrayList<>();
+    /** The number of streaming loops started so far (their names). */
+    private int iterations;
     private int parallelism;
     private int maxParallelism = Transformation.DEFAULT_PARALLELISM;
     private long bufferTimeoutMillis = DEFAULT_BUFFER_TIMEOUT_MILLIS;
@@ -336,6 +338,11 @@ public class StreamExecutionEnvironment {
     /** Registers an operator to be executed; called by the {@code DataStream} methods, not by programs. */
     public void addOperator(Transformation<?> transformation) {
         transformations.add(Objects.requireNonNull(transformation, "transformation"));
+    }
+
+    /** A name for a new streaming loop, unique among this environment's loops. */
+    String newIterationName() {
+        return "iteration-" + (++iterations);
     }
 
     /** The operators registered so far (unmodifiable view). */

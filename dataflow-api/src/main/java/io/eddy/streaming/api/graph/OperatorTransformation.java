@@ -6,6 +6,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.connector.source.Source;
 import io.eddy.jobgraph.OperatorKind;
 import io.eddy.jobgraph.OperatorKinds;
+import io.eddy.jobgraph.StreamIterationKinds;
 import io.eddy.streaming.api.OutputTag;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,7 +22,7 @@ import java.util.Objects;
  */
 public final class OperatorTransformation<T> extends Transformation<T> {
 
-    private final OperatorKind kind;
+    private OperatorKind kind;
     private final Function userFunction;
     private final List<Transformation<?>> inputs;
     private final List<KeySelector<?, ?>> keySelectors = new ArrayList<>();
@@ -47,6 +48,21 @@ public final class OperatorTransformation<T> extends Transformation<T> {
         return kind;
     }
 
+    /**
+     * Replaces the kind with another of the same class: for settings made on the operator's stream
+     * after the operator was created (a streaming loop's feedback type and memory).
+     *
+     * @throws IllegalArgumentException if {@code kind} is of another class
+     */
+    public void setKind(OperatorKind kind) {
+        Objects.requireNonNull(kind, "kind");
+        if (kind.getClass() != this.kind.getClass()) {
+            throw new IllegalArgumentException("Bug: operator '" + getName() + "' of kind " + this.kind.name() + " cannot become "
+                    + kind.name() + " (a kind is replaced only by one of its own class)");
+        }
+        this.kind = kind;
+    }
+
     public Function getUserFunction() {
         return userFunction;
     }
@@ -62,6 +78,11 @@ public final class OperatorTransformation<T> extends Transformation<T> {
 
     public boolean isSink() {
         return kind instanceof OperatorKinds.Sink || kind instanceof OperatorKinds.CollectSink;
+    }
+
+    /** Whether the operator emits records: not a sink, nor a streaming loop's tail (which hands its records to the loop's head). */
+    public boolean hasOutput() {
+        return !isSink() && !(kind instanceof StreamIterationKinds.StreamTail);
     }
 
     /** Makes the operator keyed: one selector per input, all producing keys of {@code keyType}. */

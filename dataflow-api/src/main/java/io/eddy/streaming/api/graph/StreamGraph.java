@@ -5,6 +5,7 @@ import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.translation.PhysicalPlan;
 import io.eddy.translation.PlanEdge;
 import io.eddy.translation.PlanNode;
+import io.eddy.translation.PlanStreamLoop;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,10 +19,24 @@ public final class StreamGraph {
 
     private final List<StreamNode> nodes;
     private final List<StreamEdge> edges;
+    private final List<FeedbackLoop> loops;
 
-    StreamGraph(List<StreamNode> nodes, List<StreamEdge> edges) {
+    /**
+     * A streaming loop ({@code DataStream.iterate()}): its head and its tail node (docs/iterations.md).
+     *
+     * @param name the loop's name, unique in the graph
+     */
+    public record FeedbackLoop(String name, StreamNode head, StreamNode tail) {}
+
+    StreamGraph(List<StreamNode> nodes, List<StreamEdge> edges, List<FeedbackLoop> loops) {
         this.nodes = List.copyOf(nodes);
         this.edges = List.copyOf(edges);
+        this.loops = List.copyOf(loops);
+    }
+
+    /** The streaming loops, in the order of their heads. */
+    public List<FeedbackLoop> getLoops() {
+        return loops;
     }
 
     public List<StreamNode> getNodes() {
@@ -38,7 +53,8 @@ public final class StreamGraph {
 
     /**
      * The graph as the back end reads it ({@code io.eddy.translation}): one plan node per stream
-     * node, with the same ids, each input edge pipelined, of role DATA.
+     * node, with the same ids, each input edge pipelined, of role DATA; each loop a {@link
+     * PlanStreamLoop}.
      */
     public PhysicalPlan toPhysicalPlan(String jobName) {
         List<PlanNode> planNodes = new ArrayList<>(nodes.size());
@@ -51,6 +67,7 @@ public final class StreamGraph {
             }
             planNodes.add(b.build());
         }
-        return new PhysicalPlan(jobName, planNodes);
+        List<PlanStreamLoop> planLoops = loops.stream().map(l -> new PlanStreamLoop(l.name(), l.head().getId(), l.tail().getId())).toList();
+        return new PhysicalPlan(jobName, planNodes, List.of(), planLoops);
     }
 }

@@ -4,12 +4,14 @@ import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.KeyGroups;
 import io.eddy.jobgraph.ShipStrategy;
+import io.eddy.jobgraph.StreamIterationKinds;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +21,11 @@ import java.util.Map;
  * output) become properties of the edges. Resolves parallelism (the operator's, its input's for a
  * collect sink, or the environment's default), the maximum parallelism, the ship strategy of each
  * edge (explicit, else FORWARD for equal parallelism and REBALANCE otherwise) and the operators' uids.
+ *
+ * <p>Streaming loops: a loop's tail ({@link StreamIterationKinds.StreamTail}) takes its head's
+ * parallelism, so that lane i's tail feeds lane i's head; an unpartitioned feedback of another
+ * parallelism is an error that says how to fix it, and so is a head without a tail (a loop never
+ * closed). Each head and tail pair becomes a {@link StreamGraph.FeedbackLoop}.
  *
  * <p>Used once, on the thread that translates the program.
  */
@@ -36,6 +43,9 @@ public final class StreamGraphGenerator {
     private final Map<Transformation<?>, List<Ref>> translated = new IdentityHashMap<>();
     private final List<StreamNode> nodes = new ArrayList<>();
     private final List<StreamEdge> edges = new ArrayList<>();
+    /** The heads of streaming loops by loop name, and the tails of the loops closed. */
+    private final Map<String, StreamNode> loopHeads = new LinkedHashMap<>();
+    private final Map<String, StreamNode> loopTails = new HashMap<>();
 
     private StreamGraphGenerator(int defaultParallelism, int defaultMaxParallelism) {
         this.defaultParallelism = defaultParallelism;
@@ -61,7 +71,7 @@ public final class StreamGraphGenerator {
             generator.translate(t);
         }
         generator.assignUids();
-        return new StreamGraph(generator.nodes, generator.edges);
+        return new StreamGraph(generator.nodes, generator.edges, generator.feedbackLoops());
     }
 
     private List<Ref> translate(Transformation<?> t) {
@@ -99,19 +109,71 @@ public final class StreamGraphGenerator {
             inputs.add(translate(input));
         }
         int parallelism = op.getParallelism();
-        if (parallelism == Transformation.DEFAULT_PARALLELISM) {
+        if (op.getKind() instanceof StreamIterationKinds.StreamTail tail) {
+            parallelism = loopHead(tail, op).getParallelism();
+        } else if (parallelism == Transformation.DEFAULT_PARALLELISM) {
             parallelism = op.inheritsInputParallelism() && !inputs.isEmpty() && !inputs.get(0).isEmpty()
                     ? inputs.get(0).get(0).node().getParallelism()
                     : defaultParallelism;
         }
         StreamNode node = new StreamNode(nodes.size(), op, parallelism, maxParallelismOf(op, parallelism));
         nodes.add(node);
+        if (op.getKind() instanceof StreamIterationKinds.StreamHead head) {
+            loopHeads.put(head.iteration(), node);
+        } else if (op.getKind() instanceof StreamIterationKinds.StreamTail tail) {
+            checkFeedbackParallelism(tail, node, inputs.get(0));
+            loopTails.put(tail.iteration(), node);
+        }
         for (int i = 0; i < inputs.size(); i++) {
             for (Ref ref : inputs.get(i)) {
                 addEdge(ref, node, i);
             }
         }
-        return op.isSink() ? List.of() : List.of(new Ref(node, null, null, null, op.getOutputType()));
+        return op.hasOutput() ? List.of(new Ref(node, null, null, null, op.getOutputType())) : List.of();
+    }
+
+    /** The head of {@code tail}'s loop: translated already, since the feedback depends on it (checked by {@code closeWith}). */
+    private StreamNode loopHead(StreamIterationKinds.StreamTail tail, OperatorTransformation<?> op) {
+        StreamNode head = loopHeads.get(tail.iteration());
+        if (head == null) {
+            throw new IllegalStateException("Bug: the tail '" + op.getName() + "' of iteration '" + tail.iteration()
+                    + "' is translated before its head");
+        }
+        return head;
+    }
+
+    /**
+     * The feedback's records go to the tail, which has the head's parallelism: without a partitioning
+     * of its own, the feedback must come from operators of that parallelism (lane i to lane i).
+     */
+    private void checkFeedbackParallelism(StreamIterationKinds.StreamTail tail, StreamNode node, List<Ref> feedback) {
+        for (Ref ref : feedback) {
+            StreamNode source = ref.node();
+            if (ref.strategy() == null && source.getParallelism() != node.getParallelism()) {
+                StreamNode head = loopHeads.get(tail.iteration());
+                throw new IllegalArgumentException("The feedback of iteration '" + tail.iteration() + "' comes from '" + source.getName()
+                        + "' with parallelism " + source.getParallelism() + ", but the iteration's head '" + head.getName() + "' has parallelism "
+                        + head.getParallelism() + ": a loop's head and tail have equal parallelism (lane i's tail hands its records to lane"
+                        + " i's head). Give '" + source.getName() + "' setParallelism(" + head.getParallelism() + "), or the IterativeStream"
+                        + " setParallelism(" + source.getParallelism() + "), or partition the feedback (e.g. keyBy(...) or rebalance())"
+                        + " before closeWith");
+            }
+        }
+    }
+
+    /** The loops, once every transformation is translated; a head without a tail was never closed. */
+    private List<StreamGraph.FeedbackLoop> feedbackLoops() {
+        List<StreamGraph.FeedbackLoop> loops = new ArrayList<>();
+        for (Map.Entry<String, StreamNode> e : loopHeads.entrySet()) {
+            StreamNode tail = loopTails.get(e.getKey());
+            if (tail == null) {
+                throw new IllegalArgumentException("Iteration '" + e.getKey() + "' (operator '" + e.getValue().getName() + "') was never"
+                        + " closed: call closeWith(feedback) on the IterativeStream that iterate() returned (or on the"
+                        + " ConnectedIterativeStreams of withFeedbackType), with a stream computed from it");
+            }
+            loops.add(new StreamGraph.FeedbackLoop(e.getKey(), e.getValue(), tail));
+        }
+        return loops;
     }
 
     private int maxParallelismOf(OperatorTransformation<?> op, int parallelism) {

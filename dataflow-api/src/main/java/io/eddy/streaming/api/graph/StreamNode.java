@@ -106,9 +106,9 @@ public final class StreamNode {
         outEdges.add(edge);
     }
 
-    /** The output type, or null for a sink. */
+    /** The output type, or null for a sink or a loop's tail. */
     public TypeInfo<?> getOutputType() {
-        return operator.isSink() ? null : operator.getOutputType();
+        return operator.hasOutput() ? operator.getOutputType() : null;
     }
 
     /**
