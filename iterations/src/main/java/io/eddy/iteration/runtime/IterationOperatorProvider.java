@@ -1,11 +1,12 @@
 package io.eddy.iteration.runtime;
 
 import io.eddy.jobgraph.IterationKinds;
+import io.eddy.jobgraph.StreamIterationKinds;
 import io.eddy.runtime.operators.OperatorProvider;
 import io.eddy.runtime.operators.OperatorRegistry;
 
 /**
- * The runtime operators of loops, by kind ({@link IterationKinds}): registered through {@code
+ * The runtime operators of loops, by kind ({@link IterationKinds}, {@link StreamIterationKinds}): registered through {@code
  * META-INF/services/io.eddy.runtime.operators.OperatorProvider}, so the worker runs them without
  * naming this module.
  */
@@ -20,5 +21,7 @@ public final class IterationOperatorProvider implements OperatorProvider {
         registry.add(IterationKinds.WorksetTail.class, WorksetTail::new);
         registry.add(IterationKinds.SolutionSetDeltaTail.class, SolutionSetDeltaTail::new);
         registry.add(IterationKinds.SolutionSetJoin.class, SolutionSetJoinOperator::new);
+        registry.add(StreamIterationKinds.StreamHead.class, StreamIterationHead::new);
+        registry.add(StreamIterationKinds.StreamTail.class, StreamIterationTail::new);
     }
 }

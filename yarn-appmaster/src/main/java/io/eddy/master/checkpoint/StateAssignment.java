@@ -10,6 +10,7 @@ import io.eddy.runtime.checkpoint.KeyGroupRange;
 import io.eddy.runtime.checkpoint.KeyGroupsStateHandle;
 import io.eddy.runtime.checkpoint.OperatorStateHandle;
 import io.eddy.runtime.checkpoint.OperatorSubtaskState;
+import io.eddy.runtime.checkpoint.StreamStateHandle;
 import io.eddy.runtime.checkpoint.TaskRestore;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import java.util.ArrayList;
@@ -31,6 +32,8 @@ import java.util.TreeMap;
  *       and gets every old handle's intersection with it. The max parallelism must be unchanged.</li>
  *   <li>Split lists: with unchanged parallelism every subtask keeps its own elements; otherwise all
  *       elements (in old subtask order) are dealt round-robin. Union lists: every subtask gets all.</li>
+ *   <li>Raw operator state (a streaming loop head's feedback in flight): the streams of old subtask
+ *       s go to new subtask s mod p, so with unchanged parallelism each subtask keeps its own.</li>
  * </ul>
  */
 public final class StateAssignment {
@@ -137,10 +140,17 @@ public final class StateAssignment {
         int parallelism = vertex.parallelism();
         List<List<KeyGroupsStateHandle>> keyed = assignKeyed(old, vertex);
         List<List<OperatorStateHandle>> operator = OperatorStateRedistribution.redistribute(old, parallelism);
+        List<List<StreamStateHandle>> raw = new ArrayList<>(parallelism);
+        for (int i = 0; i < parallelism; i++) {
+            raw.add(new ArrayList<>());
+        }
+        for (Map.Entry<Integer, OperatorSubtaskState> e : new TreeMap<>(old.subtaskStates()).entrySet()) {
+            raw.get(e.getKey() % parallelism).addAll(e.getValue().rawOperatorState());
+        }
         List<OperatorSubtaskState> result = new ArrayList<>(parallelism);
         for (int i = 0; i < parallelism; i++) {
-            result.add(keyed.get(i).isEmpty() && operator.get(i).isEmpty() ? OperatorSubtaskState.EMPTY
-                    : new OperatorSubtaskState(keyed.get(i), operator.get(i)));
+            OperatorSubtaskState state = new OperatorSubtaskState(keyed.get(i), operator.get(i), raw.get(i));
+            result.add(state.isEmpty() ? OperatorSubtaskState.EMPTY : state);
         }
         return result;
     }

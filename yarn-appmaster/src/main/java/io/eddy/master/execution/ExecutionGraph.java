@@ -111,6 +111,9 @@ public final class ExecutionGraph {
 
     private static void validateLoopEdge(JobGraph graph, JobEdge e) {
         VertexGroup loop = graph.groupOf(e.target(), VertexGroup.Kind.ITERATION).orElse(null);
+        if (loop == null && e.role() == EdgeRole.FEEDBACK) {
+            loop = graph.groupOf(e.target(), VertexGroup.Kind.STREAM_LOOP).orElse(null);
+        }
         if (loop == null || !loop.contains(e.source())) {
             return;
         }

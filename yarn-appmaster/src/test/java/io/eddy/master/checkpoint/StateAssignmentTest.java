@@ -110,6 +110,40 @@ class StateAssignmentTest {
         return result;
     }
 
+    /** Raw operator state of "count": old subtask s has {@code streams[s]} streams named {@code raw-s-i}. */
+    private static OperatorState rawState(int... streams) {
+        Map<Integer, OperatorSubtaskState> subtasks = new HashMap<>();
+        for (int s = 0; s < streams.length; s++) {
+            List<StreamStateHandle> handles = new ArrayList<>();
+            for (int i = 0; i < streams[s]; i++) {
+                handles.add(stream("raw-" + s + "-" + i));
+            }
+            subtasks.put(s, new OperatorSubtaskState(List.of(), List.of(), handles));
+        }
+        return new OperatorState("count", "Count", streams.length, MAX_PARALLELISM, subtasks);
+    }
+
+    private static List<String> rawNames(TaskRestore restore) {
+        OperatorSubtaskState state = restore.state().operatorStates().get("count");
+        return state == null ? List.of() : state.rawOperatorState().stream().map(h -> ((ByteStreamStateHandle) h).name()).toList();
+    }
+
+    @Test
+    void rawOperatorStateStaysWithItsSubtaskOrGoesToSubtaskModuloTheNewParallelism() {
+        AssignedState same = StateAssignment.assign(metadata(rawState(1, 2)), job(1, 2, MAX_PARALLELISM), false);
+        assertThat(rawNames(same.restoreFor(1, 0))).containsExactly("raw-0-0");
+        assertThat(rawNames(same.restoreFor(1, 1))).containsExactly("raw-1-0", "raw-1-1");
+
+        AssignedState down = StateAssignment.assign(metadata(rawState(1, 1, 1)), job(1, 2, MAX_PARALLELISM), false);
+        assertThat(rawNames(down.restoreFor(1, 0))).containsExactly("raw-0-0", "raw-2-0");
+        assertThat(rawNames(down.restoreFor(1, 1))).containsExactly("raw-1-0");
+
+        AssignedState up = StateAssignment.assign(metadata(rawState(1, 0)), job(1, 3, MAX_PARALLELISM), false);
+        assertThat(rawNames(up.restoreFor(1, 0))).containsExactly("raw-0-0");
+        assertThat(rawNames(up.restoreFor(1, 1))).isEmpty();
+        assertThat(up.restoreFor(1, 2).state().operatorStates()).isEmpty();
+    }
+
     @Test
     void keyedStateFromTwoSubtasksGoesToThreeByKeyGroupRange() {
         AssignedState assigned = StateAssignment.assign(metadata(keyedState("count", 2, MAX_PARALLELISM)), job(1, 3, MAX_PARALLELISM), false);

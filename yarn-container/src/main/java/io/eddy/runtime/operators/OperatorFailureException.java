@@ -15,6 +15,7 @@ public final class OperatorFailureException extends RuntimeException {
         PROCESSING("while processing a record"),
         RUN("while running its source function"),
         READ("while its reader read the source"),
+        LANE_INPUT("while reading its lane input (a loop's feedback)"),
         TIMER("in a timer callback"),
         FINISH("while finishing its input"),
         CLOSE("in close()"),

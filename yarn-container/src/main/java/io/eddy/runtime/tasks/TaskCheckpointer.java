@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
@@ -35,7 +37,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A task's asynchronous parts run one after another, in checkpoint order, on the worker's shared
  * snapshot threads: its acknowledgements reach the coordinator in order, so an older checkpoint is
- * never subsumed by a newer one only because its state took longer to write.
+ * never subsumed by a newer one only because its state took longer to write. A snapshot whose
+ * operators are not {@linkplain OperatorSnapshot#ready() ready} yet (a streaming loop's head waits
+ * for its barrier to come back around the loop) hands its parts over when they are, or declines if
+ * one fails; such operators become ready in checkpoint order, so the order holds.
  *
  * <p>Thread ownership: everything except the asynchronous part runs on the task thread (for a
  * source task, while holding the checkpoint lock); {@code storage} is created there lazily and then
@@ -90,6 +95,25 @@ final class TaskCheckpointer implements CheckpointActions {
         }
         broadcast(barrier);
         long syncNanos = System.nanoTime() - syncStart;
+        CompletableFuture<Void> ready = CompletableFuture.allOf(snapshots.values().stream().map(OperatorSnapshot::ready)
+                .toArray(CompletableFuture<?>[]::new));
+        if (ready.isDone() && !ready.isCompletedExceptionally()) {
+            submitAsync(id, snapshots, alignmentNanos, syncNanos);
+            return;
+        }
+        ready.whenComplete((ignored, failure) -> {
+            if (failure == null) {
+                submitAsync(id, snapshots, alignmentNanos, syncNanos);
+            } else {
+                Throwable cause = failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
+                LOG.debug("Task {} ({}): an operator's state of checkpoint {} cannot be completed; declining it: {}", taskName, taskId, id,
+                        cause.toString());
+                services.responder().declineCheckpoint(taskId, id, cause);
+            }
+        });
+    }
+
+    private void submitAsync(long id, Map<String, OperatorSnapshot> snapshots, long alignmentNanos, long syncNanos) {
         try {
             asyncParts.execute(() -> completeAsync(id, snapshots, alignmentNanos, syncNanos));
         } catch (RejectedExecutionException e) {

@@ -6,6 +6,8 @@ import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.Input;
 import io.eddy.runtime.operators.InputOrdered;
+import io.eddy.runtime.operators.LaneInput;
+import io.eddy.runtime.operators.LaneInputHead;
 import io.eddy.runtime.operators.StreamOperator;
 import io.eddy.runtime.operators.TaskEnvironment;
 import io.eddy.runtime.streamrecord.StreamElement;
@@ -26,7 +28,7 @@ import java.util.List;
  *       have ended. The task runs it before it opens the chain.
  *   <li>{@link #dataReader}: reads the data gates into the head's logical inputs, honouring the
  *       head's {@link InputOrdered#firstInput()} and telling a {@link BoundedMultiInput} head the
- *       end of each input.
+ *       end of each input; a {@link LaneInputHead}'s lane input is read as one more gate, the last.
  * </ul>
  *
  * <p>Task thread only.
@@ -94,15 +96,28 @@ final class TaskInputs {
         return new StreamInputProcessor(broadcastGates, targets, variableOfGate, names.size(), -1, register, chain.headName(), mailbox);
     }
 
-    /** The processor that reads the data gates into the head. */
+    /** The processor that reads the data gates (and the head's lane input, if it has one) into the head. Call after the chain opened. */
     @SuppressWarnings("unchecked")
     StreamInputProcessor dataReader(TaskMailbox mailbox) {
         StreamOperator<?> head = chain.head();
+        List<GateInput> gates = new ArrayList<>(dataGates);
         List<Input<Object>> targets = new ArrayList<>();
-        int[] inputOfGate = new int[dataEdges.size()];
+        int[] inputOfGate = new int[dataEdges.size() + (head instanceof LaneInputHead ? 1 : 0)];
         for (int g = 0; g < dataEdges.size(); g++) {
             inputOfGate[g] = dataEdges.get(g).targetInput();
             targets.add((Input<Object>) head.input(inputOfGate[g]));
+        }
+        if (head instanceof LaneInputHead laneHead) {
+            LaneInput lane = laneHead.laneInput();
+            gates.add(new LaneGateInput(lane, chain.headName()));
+            inputOfGate[dataEdges.size()] = lane.targetInput();
+            targets.add((Input<Object>) head.input(lane.targetInput()));
+        }
+        for (StreamOperator<?> op : chain.operators()) {
+            if (op != head && op instanceof LaneInputHead) {
+                throw new IllegalArgumentException("Bug: operator " + op + " of '" + chain.headName() + "' reads a lane input but does not"
+                        + " head its chain: its lane input would never be read (the compiler starts a new chain at a loop's head)");
+            }
         }
         int firstInput = -1;
         if (head instanceof InputOrdered ordered) {
@@ -114,7 +129,7 @@ final class TaskInputs {
         }
         StreamInputProcessor.EndOfInput endOfInput = head instanceof BoundedMultiInput bounded ? bounded::endInput
                 : StreamInputProcessor.EndOfInput.NONE;
-        return new StreamInputProcessor(dataGates, targets, inputOfGate, head.numberOfInputs(), firstInput, endOfInput,
+        return new StreamInputProcessor(gates, targets, inputOfGate, head.numberOfInputs(), firstInput, endOfInput,
                 chain.headName(), mailbox);
     }
 

@@ -19,7 +19,7 @@ import java.util.zip.CRC32C;
  * The format of a checkpoint's {@code _metadata} file:
  *
  * <pre>
- * int magic 0x45444D44 ('EDMD'), int version (1),
+ * int magic 0x45444D44 ('EDMD'), int version (2: subtask states with raw operator state),
  * long checkpoint id, long timestamp, UTF type,
  * int operators, per operator (by uid): UTF uid, UTF name, int parallelism, int max parallelism,
  *     int subtasks, per subtask (by index): int index, subtask state ({@link StateHandleCodec})
@@ -32,7 +32,7 @@ import java.util.zip.CRC32C;
 public final class CheckpointMetadataCodec {
 
     public static final int MAGIC = 0x45444D44;
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     /** Magic, version and checksum: the least a metadata file has. */
     private static final int MIN_LENGTH = 12;

@@ -27,7 +27,7 @@ import java.util.TreeMap;
  *                     inline: UTF name, int length, bytes
  * key groups handle:  int first, int last, long offset per key group, stream handle
  * operator handle:    int states, per state (by name): UTF name, UTF mode, int n, n longs; stream handle
- * subtask state:      int n, n key groups handles, int m, m operator handles
+ * subtask state:      int n, n key groups handles, int m, m operator handles, int r, r stream handles (raw operator state)
  * task snapshot:      [byte version] int n, per operator: UTF uid, subtask state
  * task restore:       [byte version] long checkpoint id, task snapshot (without its version)
  * </pre>
@@ -40,7 +40,7 @@ import java.util.TreeMap;
 public final class StateHandleCodec {
 
     /** The format version written before a {@link TaskStateSnapshot} or {@link TaskRestore}. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     private static final int FILE = 1;
     private static final int INLINE = 2;
@@ -166,6 +166,10 @@ public final class StateHandleCodec {
         for (OperatorStateHandle h : state.managedOperatorState()) {
             writeOperatorHandle(h, out);
         }
+        out.writeInt(state.rawOperatorState().size());
+        for (StreamStateHandle h : state.rawOperatorState()) {
+            writeStreamHandle(h, out);
+        }
     }
 
     public static OperatorSubtaskState readSubtaskState(DataInputView in) throws IOException {
@@ -179,7 +183,12 @@ public final class StateHandleCodec {
         for (int i = 0; i < operatorCount; i++) {
             operator.add(readOperatorHandle(in));
         }
-        return keyed.isEmpty() && operator.isEmpty() ? OperatorSubtaskState.EMPTY : new OperatorSubtaskState(keyed, operator);
+        int rawCount = readCount(in, "raw operator state handles");
+        List<StreamStateHandle> raw = new ArrayList<>(Math.min(rawCount, 1024));
+        for (int i = 0; i < rawCount; i++) {
+            raw.add(readStreamHandle(in));
+        }
+        return keyed.isEmpty() && operator.isEmpty() && raw.isEmpty() ? OperatorSubtaskState.EMPTY : new OperatorSubtaskState(keyed, operator, raw);
     }
 
     /** Writes {@code snapshot} with the format version first. */

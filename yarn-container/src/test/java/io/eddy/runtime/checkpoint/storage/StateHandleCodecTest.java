@@ -16,6 +16,7 @@ import io.eddy.runtime.checkpoint.TaskRestore;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.io.network.event.CheckpointType;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +47,9 @@ class StateHandleCodecTest {
     @Test
     void subtaskStateTaskSnapshotAndRestoreRoundTrip() throws IOException {
         OperatorSubtaskState state = CheckpointTestData.subtaskState(new FileStateHandle("file:///a", 40, 7),
-                new ByteStreamStateHandle("b", new byte[] {1}));
+                new ByteStreamStateHandle("b", new byte[] {1})).withRawOperatorState(List.of(new FileStateHandle("file:///raw", 9, 3),
+                new ByteStreamStateHandle("c", new byte[] {2, 3})));
+        assertThat(state.stateSize()).isEqualTo(40 + 1 + 9 + 2);
         assertThat(StateHandleCodec.readSubtaskState(bytes(out -> StateHandleCodec.writeSubtaskState(state, out))))
                 .usingRecursiveComparison().isEqualTo(state);
 
