@@ -62,4 +62,13 @@ class SuitesOnEmbeddedITCase {
             return DEPLOYMENT;
         }
     }
+
+    @Nested
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    class StreamingIterations extends StreamingIterationSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
 }

@@ -62,4 +62,13 @@ class SuitesOnProcessesITCase {
             return DEPLOYMENT;
         }
     }
+
+    @Nested
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    class StreamingIterations extends StreamingIterationSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
 }

@@ -34,9 +34,10 @@ import java.util.concurrent.CompletableFuture;
  * at most {@code 2 × pagesPerBuffer} pages whatever the feedback's volume, the rest is on disk, and
  * records come out in the order they went in.
  *
- * <p><b>Markers</b> (checkpoint barriers that went around the loop) are not serialized: the queue
- * remembers the number of records written before each, and the reader returns a marker when it has
- * read exactly that many records.
+ * <p><b>Markers</b> are not serialized: the queue remembers the number of records written before
+ * each, and the reader returns a marker when it has read exactly that many records. A marker is a
+ * checkpoint's barrier that went around the loop ({@link #addMarker}), or the news that every
+ * regular input upstream of the tail ended ({@link #addInputsEnded}).
  *
  * <p><b>Threads.</b> One writer thread ({@link #add}, {@link #addMarker}) and one reader thread
  * ({@link #poll}, {@link #record}, {@link #marker}, {@link #available}); they may be the same (head
@@ -58,9 +59,14 @@ public final class FeedbackQueue<T> implements AutoCloseable {
         RECORD,
         /** A checkpoint marker: {@link #marker()}. */
         MARKER,
+        /** Every regular input upstream of the tail ended (the tail saw the final watermark). */
+        INPUTS_ENDED,
         /** Nothing now: {@link #available()} completes when something comes. */
         NOTHING_AVAILABLE
     }
+
+    /** The id a marker of {@link Next#INPUTS_ENDED} has among the markers (checkpoint ids are positive). */
+    private static final long INPUTS_ENDED = -1;
 
     private final String name;
     private final MemoryManager memoryManager;
@@ -141,6 +147,22 @@ public final class FeedbackQueue<T> implements AutoCloseable {
      * @return false if the queue is closed
      */
     public boolean addMarker(long checkpointId) {
+        if (checkpointId < 1) {
+            throw new IllegalArgumentException("Bug: marker of checkpoint " + checkpointId + " in the " + name + " (expected: an id >= 1)");
+        }
+        return appendMarker(checkpointId);
+    }
+
+    /**
+     * Appends the news that every regular input upstream of the tail ended, after the records added so far. Writer thread.
+     *
+     * @return false if the queue is closed
+     */
+    public boolean addInputsEnded() {
+        return appendMarker(INPUTS_ENDED);
+    }
+
+    private boolean appendMarker(long checkpointId) {
         CompletableFuture<Void> wake;
         synchronized (lock) {
             if (closed) {
@@ -168,7 +190,7 @@ public final class FeedbackQueue<T> implements AutoCloseable {
             if (next != null && next[0] == read) {
                 readerMarkers.removeFirst();
                 marker = next[1];
-                return Next.MARKER;
+                return marker == INPUTS_ENDED ? Next.INPUTS_ENDED : Next.MARKER;
             }
             if (pass != null) {
                 T value = pass.next();

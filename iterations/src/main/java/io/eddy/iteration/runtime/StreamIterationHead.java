@@ -1,5 +1,6 @@
 package io.eddy.iteration.runtime;
 
+import io.eddy.api.common.accumulators.LongCounter;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.jobgraph.OperatorDescriptor;
@@ -9,6 +10,7 @@ import io.eddy.runtime.checkpoint.OperatorSubtaskState;
 import io.eddy.runtime.checkpoint.StreamStateHandle;
 import io.eddy.runtime.checkpoint.storage.CheckpointStreamFactory;
 import io.eddy.runtime.io.network.event.CheckpointOptions;
+import io.eddy.runtime.operators.Accumulators;
 import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.LaneInput;
 import io.eddy.runtime.operators.LaneInputHead;
@@ -37,10 +39,12 @@ import org.slf4j.LoggerFactory;
  *         ▲──────────────────────────────────────────────────────────────────────────────┘
  * </pre>
  *
- * <p><b>End.</b> With a max wait, the feedback input ends once the regular input ended and no
- * feedback came for {@code maxWaitMillis} (a timer wakes the task for it; a feedback that came is
- * dated when the queue next ran empty); the task then finishes and the head closes the queue, after
- * which its tail drops what it still feeds back. Without one, the feedback never ends.
+ * <p><b>End.</b> With a max wait, the feedback input ends once the regular input ended, the tail
+ * reported that every regular input upstream of it ended (it saw the final watermark: no new record
+ * can enter this lane's part of the loop), and no feedback came for {@code maxWaitMillis} since (a
+ * timer wakes the task for it; a feedback that came is dated when the queue next ran empty); the
+ * task then finishes and the head closes the queue, after which its tail drops what it still feeds
+ * back. Without one, the feedback never ends.
  *
  * <p><b>Checkpoints</b> (exactly once). When a checkpoint's barrier passes the head's task, the head
  * opens a {@link FeedbackLog} for it; the tail puts the checkpoint's marker into the queue when the
@@ -53,11 +57,21 @@ import org.slf4j.LoggerFactory;
  * in {@code open()}, before it reads anything else. Event time comes from the regular input only:
  * its watermarks pass as they are, and fed-back records carry no timestamp.
  *
+ * <p><b>Figures</b>, as accumulators of the job's result ({@link #accumulator}): {@value #SPILL_FILES}
+ * (the lane queue's spill files), {@value #CHECKPOINTED} (feedback records stored with completed
+ * logs), {@value #REPLAYED} (records re-emitted on restore).
+ *
  * <p>Task thread only.
  */
 public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> implements LaneInputHead, BoundedMultiInput {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamIterationHead.class);
+    /** The accumulator of the spill files the lanes' feedback queues wrote. */
+    public static final String SPILL_FILES = "feedback-spill-files";
+    /** The accumulator of the feedback records this attempt's heads logged for checkpoints. */
+    public static final String CHECKPOINTED = "feedback-checkpointed-records";
+    /** The accumulator of the logged feedback records this attempt's heads re-emitted on restore. */
+    public static final String REPLAYED = "feedback-replayed-records";
 
     private final StreamIterationKinds.StreamHead kind;
     private final FeedbackInput feedbackInput = new FeedbackInput();
@@ -71,12 +85,22 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
     private OutputTag<F> feedbackTag;
     private List<StreamStateHandle> restoredLogs = List.of();
     private boolean regularInputEnded;
+    /** Whether the tail reported that every regular input upstream of it ended. */
+    private boolean tailInputsEnded;
     /** Feedback records taken so far, and how many had been when the queue last ran empty (and when). */
     private long fedBack;
     private long fedBackAtLastIdle;
     private long lastActivityMillis;
     /** Completes when the max wait may have passed; null while no timer is pending. */
     private CompletableFuture<Void> deadline;
+    private LongCounter spillFiles;
+    private LongCounter checkpointed;
+    private LongCounter replayedRecords;
+
+    /** The name of the accumulator {@code figure} ({@link #SPILL_FILES}, {@link #CHECKPOINTED}, {@link #REPLAYED}) of loop {@code iteration}. */
+    public static String accumulator(String iteration, String figure) {
+        return "iteration." + iteration + "." + figure;
+    }
 
     public StreamIterationHead(OperatorDescriptor descriptor, StreamIterationKinds.StreamHead kind) {
         super(null);
@@ -96,6 +120,10 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
     @SuppressWarnings("unchecked")
     public void open() throws Exception {
         super.open();
+        Accumulators accumulators = context.environment().accumulators();
+        spillFiles = accumulators.longCounter(accumulator(kind.iteration(), SPILL_FILES));
+        checkpointed = accumulators.longCounter(accumulator(kind.iteration(), CHECKPOINTED));
+        replayedRecords = accumulators.longCounter(accumulator(kind.iteration(), REPLAYED));
         TypeInfo<F> type = (TypeInfo<F>) kind.feedbackType();
         queue = LaneFeedbackQueues.of(context, kind, type);
         serializer = type.createSerializer(context.environment().serializerConfig());
@@ -105,6 +133,7 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
         for (StreamStateHandle log : restoredLogs) {
             count += FeedbackLog.<F>replay(log, context.environment().userCodeClassLoader(), value -> emitFeedback(replayed.replace(value)));
         }
+        replayedRecords.add(count);
         if (count > 0) {
             LOG.info("{}: re-emitted {} feedback records of iteration '{}' that were in flight in the restored checkpoint", context.nameWithSubtask(),
                     count, kind.iteration());
@@ -160,6 +189,12 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
         }
     }
 
+    /** The tail saw the end of every regular input upstream of it: the max wait may start. */
+    private void tailInputsEnded() {
+        tailInputsEnded = true;
+        lastActivityMillis = now();
+    }
+
     @Override
     public OperatorSnapshot snapshotState(long checkpointId, long timestamp, CheckpointOptions options, CheckpointStreamFactory streams)
             throws Exception {
@@ -195,6 +230,7 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
                         + context.nameWithSubtask() + "') ended before the checkpoint's barrier came back around the loop"));
             }
             if (queue != null) {
+                spillFiles.add(queue.spilledFiles());
                 queue.close();
             }
         } finally {
@@ -214,6 +250,7 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
             logs.removeFirst();
             LOG.debug("{}: checkpoint {} holds {} feedback records of iteration '{}' in flight", context.nameWithSubtask(), checkpointId,
                     log.records(), kind.iteration());
+            checkpointed.add(log.records());
             log.complete();
         }
     }
@@ -223,9 +260,9 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
     }
 
     /**
-     * The feedback as the task polls it. It ends when the loop may end: the regular input ended and
-     * no feedback came for the max wait, measured from the moment the queue last ran empty after
-     * feedback, or from the regular input's end.
+     * The feedback as the task polls it. It ends when the loop may end: the regular input ended, the
+     * tail saw every input upstream end, and no feedback came for the max wait, measured from the
+     * moment the queue last ran empty after feedback, or from the later of those two ends.
      */
     private final class FeedbackInput implements LaneInput {
         private final StreamRecord<F> incoming = new StreamRecord<>(null);
@@ -245,6 +282,7 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
                         return Status.RECORD;
                     }
                     case MARKER -> markerReturned(queue.marker());
+                    case INPUTS_ENDED -> tailInputsEnded();
                     case NOTHING_AVAILABLE -> {
                         return ended() ? Status.END_OF_INPUT : Status.NOTHING_AVAILABLE;
                     }
@@ -272,7 +310,7 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
         }
 
         private boolean waitsForEnd() {
-            return regularInputEnded && kind.maxWaitMillis() != StreamIterationKinds.NO_MAX_WAIT;
+            return regularInputEnded && tailInputsEnded && kind.maxWaitMillis() != StreamIterationKinds.NO_MAX_WAIT;
         }
 
         /** Whether the loop ends now; dates the feedback taken since the queue last ran empty. */

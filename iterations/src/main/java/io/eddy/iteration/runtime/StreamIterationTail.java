@@ -9,6 +9,7 @@ import io.eddy.runtime.checkpoint.storage.CheckpointStreamFactory;
 import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.operators.base.OneInputOperator;
 import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.streamrecord.Watermark;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +18,11 @@ import org.slf4j.LoggerFactory;
  * feedback path. It appends each record to its lane's {@link FeedbackQueue}, which never makes it
  * wait, and, when a checkpoint's barrier reaches it, the checkpoint's marker, which tells the head
  * that the checkpoint's feedback in flight is complete (docs/iterations.md). No output.
+ *
+ * <p>When the final watermark reaches it (every regular input upstream ended: sources emit it when
+ * they end, and operators pass the minimum of their inputs on), it tells the head through the
+ * queue, so that the head's max wait starts only once no new record can enter its lane's part of
+ * the loop.
  *
  * <p>Records that arrive after the head ended (a loop with a max wait ends while records may still
  * be in its body) are dropped: counted in the accumulator {@link #droppedAccumulator(String)} and
@@ -58,6 +64,14 @@ public final class StreamIterationTail<F> extends OneInputOperator<F, Void> {
     public void processElement(StreamRecord<F> record) throws Exception {
         if (!queue.add(record.getValue())) {
             dropped.add(1);
+        }
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        super.processWatermark(watermark);
+        if (watermark.getTimestamp() == Long.MAX_VALUE) {
+            queue.addInputsEnded();
         }
     }
 

@@ -75,8 +75,10 @@ class FeedbackQueueTest {
         queue.addMarker(3);
         add(records("y", 2));
         queue.addMarker(4);
+        queue.addInputsEnded();
 
-        assertThat(drainWithMarkers()).containsExactly("marker 1", "x0", "x1", "x2", "marker 2", "marker 3", "y0", "y1", "marker 4");
+        assertThat(drainWithMarkers()).containsExactly("marker 1", "x0", "x1", "x2", "marker 2", "marker 3", "y0", "y1", "marker 4",
+                "inputs ended");
         assertThat(queue.poll()).isEqualTo(FeedbackQueue.Next.NOTHING_AVAILABLE);
         // A marker added while the reader holds a partly read buffer comes after that buffer's records and the later ones.
         add(records("z", 3));
@@ -170,6 +172,7 @@ class FeedbackQueueTest {
         MemoryManager tiny = new MemoryManager(4L * PAGE_SIZE, PAGE_SIZE);
         assertThatThrownBy(() -> new FeedbackQueue<>("small queue", new StringSerializer(), tiny, io, PAGES))
                 .isInstanceOf(MemoryAllocationException.class).hasMessageContaining("worker.memory.managed.size");
+        assertThatThrownBy(() -> queue.addMarker(0)).hasMessageContaining("expected: an id >= 1");
         assertThatThrownBy(() -> new FeedbackQueue<>("small queue", new StringSerializer(), memory, io, 2))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("pagesPerBuffer of the small queue: 2 (expected: at least 3");
@@ -193,7 +196,7 @@ class FeedbackQueueTest {
                     for (int i = 0; i < n; i++) {
                         assertThat(queue.add("r" + i)).isTrue();
                         if (i % 1000 == 999) {
-                            queue.addMarker(i / 1000);
+                            queue.addMarker(i / 1000 + 1);
                         }
                     }
                 } catch (IOException e) {
@@ -206,6 +209,7 @@ class FeedbackQueueTest {
                         switch (queue.poll()) {
                             case RECORD -> read.add(queue.record());
                             case MARKER -> read.add("marker " + queue.marker());
+                            case INPUTS_ENDED -> read.add("inputs ended");
                             case NOTHING_AVAILABLE -> queue.available().get(30, TimeUnit.SECONDS);
                         }
                     }
@@ -221,7 +225,7 @@ class FeedbackQueueTest {
         for (int i = 0; i < n; i++) {
             expected.add("r" + i);
             if (i % 1000 == 999) {
-                expected.add("marker " + i / 1000);
+                expected.add("marker " + (i / 1000 + 1));
             }
         }
         assertThat(read).containsExactlyElementsOf(expected);
@@ -257,7 +261,12 @@ class FeedbackQueueTest {
         List<String> out = new ArrayList<>();
         FeedbackQueue.Next next;
         while ((next = queue.poll()) != FeedbackQueue.Next.NOTHING_AVAILABLE) {
-            out.add(next == FeedbackQueue.Next.RECORD ? queue.record() : "marker " + queue.marker());
+            out.add(switch (next) {
+                case RECORD -> queue.record();
+                case MARKER -> "marker " + queue.marker();
+                case INPUTS_ENDED -> "inputs ended";
+                case NOTHING_AVAILABLE -> throw new IllegalStateException("not drained");
+            });
         }
         return out;
     }

@@ -33,6 +33,7 @@ import io.eddy.runtime.operators.OperatorTestHarness;
 import io.eddy.runtime.operators.QueueMailbox;
 import io.eddy.runtime.operators.TaskEnvironment;
 import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.streamrecord.Watermark;
 import io.eddy.runtime.tasks.OperatorChain;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -111,6 +112,11 @@ class StreamIterationOperatorsTest {
         assertThat(feedback.poll()).as("the input still runs").isEqualTo(LaneInput.Status.NOTHING_AVAILABLE);
 
         head.endInput(0);
+        time.advance(10_000);
+        assertThat(feedback.poll()).as("inputs upstream of the tail may still run").isEqualTo(LaneInput.Status.NOTHING_AVAILABLE);
+        assertThat(time.pendingDueTimes()).isEmpty();
+        tail.watermark(Watermark.MAX_WATERMARK); // every input upstream of the tail ended
+        assertThat(feedback.poll()).isEqualTo(LaneInput.Status.NOTHING_AVAILABLE);
         CompletableFuture<?> wake = feedback.available();
         assertThat(wake).isNotDone();
         time.advance(300);
@@ -130,7 +136,9 @@ class StreamIterationOperatorsTest {
     @Test
     void withoutAMaxWaitTheFeedbackNeverEnds() throws Exception {
         Rig head = head(StreamIterationKinds.NO_MAX_WAIT, null).open(null);
+        Rig tail = tail().open(null);
         head.endInput(0);
+        tail.watermark(Watermark.MAX_WATERMARK);
         time.advance(1_000_000);
         assertThat(head.feedback().poll()).isEqualTo(LaneInput.Status.NOTHING_AVAILABLE);
         assertThat(head.feedback().available()).isNotDone();
@@ -278,6 +286,11 @@ class StreamIterationOperatorsTest {
             for (Object value : values) {
                 input.processElement(new StreamRecord<>(value));
             }
+        }
+
+        @SuppressWarnings("unchecked")
+        void watermark(Watermark watermark) throws Exception {
+            ((Input<Object>) chain.head().input(0)).processWatermark(watermark);
         }
 
         void endInput(int index) throws Exception {
