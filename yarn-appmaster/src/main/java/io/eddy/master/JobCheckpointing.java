@@ -8,6 +8,7 @@ import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertex;
+import io.eddy.jobgraph.VertexGroup;
 import io.eddy.master.checkpoint.CheckpointCoordinator;
 import io.eddy.master.checkpoint.CheckpointCoordinatorConfig;
 import io.eddy.master.checkpoint.CheckpointJobActions;
@@ -178,12 +179,23 @@ final class JobCheckpointing {
         for (ExecutionVertex t : executionGraph.tasks()) {
             TaskExecutionState state = t.state();
             if (state == TaskExecutionState.RUNNING) {
-                running.add(new Participant(t.id(), t.worker().gateway(), graph.vertices().get(t.id().vertex()).isSource()));
+                running.add(new Participant(t.id(), t.worker().gateway(), graph.vertices().get(t.id().vertex()).isSource(),
+                        isStreamLoopHead(t.id().vertex())));
             } else if (state != TaskExecutionState.FINISHED) {
                 return Participants.notReady("task " + t + " is not running");
             }
         }
         return Participants.ready(running);
+    }
+
+    /** Whether vertex {@code vertex} heads a streaming loop: the target of a feedback edge of a {@code STREAM_LOOP} group. */
+    private boolean isStreamLoopHead(int vertex) {
+        for (JobEdge e : graph.feedbackEdges()) {
+            if (e.target().index() == vertex && graph.groupOf(e.target(), VertexGroup.Kind.STREAM_LOOP).isPresent()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The deployment of {@code task} with the state it restores, if there is any. */

@@ -125,27 +125,34 @@ final class StreamingIterationJobs {
     }
 
     /**
-     * The rewindable sequence source, throttled (about 2,000 numbers a second per lane) so that a
-     * kill lands while records go around, and held before the last {@value #HELD} numbers of every
-     * lane until the test's mark {@value #RELEASE} exists: every lane's input ends only after the
-     * test is done, so no head ends early (a head whose input ended and whose lane had no feedback
-     * for the max wait ends, and what its lane's tail would get after that is dropped). The pause
-     * waits on the checkpoint lock, which releases it, so checkpoints run meanwhile.
+     * The rewindable sequence source over {@code lanes} contiguous ranges of {@code laneSize}
+     * numbers, throttled (about 2,000 numbers a second per lane) so that a kill lands while records
+     * go around. The last lane holds before its last {@value #HELD} numbers until the test's mark
+     * {@value #RELEASE} exists, so the job cannot end before the test is done; the other lanes run to
+     * their end and leave the mark {@code last-a<attempt>-s<subtask>} as they emit their last number,
+     * so their loop heads' inputs end while checkpoints go on. Pauses wait on the checkpoint lock,
+     * which releases it, so checkpoints run meanwhile.
      */
     static final class HeldSequence extends InterceptingSource<Long, SequenceSourceFunction> {
         static final String RELEASE = "release";
         static final long HELD = 50;
         private final ResultDirectory marks;
+        private final int lanes;
         private final long laneSize;
         /** Source thread only. */
         private transient long emitted;
         private transient boolean released;
 
-        /** The numbers {@code 0 .. lanes * laneSize - 1}, {@code laneSize} per lane. */
         HeldSequence(int lanes, long laneSize, ResultDirectory marks) {
             super(new SequenceSourceFunction(0, lanes * laneSize - 1));
             this.marks = marks;
+            this.lanes = lanes;
             this.laneSize = laneSize;
+        }
+
+        /** The mark of a lane that emits its last number. */
+        static String lastMark(int attempt, int subtask) {
+            return "last-a" + attempt + "-s" + subtask;
         }
 
         @Override
@@ -153,11 +160,15 @@ final class StreamingIterationJobs {
             if (++emitted % 10 == 0) {
                 pause(lock);
             }
-            while (!released && element % laneSize >= laneSize - HELD) {
+            boolean lastLane = element / laneSize == lanes - 1;
+            while (lastLane && !released && element % laneSize >= laneSize - HELD) {
                 released = marks.marked(RELEASE);
                 if (!released) {
                     pause(lock);
                 }
+            }
+            if (!lastLane && element % laneSize == laneSize - 1) {
+                marks.mark(lastMark(getRuntimeContext().getAttemptNumber(), getRuntimeContext().getIndexOfThisSubtask()));
             }
         }
 

@@ -127,9 +127,10 @@ public abstract class StreamingIterationSuite {
     /**
      * Exactly once with a killed worker: numbers from a rewindable source go around a keyed loop
      * ({@code n % 30 + 1} times) and leave it through an exactly-once sink; checkpoints every 200 ms
-     * hold the feedback in flight. Once a checkpoint completed, the worker running source lane 0 is
-     * killed while records go around; the job restores (heads re-emit their logged feedback) and
-     * every number's line is committed exactly once, with its exact number of passes.
+     * hold the feedback in flight. Once checkpoint 3 completed, the worker running source lane 0 is
+     * killed while records go around; the job restores (the heads re-emit their logged feedback).
+     * Then source lane 0 ends while lane 1 holds: checkpoints go on, the head of lane 0 injecting
+     * their barriers itself. Every number's line is committed exactly once, with its exact passes.
      */
     @Test
     void aKilledWorkerRestoresTheLoopExactlyOnce(@TempDir Path dir) throws Exception {
@@ -168,23 +169,33 @@ public abstract class StreamingIterationSuite {
     }
 
     /**
-     * Submits, kills the worker of source lane 0 once checkpoint 3 or later of attempt 0 completed
-     * (records go around by then), releases the sources once the job restarted and waits for the end.
+     * Submits; kills the worker of source lane 0 once checkpoint 3 or later of attempt 0 completed
+     * (records go around by then); once the restarted lane 0 emitted its last number, waits for a
+     * checkpoint to complete after it; then releases lane 1 and waits for the end.
      */
     private JobExecutionResult runWithOneKill(JobGraph graph, ResultDirectory results) throws Exception {
         try (JobClient client = deployment().submit(graph)) {
             deployment().awaitWorkers();
-            results.await(names -> names.stream().map(ExactlyOnceJob.DONE::matcher)
-                    .anyMatch(m -> m.matches() && m.group(1).equals("0") && Long.parseLong(m.group(3)) >= 3)
-                    ? Optional.of(true) : Optional.empty(), "checkpoint 3 or later of attempt 0 to complete", MARK_TIMEOUT);
+            results.await(names -> newestCheckpoint(names, 0) >= 3 ? Optional.of(true) : Optional.empty(),
+                    "checkpoint 3 or later of attempt 0 to complete", MARK_TIMEOUT);
             long pid = results.await(names -> ExactlyOnceJob.laneZeroPid(names, 0), "lane 0 of attempt 0 to open", MARK_TIMEOUT);
             assertThat(client.getJobResult()).as("the job still runs at the kill").isNotDone();
             deployment().killWorker(pid);
-            results.await(names -> ExactlyOnceJob.newestOpenedAttempt(names) > 0 ? Optional.of(true) : Optional.empty(),
-                    "the job to restart", MARK_TIMEOUT);
+            int attempt = results.await(names -> ExactlyOnceJob.newestOpenedAttempt(names) > 0
+                    ? Optional.of(ExactlyOnceJob.newestOpenedAttempt(names)) : Optional.empty(), "the job to restart", MARK_TIMEOUT);
+            results.awaitMark(HeldSequence.lastMark(attempt, 0), MARK_TIMEOUT);
+            long before = newestCheckpoint(results.marks(), attempt);
+            results.await(names -> newestCheckpoint(names, attempt) > before ? Optional.of(true) : Optional.empty(),
+                    "a checkpoint after source lane 0 of attempt " + attempt + " ended", MARK_TIMEOUT);
             results.mark(HeldSequence.RELEASE);
             return client.getJobResult().get(120, TimeUnit.SECONDS);
         }
+    }
+
+    /** The newest checkpoint whose completion a source lane of {@code attempt} marked, or 0. */
+    private static long newestCheckpoint(List<String> names, int attempt) {
+        return names.stream().map(ExactlyOnceJob.DONE::matcher).filter(m -> m.matches() && Integer.parseInt(m.group(1)) == attempt)
+                .mapToLong(m -> Long.parseLong(m.group(3))).max().orElse(0);
     }
 
     /** Runs the job of {@code done} and returns, per origin, the passes of its one record (failing on a second). */

@@ -159,13 +159,15 @@ public final class CheckpointCoordinator {
         pending.put(id, checkpoint);
         checkpoint.setTimeout(scheduler.schedule(() -> onTimeout(id), config.timeout().toMillis()));
         CheckpointOptions options = new CheckpointOptions(type, location.targetLocation());
-        LOG.info("Job {}: triggering {} at {} source task(s), awaiting {} task(s)", graph.jobId(), checkpoint,
-                participants.sources().size(), participants.running().size());
-        for (Participant source : participants.sources()) {
+        List<Participant> triggered = participants.triggered();
+        LOG.info("Job {}: triggering {} at {} source task(s){}, awaiting {} task(s)", graph.jobId(), checkpoint,
+                participants.sources().size(), triggered.size() == participants.sources().size() ? ""
+                        : " and " + (triggered.size() - participants.sources().size()) + " loop head(s)", participants.running().size());
+        for (Participant source : triggered) {
             try {
                 source.gateway().triggerCheckpoint(source.task(), id, timestamp, options);
             } catch (RuntimeException e) {
-                abort(checkpoint, "its trigger could not be sent to source task " + source.task() + ": " + e.getMessage(), e, true);
+                abort(checkpoint, "its trigger could not be sent to task " + source.task() + ": " + e.getMessage(), e, true);
                 return false;
             }
         }

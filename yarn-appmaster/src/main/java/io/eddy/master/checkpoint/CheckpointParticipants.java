@@ -20,18 +20,26 @@ public interface CheckpointParticipants {
      * @param task the attempt
      * @param gateway its worker
      * @param source whether the task's chain starts with a source (barriers are injected there)
+     * @param loopHead whether the task heads a streaming loop: it gets the trigger too, and injects
+     *     the barrier itself once its input ended (before, the barrier comes through its input;
+     *     docs/iterations.md, "Streaming loops")
      */
-    record Participant(TaskId task, WorkerGateway gateway, boolean source) {
+    record Participant(TaskId task, WorkerGateway gateway, boolean source, boolean loopHead) {
         public Participant {
             Objects.requireNonNull(task, "task");
             Objects.requireNonNull(gateway, "gateway");
+        }
+
+        /** A participant that heads no streaming loop. */
+        public Participant(TaskId task, WorkerGateway gateway, boolean source) {
+            this(task, gateway, source, false);
         }
     }
 
     /**
      * The tasks taking part in a checkpoint triggered now.
      *
-     * @param running the running tasks: each must acknowledge; the sources among them get the trigger
+     * @param running the running tasks: each must acknowledge; the sources and loop heads among them get the trigger
      * @param notReadyReason null if a checkpoint can start; otherwise why not (e.g. a source is still deploying)
      */
     record Participants(List<Participant> running, String notReadyReason) {
@@ -53,6 +61,11 @@ public interface CheckpointParticipants {
 
         public List<Participant> sources() {
             return running.stream().filter(Participant::source).toList();
+        }
+
+        /** The tasks the trigger goes to: the sources and the streaming loops' heads. */
+        public List<Participant> triggered() {
+            return running.stream().filter(p -> p.source() || p.loopHead()).toList();
         }
     }
 }

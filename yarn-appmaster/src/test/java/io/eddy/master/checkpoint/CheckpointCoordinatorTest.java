@@ -48,6 +48,8 @@ class CheckpointCoordinatorTest {
     /** The current attempt of every task: s0, s1 (sources), m0, m1. */
     private final List<TaskId> tasks = new ArrayList<>();
     private String notReady;
+    /** Whether the tasks of vertex 1 head a streaming loop (they then get triggers too). */
+    private boolean loopHeads;
 
     @BeforeEach
     void setUp() {
@@ -73,7 +75,7 @@ class CheckpointCoordinatorTest {
         CheckpointCoordinatorConfig config = new CheckpointCoordinatorConfig(Duration.ofMillis(INTERVAL), true, Duration.ofMillis(1000),
                 Duration.ofMillis(minPause), maxConcurrent, retained, tolerable);
         CheckpointParticipants participants = () -> notReady != null ? Participants.notReady(notReady)
-                : Participants.ready(tasks.stream().map(t -> new Participant(t, worker, t.vertex() == 0)).toList());
+                : Participants.ready(tasks.stream().map(t -> new Participant(t, worker, t.vertex() == 0, loopHeads && t.vertex() == 1)).toList());
         CheckpointJobActions actions = new CheckpointJobActions() {
             @Override
             public void failJob(Throwable cause, String summary) {
@@ -126,6 +128,24 @@ class CheckpointCoordinatorTest {
         assertThat(metadata.operators().get("count").subtaskStates()).containsOnlyKeys(0, 1);
         assertThat(metadata.operators().get("count").maxParallelism()).isEqualTo(128);
         assertThat(metadata.operators().get("src").name()).isEqualTo("Source");
+    }
+
+    @Test
+    void streamingLoopHeadsGetTheTriggerTooButNoCheckpointStartsWithoutARunningSource() {
+        loopHeads = true;
+        CheckpointCoordinator c = coordinator(1, 0, 1, 0);
+        scheduler.advance(INTERVAL);
+        assertThat(worker.callsStartingWith("trigger")).containsExactly("trigger " + tasks.get(0) + " 1 CHECKPOINT",
+                "trigger " + tasks.get(1) + " 1 CHECKPOINT", "trigger " + tasks.get(2) + " 1 CHECKPOINT", "trigger " + tasks.get(3) + " 1 CHECKPOINT");
+        acknowledgeAll(c, 1);
+        assertThat(c.completedCheckpoints()).extracting(CompletedCheckpoint::checkpointId).containsExactly(1L);
+
+        // The sources finished: the loop heads alone do not start checkpoints.
+        tasks.remove(1);
+        tasks.remove(0);
+        worker.calls.clear();
+        scheduler.advance(INTERVAL * 3);
+        assertThat(worker.callsStartingWith("trigger")).isEmpty();
     }
 
     @Test

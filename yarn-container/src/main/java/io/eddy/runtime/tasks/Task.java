@@ -11,6 +11,7 @@ import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.io.network.partition.ProducerFailedException;
 import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.operators.InputOrdered;
+import io.eddy.runtime.operators.LaneInputHead;
 import io.eddy.runtime.operators.OperatorFactory;
 import io.eddy.runtime.operators.streaming.SourceOperator;
 import io.eddy.runtime.operators.OperatorFailureException;
@@ -91,6 +92,8 @@ public final class Task {
     private volatile SourceHead source;
     /** Whether the head is a streaming source (a source thread's or a reader's): it takes checkpoint triggers. Task thread. */
     private boolean streamingSource;
+    /** Whether the head reads a lane input (a streaming loop's head): it takes triggers once its network input ended. Task thread. */
+    private boolean loopHead;
     // Set by the task thread for a streaming source head, so that cancel() can interrupt the source thread.
     private volatile SourceThread sourceThread;
     /** A source task's checkpoint lock: held by every mail and around every emission of the source thread. */
@@ -333,7 +336,9 @@ public final class Task {
         if (!inputs.hasDataInputs() && !inputs.hasBroadcastInputs()) {
             throw new IllegalStateException("Bug: task '" + nameWithSubtask + "' has neither a source head nor input edges");
         }
-        StreamInputProcessor reader = inputs.dataReader(mailbox);
+        loopHead = chain.head() instanceof LaneInputHead;
+        TaskCheckpointer loopCheckpointer = checkpointer;
+        StreamInputProcessor reader = loopHead ? inputs.dataReader(mailbox, loopCheckpointer::networkInputEnded) : inputs.dataReader(mailbox);
         if (!(chain.head() instanceof InputOrdered)) {
             String mode = new Configuration(deployment.settings()).get(CheckpointingOptions.MODE);
             reader.setBarrierHandler(CheckpointBarrierHandler.create(mode, reader.numberOfChannels(), checkpointer, reader.channelBlocker(),
@@ -367,12 +372,17 @@ public final class Task {
     /**
      * Injects checkpoint {@code checkpointId}'s barrier at this source task (docs/checkpointing.md):
      * a mail that snapshots the chain (holding the checkpoint lock when a source thread runs) and
-     * emits the barrier on every output. Any thread; a task that has ended ignores it. A task that
-     * is not a streaming source declines it.
+     * emits the barrier on every output. Any thread; a task that has ended ignores it. A streaming
+     * loop's head takes it once its network input ended ({@link TaskCheckpointer#triggerAfterInput});
+     * any other task that is not a streaming source declines it.
      */
     public void triggerCheckpoint(long checkpointId, long timestamp, CheckpointOptions options) {
         CheckpointBarrier barrier = new CheckpointBarrier(checkpointId, timestamp, options);
         boolean queued = mailboxProcessor.executor().tryExecute(() -> {
+            if (checkpointer != null && loopHead) {
+                checkpointer.triggerAfterInput(barrier);
+                return;
+            }
             if (checkpointer == null || !streamingSource) {
                 services.checkpoints().responder().declineCheckpoint(id, checkpointId, new IllegalStateException("Task '" + nameWithSubtask
                         + "' got a checkpoint trigger but is " + (checkpointer == null ? "not running yet" : "not a streaming source")

@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -66,6 +68,12 @@ final class TaskCheckpointer implements CheckpointActions {
     private final Executor asyncParts;
     /** Task thread; created at the first checkpoint. */
     private CheckpointStorage storage;
+    /** Task thread: the latest checkpoint this task snapshotted or aborted; 0 before the first. */
+    private long latestCheckpoint;
+    /** Task thread, loop heads only: the master's triggers whose barriers have not come through the input yet, by id. */
+    private final NavigableMap<Long, CheckpointBarrier> deferredTriggers = new TreeMap<>();
+    /** Task thread, loop heads only: every network channel ended, so triggers are taken at once. */
+    private boolean networkInputEnded;
 
     TaskCheckpointer(TaskId taskId, String taskName, OperatorChain chain, EventBroadcaster outputs, CheckpointServices services,
             Map<String, String> settings) {
@@ -81,6 +89,7 @@ final class TaskCheckpointer implements CheckpointActions {
     @Override
     public void snapshotOnBarrier(CheckpointBarrier barrier, long alignmentNanos) {
         long id = barrier.id();
+        seen(id);
         long syncStart = System.nanoTime();
         Map<String, OperatorSnapshot> snapshots;
         try {
@@ -124,6 +133,7 @@ final class TaskCheckpointer implements CheckpointActions {
 
     @Override
     public void abortCheckpoint(long checkpointId, CheckpointAbortReason reason) {
+        seen(checkpointId);
         LOG.debug("Task {} ({}): checkpoint {} aborted: {}", taskName, taskId, checkpointId, reason);
         broadcast(new CancelCheckpointMarker(checkpointId));
         if (reason.declines()) {
@@ -137,9 +147,48 @@ final class TaskCheckpointer implements CheckpointActions {
         snapshotOnBarrier(barrier, 0);
     }
 
+    /**
+     * The master's trigger at a streaming loop's head, which starts checkpoints itself once its
+     * network input ended (docs/iterations.md, "Streaming loops"): then the task snapshots now and
+     * emits the barrier, as a source does. Before, the barrier comes through the input, so the
+     * trigger waits; if every channel ends before it came, the task snapshots then ({@link
+     * #networkInputEnded}). A trigger of a checkpoint the task snapshotted or aborted already is
+     * ignored. Task thread (a mail).
+     */
+    void triggerAfterInput(CheckpointBarrier barrier) {
+        if (barrier.id() <= latestCheckpoint) {
+            return;
+        }
+        if (networkInputEnded) {
+            snapshotOnBarrier(barrier, 0);
+        } else {
+            deferredTriggers.put(barrier.id(), barrier);
+        }
+    }
+
+    /** Every network channel of a loop head's task ended: the triggers whose barriers did not come through it are taken now, in order. */
+    void networkInputEnded() {
+        networkInputEnded = true;
+        while (!deferredTriggers.isEmpty()) {
+            CheckpointBarrier barrier = deferredTriggers.pollFirstEntry().getValue();
+            if (barrier.id() > latestCheckpoint) {
+                snapshotOnBarrier(barrier, 0);
+            }
+        }
+    }
+
     /** Tells every operator of the chain that checkpoint {@code checkpointId} completed or was aborted. Task thread (a mail). */
     void notifyCheckpoint(long checkpointId, boolean completed) {
+        if (!completed) {
+            deferredTriggers.remove(checkpointId);
+        }
         chain.notifyCheckpoint(checkpointId, completed);
+    }
+
+    /** Checkpoint {@code checkpointId} was snapshotted or aborted here: triggers up to it are done. */
+    private void seen(long checkpointId) {
+        latestCheckpoint = Math.max(latestCheckpoint, checkpointId);
+        deferredTriggers.headMap(latestCheckpoint, true).clear();
     }
 
     /** Snapshot thread: writes the state and acknowledges, or declines. */

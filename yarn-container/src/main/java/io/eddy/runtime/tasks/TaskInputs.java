@@ -97,8 +97,17 @@ final class TaskInputs {
     }
 
     /** The processor that reads the data gates (and the head's lane input, if it has one) into the head. Call after the chain opened. */
-    @SuppressWarnings("unchecked")
     StreamInputProcessor dataReader(TaskMailbox mailbox) {
+        return dataReader(mailbox, () -> { });
+    }
+
+    /**
+     * {@link #dataReader(TaskMailbox)}, telling {@code networkEnded} (after the head's {@code
+     * endInput}) when every logical input fed by network gates ended: for a loop head, whose lane
+     * input goes on.
+     */
+    @SuppressWarnings("unchecked")
+    StreamInputProcessor dataReader(TaskMailbox mailbox, Runnable networkEnded) {
         StreamOperator<?> head = chain.head();
         List<GateInput> gates = new ArrayList<>(dataGates);
         List<Input<Object>> targets = new ArrayList<>();
@@ -127,8 +136,18 @@ final class TaskInputs {
                         + " as its first input (expected: 0 to " + (head.numberOfInputs() - 1) + ")");
             }
         }
-        StreamInputProcessor.EndOfInput endOfInput = head instanceof BoundedMultiInput bounded ? bounded::endInput
+        StreamInputProcessor.EndOfInput headEnd = head instanceof BoundedMultiInput bounded ? bounded::endInput
                 : StreamInputProcessor.EndOfInput.NONE;
+        java.util.Set<Integer> networkInputs = new java.util.HashSet<>();
+        for (JobEdge edge : dataEdges) {
+            networkInputs.add(edge.targetInput());
+        }
+        StreamInputProcessor.EndOfInput endOfInput = input -> {
+            headEnd.endInput(input);
+            if (networkInputs.remove(input) && networkInputs.isEmpty()) {
+                networkEnded.run();
+            }
+        };
         return new StreamInputProcessor(gates, targets, inputOfGate, head.numberOfInputs(), firstInput, endOfInput,
                 chain.headName(), mailbox);
     }
