@@ -127,17 +127,15 @@ final class StreamingIterationJobs {
     /**
      * The rewindable sequence source over {@code lanes} contiguous ranges of {@code laneSize}
      * numbers, throttled (about 2,000 numbers a second per lane) so that a kill lands while records
-     * go around. The last lane holds before its last {@value #HELD} numbers until the test's mark
-     * {@value #RELEASE} exists, so the job cannot end before the test is done; the other lanes run to
-     * their end and leave the mark {@code last-a<attempt>-s<subtask>} as they emit their last number,
-     * so their loop heads' inputs end while checkpoints go on. Pauses wait on the checkpoint lock,
-     * which releases it, so checkpoints run meanwhile.
+     * go around. Lane l (the range of the numbers it emits) holds before its last {@value #HELD}
+     * numbers until the test's mark {@link #release(int) release(l)} exists, and leaves the mark
+     * {@link #lastMark(int, int) lastMark(attempt, l)} as it emits its last number: the test decides
+     * when each lane's input ends. Pauses wait on the checkpoint lock, which releases it, so
+     * checkpoints run meanwhile.
      */
     static final class HeldSequence extends InterceptingSource<Long, SequenceSourceFunction> {
-        static final String RELEASE = "release";
         static final long HELD = 50;
         private final ResultDirectory marks;
-        private final int lanes;
         private final long laneSize;
         /** Source thread only. */
         private transient long emitted;
@@ -146,13 +144,17 @@ final class StreamingIterationJobs {
         HeldSequence(int lanes, long laneSize, ResultDirectory marks) {
             super(new SequenceSourceFunction(0, lanes * laneSize - 1));
             this.marks = marks;
-            this.lanes = lanes;
             this.laneSize = laneSize;
         }
 
-        /** The mark of a lane that emits its last number. */
-        static String lastMark(int attempt, int subtask) {
-            return "last-a" + attempt + "-s" + subtask;
+        /** The mark that lets lane {@code lane} emit its last numbers. */
+        static String release(int lane) {
+            return "release-lane" + lane;
+        }
+
+        /** The mark of lane {@code lane} of {@code attempt} emitting its last number. */
+        static String lastMark(int attempt, int lane) {
+            return "last-a" + attempt + "-lane" + lane;
         }
 
         @Override
@@ -160,15 +162,15 @@ final class StreamingIterationJobs {
             if (++emitted % 10 == 0) {
                 pause(lock);
             }
-            boolean lastLane = element / laneSize == lanes - 1;
-            while (lastLane && !released && element % laneSize >= laneSize - HELD) {
-                released = marks.marked(RELEASE);
+            int lane = (int) (element / laneSize);
+            while (!released && element % laneSize >= laneSize - HELD) {
+                released = marks.marked(release(lane));
                 if (!released) {
                     pause(lock);
                 }
             }
-            if (!lastLane && element % laneSize == laneSize - 1) {
-                marks.mark(lastMark(getRuntimeContext().getAttemptNumber(), getRuntimeContext().getIndexOfThisSubtask()));
+            if (element % laneSize == laneSize - 1) {
+                marks.mark(lastMark(getRuntimeContext().getAttemptNumber(), lane));
             }
         }
 

@@ -23,6 +23,7 @@ import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.suites.StreamingIterationJobs.HeldSequence;
 import io.eddy.testkit.deployment.TestDeployment;
 import io.eddy.testkit.results.ResultDirectory;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,6 +52,11 @@ public abstract class StreamingIterationSuite {
 
     /** The deployment of the subclass: 2 workers of 2 slots at least. */
     protected abstract TestDeployment deployment();
+
+    /** The results of a test at {@code dir}; a deployment may put the committed output elsewhere (YARN: on HDFS). */
+    protected ResultDirectory results(Path dir) throws IOException {
+        return ResultDirectory.create(dir);
+    }
 
     private StreamExecutionEnvironment env() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(deployment().settings());
@@ -136,7 +142,7 @@ public abstract class StreamingIterationSuite {
     void aKilledWorkerRestoresTheLoopExactlyOnce(@TempDir Path dir) throws Exception {
         long laneSize = 8_000;
         long modulus = 30;
-        try (ResultDirectory results = ResultDirectory.create(dir.resolve("results"))) {
+        try (ResultDirectory results = results(dir.resolve("results"))) {
             StreamExecutionEnvironment env = env();
             env.enableCheckpointing(200, CheckpointingMode.EXACTLY_ONCE);
             env.getCheckpointConfig().setCheckpointStorage(dir.resolve("checkpoints").toUri().toString());
@@ -170,8 +176,8 @@ public abstract class StreamingIterationSuite {
 
     /**
      * Submits; kills the worker of source lane 0 once checkpoint 3 or later of attempt 0 completed
-     * (records go around by then); once the restarted lane 0 emitted its last number, waits for a
-     * checkpoint to complete after it; then releases lane 1 and waits for the end.
+     * (records go around by then); once the job restarted, lets lane 0 end and waits for a
+     * checkpoint to complete after it; then lets lane 1 end and waits for the job's end.
      */
     private JobExecutionResult runWithOneKill(JobGraph graph, ResultDirectory results) throws Exception {
         try (JobClient client = deployment().submit(graph)) {
@@ -183,11 +189,12 @@ public abstract class StreamingIterationSuite {
             deployment().killWorker(pid);
             int attempt = results.await(names -> ExactlyOnceJob.newestOpenedAttempt(names) > 0
                     ? Optional.of(ExactlyOnceJob.newestOpenedAttempt(names)) : Optional.empty(), "the job to restart", MARK_TIMEOUT);
+            results.mark(HeldSequence.release(0));
             results.awaitMark(HeldSequence.lastMark(attempt, 0), MARK_TIMEOUT);
             long before = newestCheckpoint(results.marks(), attempt);
             results.await(names -> newestCheckpoint(names, attempt) > before ? Optional.of(true) : Optional.empty(),
                     "a checkpoint after source lane 0 of attempt " + attempt + " ended", MARK_TIMEOUT);
-            results.mark(HeldSequence.RELEASE);
+            results.mark(HeldSequence.release(1));
             return client.getJobResult().get(120, TimeUnit.SECONDS);
         }
     }

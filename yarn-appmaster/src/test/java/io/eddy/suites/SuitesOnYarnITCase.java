@@ -70,4 +70,18 @@ class SuitesOnYarnITCase {
             return DEPLOYMENT;
         }
     }
+
+    @Nested
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    class StreamingIterations extends StreamingIterationSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+
+        @Override
+        protected ResultDirectory results(Path dir) throws IOException {
+            return ResultDirectory.create(dir).withCommittedOutput(DEPLOYMENT.hadoop().hdfsUri() + "/streaming-iteration-suite/" + dir.getFileName());
+        }
+    }
 }
