@@ -31,8 +31,10 @@ class IterationCommandsTest {
         assertThat(run(new ConnectedComponents(), "--help")).isZero();
         assertThat(run(new KMeans(), "--help")).isZero();
         assertThat(run(new TransitiveClosure(), "--help")).isZero();
+        assertThat(run(new StreamingCollatz(), "--help")).isZero();
         assertThat(out.toString()).contains("Usage: page-rank", "--edges", "--vertices", "--epsilon", "--iterations")
-                .contains("Usage: connected-components", "Usage: kmeans", "--centroids", "Usage: transitive-closure");
+                .contains("Usage: connected-components", "Usage: kmeans", "--centroids", "Usage: transitive-closure")
+                .contains("Usage: streaming-collatz", "--max-wait");
     }
 
     @Test

@@ -7,6 +7,8 @@ import io.eddy.api.java.DataSet;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
+import io.eddy.streaming.api.datastream.CloseableIterator;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -98,5 +100,21 @@ class IterationExamplesITCase {
         List<String> expected = TransitiveClosureReference.run(graph.sources(), graph.targets(), 100).paths().stream()
                 .map(p -> p[0] + "->" + p[1]).sorted().toList();
         assertThat(actual).isEqualTo(expected);
+    }
+
+    @Test
+    void streamingCollatzMatchesTheOneThreadCount() throws Exception {
+        int n = 2_000;
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+        env.setBufferTimeout(1);
+        Map<Long, Integer> steps = new TreeMap<>();
+        try (CloseableIterator<Tuple2<Long, Integer>> it = StreamingCollatz.build(env.fromSequence(1, n), 1_000).executeAndCollect()) {
+            while (it.hasNext()) {
+                Tuple2<Long, Integer> t = it.next();
+                assertThat(steps.put(t.f0, t.f1)).as("number %d left the loop twice", t.f0).isNull();
+            }
+        }
+        assertThat(steps).hasSize(n);
+        steps.forEach((number, s) -> assertThat(s).as("steps of %d", number).isEqualTo(StreamingCollatz.steps(number)));
     }
 }
