@@ -174,17 +174,20 @@ class DeltaIterationCompileTest {
     }
 
     @Test
-    void aCoGroupWithTheSolutionSetIsRefusedNamingTheOperator() {
+    void aCoGroupWithTheSolutionSetSortsItsOtherInputInTheLoopsLanes() {
         ExecutionEnvironment env = env();
         DataSet<Tuple2<Long, Long>> vertices = env.fromElements(new Tuple2<>(1L, 1L));
         DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = vertices.iterateDelta(vertices, 3, 0).name("Loop");
         DataSet<Tuple2<Long, Long>> next = it.getWorkset().coGroup(it.getSolutionSet()).where(0).equalTo(0).with(new Both()).name("Both sides");
         it.closeWith(next, next).output(new NullOutputFormat<>());
+        CompiledPlan compiled = BatchCompiler.compile(env.createProgramPlan());
+        JobGraph graph = compiled.toJobGraph();
 
-        assertThatThrownBy(() -> BatchCompiler.compile(env.createProgramPlan()))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("'Both sides'")
-                .hasMessageContaining("'Loop'");
+        JobVertex coGroup = vertexWith(graph, IterationKinds.SolutionSetCoGroup.NAME);
+        IterationKinds.SolutionSetCoGroup kind = (IterationKinds.SolutionSetCoGroup) coGroup.head().descriptor(getClass().getClassLoader()).kind();
+        assertThat(kind.solutionSetFirst()).isFalse();
+        assertThat(coGroup.head().descriptor(getClass().getClassLoader()).memoryFraction()).as("it sorts").isPositive();
+        assertThat(graph.groups().get(0).contains(coGroup.id())).isTrue();
     }
 
     @Test

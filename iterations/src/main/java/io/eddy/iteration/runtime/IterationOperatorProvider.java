@@ -20,5 +20,6 @@ public final class IterationOperatorProvider implements OperatorProvider {
         registry.add(IterationKinds.WorksetTail.class, WorksetTail::new);
         registry.add(IterationKinds.SolutionSetDeltaTail.class, SolutionSetDeltaTail::new);
         registry.add(IterationKinds.SolutionSetJoin.class, SolutionSetJoinOperator::new);
+        registry.add(IterationKinds.SolutionSetCoGroup.class, SolutionSetCoGroupOperator::new);
     }
 }
