@@ -111,6 +111,8 @@ class DeltaIterationCompileTest {
         JobEdge solution = headInputs.stream().filter(e -> e.targetInput() == 0).findFirst().orElseThrow();
         JobEdge workset = headInputs.stream().filter(e -> e.targetInput() == 1).findFirst().orElseThrow();
         assertThat(solution.shipStrategy()).isEqualTo(ShipStrategy.HASH);
+        assertThat(solution.role()).isEqualTo(EdgeRole.SOLUTION_SET);
+        assertThat(workset.role()).isEqualTo(EdgeRole.DATA);
         assertThat(solution.exchangeMode()).isEqualTo(ExchangeMode.PIPELINED);
         assertThat(workset.exchangeMode()).isEqualTo(ExchangeMode.BLOCKING);
 
