@@ -155,6 +155,10 @@ final class SolutionSetPartition {
      * old entry becomes garbage. The caller checked {@link #pagesToAdd}.
      */
     void replace(long oldAddress, int hash, byte[] bytes, int length) throws IOException {
+        if (foundSlot < 0) {
+            throw new IllegalStateException("Bug: partition " + number + " of the " + owner + " replaces the entry at " + oldAddress
+                    + " without a find just before (expected: find, then replace)");
+        }
         long address = append(hash, bytes, length);
         int oldLength = log.getInt(oldAddress + 4);
         log.putInt(oldAddress + 4, ~oldLength);
