@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.eddy.api.java.DataSet;
+import io.eddy.configuration.Configuration;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
@@ -57,6 +58,28 @@ class IterationExamplesITCase {
         TreeMap<Long, Long> expected = ConnectedComponentsReference.run(graph, 100).components();
         assertThat(expected.values().stream().distinct().count()).as("more than one component").isGreaterThan(1);
         assertThat(actual).isEqualTo(expected);
+    }
+
+    /**
+     * With 4 MiB of managed memory the head's share (a few pages per lane) cannot hold the solution
+     * set of 2^15 vertices: its partitions move to disk and the loop goes on (see the log line "moved
+     * a partition to disk"); the result is still exact.
+     */
+    @Test
+    void aManagedSolutionSetLargerThanItsMemorySpillsAndTheResultIsExact() throws Exception {
+        RmatGenerator.Graph graph = RmatGenerator.generate(15, 2, 21);
+        Configuration configuration = new Configuration();
+        configuration.setString("worker.memory.managed.size", "4m");
+        configuration.setString("worker.memory.page-size", "4k");
+        ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(configuration);
+        env.setParallelism(2);
+        DataSet<Long> vertices = env.generateSequence(0, graph.vertexCount() - 1);
+        List<Tuple2<Long, Long>> components = ConnectedComponents.buildDelta(env, vertices, edges(env, graph), 100).collect();
+
+        Map<Long, Long> actual = new TreeMap<>();
+        components.forEach(c -> actual.put(c.f0, c.f1));
+        assertThat(components).hasSameSizeAs(actual.keySet());
+        assertThat(actual).isEqualTo(ConnectedComponentsReference.run(graph, 100).components());
     }
 
     @Test

@@ -13,6 +13,8 @@ import io.eddy.runtime.operators.util.TypePairComparator;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@link SolutionSet} in managed memory (the default of a delta iteration): serialized records in
@@ -73,6 +75,8 @@ import java.util.Objects;
  * @param <T> the type of the records
  */
 public final class ManagedSolutionSet<T> implements SolutionSet<T> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ManagedSolutionSet.class);
 
     /** The pages of the budget that the block cache of spilled partitions takes (when the set may spill). */
     static final int CACHE_PAGES = 4;
@@ -299,6 +303,8 @@ public final class ManagedSolutionSet<T> implements SolutionSet<T> {
             }
             largest.spill();
             spills++;
+            LOG.info("The {} ({} records in {} pages) moved a partition to disk: {} of {} partitions are spilled; lookups and updates"
+                    + " of their keys read and write the spill files", name, size, pageCount, spills, partitions.length);
             return;
         }
         if (compact(0) && storage.available() >= needed) {
