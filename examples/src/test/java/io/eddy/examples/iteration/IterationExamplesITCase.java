@@ -7,7 +7,11 @@ import io.eddy.api.java.DataSet;
 import io.eddy.configuration.Configuration;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
-import io.eddy.api.java.tuple.Tuple3;
+import io.eddy.benchmarks.data.iteration.ConnectedComponentsReference;
+import io.eddy.benchmarks.data.iteration.KMeansData;
+import io.eddy.benchmarks.data.iteration.KMeansReference;
+import io.eddy.benchmarks.data.iteration.PageRankReference;
+import io.eddy.benchmarks.data.iteration.RmatGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -99,15 +103,17 @@ class IterationExamplesITCase {
 
     @Test
     void kMeansMatchesTheReference() throws Exception {
-        KMeansData data = KMeansData.generate(500, 4, 13);
+        KMeansData data = KMeansData.generate(500, 3, 4, 13);
         ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
-        List<Tuple3<Integer, Double, Double>> centroids = KMeans.buildInMemory(env, data, 8).collect();
+        List<Tuple2<Integer, double[]>> centroids = KMeans.buildInMemory(env, data, 8).collect();
 
         double[][] expected = KMeansReference.run(data, 8);
         assertThat(centroids).hasSize(expected.length);
-        for (Tuple3<Integer, Double, Double> c : centroids) {
-            assertThat(c.f1).as("x of centroid %d", c.f0).isCloseTo(expected[c.f0][0], within(1e-9));
-            assertThat(c.f2).as("y of centroid %d", c.f0).isCloseTo(expected[c.f0][1], within(1e-9));
+        for (Tuple2<Integer, double[]> c : centroids) {
+            assertThat(c.f1).as("centroid %d", c.f0).hasSize(3);
+            for (int d = 0; d < 3; d++) {
+                assertThat(c.f1[d]).as("coordinate %d of centroid %d", d, c.f0).isCloseTo(expected[c.f0][d], within(1e-9));
+            }
         }
     }
 
