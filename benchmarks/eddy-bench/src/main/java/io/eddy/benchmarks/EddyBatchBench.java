@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "eddy-batch-bench", mixinStandardHelpOptions = true, description = "Eddy's batch benchmarks; each prints a RESULT line.",
         subcommands = {EddyBatchBench.WordCount.class, EddyBatchBench.TeraSort.class, EddyBatchBench.TpchQ3.class, EddyBatchBench.Q3Ceiling.class,
-            EddyIterationBench.PageRankCommand.class, EddyIterationBench.ConnectedComponentsBulk.class, EddyIterationBench.KMeansCommand.class})
+            EddyIterationBench.PageRankCommand.class, EddyIterationBench.ConnectedComponentsBulk.class, EddyIterationBench.ConnectedComponentsDelta.class,
+        EddyIterationBench.KMeansCommand.class})
 public final class EddyBatchBench implements Runnable {
 
     @CommandLine.Spec

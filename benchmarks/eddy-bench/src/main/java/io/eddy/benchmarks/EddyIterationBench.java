@@ -173,6 +173,40 @@ final class EddyIterationBench {
         }
     }
 
+    /** Connected components as a delta iteration. */
+    @Command(name = "connected-components", mixinStandardHelpOptions = true,
+            description = "Connected components (io.eddy.examples.iteration.ConnectedComponents.buildDelta, a delta iteration) until no vertex changes.")
+    static final class ConnectedComponentsDelta implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Mixin
+        Common common;
+
+        @Option(names = "--edges", required = true, description = "CSV of source,target lines (taken as undirected).")
+        Path edges;
+
+        @Option(names = "--vertices", required = true, description = "Vertex ids are 0 .. N-1.")
+        long vertices;
+
+        @Option(names = "--max-iterations", defaultValue = "100", description = "Supersteps at most (default: ${DEFAULT-VALUE}).")
+        int maxIterations;
+
+        @Override
+        public Integer call() throws Exception {
+            ExecutionEnvironment env = common.environment(spec, edges);
+            long edgeCount = EddyBatchBench.countLines(edges);
+            ConnectedComponents.buildDelta(env, env.generateSequence(0, vertices - 1).name("vertex ids"),
+                    env.readCsvFile(edges.toString()).types(Long.class, Long.class), maxIterations)
+                    .output(new ComponentsSink()).name("components sink");
+            JobExecutionResult r = BatchExecution.execute(env, "connected-components");
+            System.out.println("RESULT name=connected-components system=eddy " + figures(r, edgeCount, "edges=" + edgeCount
+                    + " vertices=" + EddyBatchBench.counter(r, VERTICES) + " components=" + EddyBatchBench.counter(r, COMPONENTS)
+                    + " checksum=" + EddyBatchBench.counter(r, CHECKSUM), common.parallelism));
+            return 0;
+        }
+    }
+
     /** K-means, a fixed number of supersteps. */
     @Command(name = "kmeans", mixinStandardHelpOptions = true,
             description = "K-means (io.eddy.examples.iteration.KMeans) for --iterations supersteps; writes id,x1,...,xd lines.")

@@ -97,6 +97,20 @@ class EddyIterationBenchTest {
     }
 
     @Test
+    void connectedComponentsDeltaFindsTheSameComponentsInAsManySupersteps() throws Exception {
+        String line = run("connected-components", "--edges", edges().toString(), "--vertices", "256");
+
+        ConnectedComponentsReference.Result expected = ConnectedComponentsReference.run(RmatGenerator.generateEdges(SCALE, EDGES, SEED), 100);
+        long checksum = 0;
+        for (Map.Entry<Long, Long> c : expected.components().entrySet()) {
+            checksum += IterationResults.componentChecksumShare(c.getKey(), c.getValue());
+        }
+        long components = expected.components().values().stream().distinct().count();
+        assertThat(line).startsWith("RESULT name=connected-components system=eddy rate=")
+                .contains(" edges=1500 vertices=256 components=" + components + " checksum=" + checksum + " supersteps=" + expected.supersteps() + " ");
+    }
+
+    @Test
     void kMeansMovesTheCentroidsAsTheReferenceDoes() throws Exception {
         Path points = dir.resolve("points.csv");
         Path centroids = dir.resolve("centroids.csv");
