@@ -24,9 +24,10 @@ public enum EdgeRole {
      */
     FEEDBACK,
     /**
-     * The records that build a delta iteration's solution set, kept in its partition's slot and
-     * read by index: {@code targetInput} is the logical input of the head operator that holds it.
-     * Goes forward into an {@link VertexGroup.Kind#ITERATION} group.
+     * The records that build a delta iteration's solution set (records of the head operator's
+     * input 0, hash-partitioned on the iteration's keys), kept in the partition's lane and read
+     * there by key: from outside a delta {@link VertexGroup.Kind#ITERATION} group into input 0 of
+     * its head vertex. Read like {@link #DATA} by the head's task.
      */
     SOLUTION_SET;
 

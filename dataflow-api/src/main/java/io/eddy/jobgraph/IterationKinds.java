@@ -20,7 +20,7 @@ import java.util.Objects;
  * hash-partitioned on the iteration's keys, into its lane's solution set, and the initial workset
  * on input 1, which it emits on its main output; each superstep it emits the workset its lane's
  * {@link WorksetTail} wrote, and after the last one the solution set on {@link #RESULT_TAG}. A
- * {@link SolutionSetJoin} reads its lane's solution set by key: its
+ * {@link SolutionSetJoin} or {@link SolutionSetCoGroup} reads its lane's solution set by key: its
  * one input is the other side, hash-partitioned on its keys with the head's parallelism, so lane
  * <i>i</i> finds the keys of partition <i>i</i>. A {@link SolutionSetDeltaTail} replaces records of
  * its lane's solution set; its input is hash-partitioned on the iteration's keys. The loop's FEEDBACK
@@ -39,7 +39,7 @@ public final class IterationKinds {
 
     /** A kind of loop operator. */
     public sealed interface IterationKind extends OperatorKind
-            permits BulkHead, BulkTail, TerminationTail, DeltaHead, WorksetTail, SolutionSetDeltaTail, SolutionSetJoin {
+            permits BulkHead, BulkTail, TerminationTail, DeltaHead, WorksetTail, SolutionSetDeltaTail, SolutionSetJoin, SolutionSetCoGroup {
         /** The name of the iteration (its {@link IterationSpec#name()}) the operator belongs to. */
         String iteration();
     }
@@ -149,6 +149,28 @@ public final class IterationKinds {
         public static final String NAME = "solution-set-join";
 
         public SolutionSetJoin {
+            Objects.requireNonNull(iteration, "iteration");
+            Objects.requireNonNull(probeKeys, "probeKeys");
+        }
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+    }
+
+    /**
+     * A co-group of its one input with the solution set of {@code iteration}: per key of the
+     * superstep's input records, the group and the solution-set record with that key (none or one)
+     * go to the user's {@code CoGroupFunction}, the solution-set side first if {@code
+     * solutionSetFirst}. Keys without input records are not called.
+     *
+     * @param probeKeys the keys of the input records, matching the solution set's keys field by field
+     */
+    public record SolutionSetCoGroup(String iteration, KeySpec probeKeys, boolean solutionSetFirst) implements IterationKind {
+        public static final String NAME = "solution-set-cogroup";
+
+        public SolutionSetCoGroup {
             Objects.requireNonNull(iteration, "iteration");
             Objects.requireNonNull(probeKeys, "probeKeys");
         }

@@ -64,6 +64,14 @@ public record JobGraph(
             if (e.role().isForward() && e.source().index() >= e.target().index()) {
                 throw new IllegalArgumentException("Bug: the " + e.role() + " edge " + e + " is not in topological order");
             }
+            if (e.role() == EdgeRole.SOLUTION_SET) {
+                VertexGroup loop = groupOf(groups, e.target(), VertexGroup.Kind.ITERATION);
+                if (loop == null || loop.contains(e.source()) || loop.iteration().kind() != IterationSpec.Kind.DELTA
+                        || !loop.iteration().headVertex().equals(e.target()) || e.targetInput() != 0) {
+                    throw new IllegalArgumentException("Bug: the solution-set edge " + e + " must come from outside a delta iteration"
+                            + " group into input 0 of its head vertex");
+                }
+            }
             if (!e.role().isForward()) {
                 validateFeedbackEdge(e, groups, vertices);
             }

@@ -157,7 +157,7 @@ final class DagBuilder {
             translate(op);
         }
         for (OptNode node : dag.nodes().subList(before, dag.nodes().size())) {
-            if (node.kind() instanceof IterationKinds.SolutionSetJoin) {
+            if (node.kind() instanceof IterationKinds.SolutionSetJoin || node.kind() instanceof IterationKinds.SolutionSetCoGroup) {
                 solutionSetReaders.add(node);
             }
         }
@@ -195,20 +195,22 @@ final class DagBuilder {
         }
         PlanInput<?> probe = solutionSetFirst ? op.getSecondInput() : op.getFirstInput();
         KeySpec probeKeys = KeyTranslation.of(solutionSetFirst ? op.getKeys2() : op.getKeys1(), probe.type(), op.getName());
-        if (!(op instanceof JoinOperatorBase<?, ?, ?> join)) {
-            throw new UnsupportedOperationException("Operator '" + op.getName() + "' of iteration '" + it.getName() + "' co-groups the"
-                    + " solution set, which cannot be compiled yet (docs/iterations.md, \"Built so far\"): join with the solution set"
-                    + " instead (joinWith / join(...).where(...).equalTo(...))");
+        OperatorKind kind;
+        if (op instanceof JoinOperatorBase<?, ?, ?> join) {
+            if (join.getJoinType() != io.eddy.api.common.operators.JoinType.INNER) {
+                throw new UnsupportedOperationException("Operator '" + op.getName() + "' of iteration '" + it.getName() + "' is a "
+                        + join.getJoinType() + " join with the solution set: joins with the solution set are inner joins; coGroup with"
+                        + " the solution set to see the keys it does not hold");
+            }
+            kind = new IterationKinds.SolutionSetJoin(it.getName(), probeKeys, solutionSetFirst);
+        } else {
+            kind = new IterationKinds.SolutionSetCoGroup(it.getName(), probeKeys, solutionSetFirst);
         }
-        if (join.getJoinType() != io.eddy.api.common.operators.JoinType.INNER) {
-            throw new UnsupportedOperationException("Operator '" + op.getName() + "' of iteration '" + it.getName() + "' is a "
-                    + join.getJoinType() + " join with the solution set: joins with the solution set are inner joins");
-        }
-        OperatorKind kind = new IterationKinds.SolutionSetJoin(it.getName(), probeKeys, solutionSetFirst);
         int parallelism = it.getParallelism() == OperatorInfo.DEFAULT_PARALLELISM ? plan.getDefaultParallelism() : it.getParallelism();
         OptNode node = new OptNode(dag.nodes().size(), op.getName(), kind, op, op.getUserFunction(), op.getOutputType(), List.of(probe.type()),
                 op.getSemanticProperties());
         node.setParallelism(parallelism);
+        node.setConsumesMemory(kind instanceof IterationKinds.SolutionSetCoGroup); // it sorts its input per superstep
         connect(node, 0, probe.operator(), probe.type());
         addBroadcastInputs(op, node);
         SizeEstimator.estimate(node);

@@ -76,6 +76,10 @@ final class StrategyChooser {
         } else if (node.kind() instanceof IterationKinds.SolutionSetJoin join) {
             GlobalProperties in = partitionOn(node.inputs(), join.probeKeys(), node.parallelism(), true);
             out = forwarded(node, in, join.solutionSetFirst() ? 1 : 0);
+        } else if (node.kind() instanceof IterationKinds.SolutionSetCoGroup coGroup) {
+            GlobalProperties in = partitionOn(node.inputs(), coGroup.probeKeys(), node.parallelism(), true);
+            out = forwarded(node, in, coGroup.solutionSetFirst() ? 1 : 0);
+            bytes *= 2;
         } else if (node.kind() instanceof IterationKinds.SolutionSetDeltaTail) {
             partitionOn(node.inputs(), solutionSetKeys(dag, node), node.parallelism(), true);
         } else {

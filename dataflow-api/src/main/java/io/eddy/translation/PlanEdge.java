@@ -37,9 +37,9 @@ public record PlanEdge(
         Objects.requireNonNull(shipStrategy, "shipStrategy");
         Objects.requireNonNull(recordType, "recordType");
         Objects.requireNonNull(exchangeMode, "exchangeMode");
-        if (role != EdgeRole.DATA && role != EdgeRole.BROADCAST) {
+        if (role == EdgeRole.FEEDBACK) {
             throw new IllegalArgumentException("Bug: a plan edge from node " + source + " has the role " + role
-                    + " (expected: DATA or BROADCAST; iterations are not translated through plans)");
+                    + " (expected: DATA, BROADCAST or SOLUTION_SET; feedback edges come from the plan's iterations)");
         }
         if (role == EdgeRole.BROADCAST && shipStrategy != ShipStrategy.BROADCAST) {
             throw new IllegalArgumentException("Bug: the broadcast variable edge from node " + source + " is shipped " + shipStrategy);

@@ -2,6 +2,7 @@ package io.eddy.suites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eddy.api.common.functions.CoGroupFunction;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.FilterFunction;
 import io.eddy.api.common.functions.FlatJoinFunction;
@@ -71,6 +72,23 @@ public abstract class DeltaIterationSuite {
         Map<Long, Long> result = toMap(it.closeWith(next, next).collect());
 
         assertThat(result).hasSize(10).allSatisfy((k, v) -> assertThat(v).isEqualTo(k * k));
+    }
+
+    @Test
+    void aCoGroupWithTheSolutionSetSeesEachGroupOnceAndItsDeltaAddsKeysTheSetDidNotHold() throws Exception {
+        ExecutionEnvironment env = env();
+        DataSet<Tuple2<Long, Long>> solution = env.fromCollection(LongStream.rangeClosed(1, 20).mapToObj(k -> new Tuple2<>(k, 0L)).toList());
+        List<Tuple2<Long, Long>> work = new ArrayList<>();
+        for (long k = 1; k <= 30; k++) {
+            work.add(new Tuple2<>(k, 1L));
+            work.add(new Tuple2<>(k, 1L));
+        }
+        DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = solution.iterateDelta(env.fromCollection(work), 3, 0).name("Sums");
+        DataSet<Tuple2<Long, Long>> next = it.getWorkset().coGroup(it.getSolutionSet()).where(0).equalTo(0).with(new AddGroup()).name("Add");
+        Map<Long, Long> result = toMap(it.closeWith(next, next).collect());
+
+        // Superstep 1: 0 (or no record) + 1 + 1 = 2; then each value doubles: 4, 8. Keys 21..30 were added by the delta.
+        assertThat(result).hasSize(30).allSatisfy((k, v) -> assertThat(v).as("key %d", k).isEqualTo(8L));
     }
 
     private void assertComponents(boolean unmanaged) throws Exception {
@@ -177,6 +195,23 @@ public abstract class DeltaIterationSuite {
         @Override
         public Tuple2<Long, Long> join(Tuple2<Long, Long> current, Tuple2<Long, Long> work) {
             return new Tuple2<>(current.f0, current.f1 + 1);
+        }
+    }
+
+    /** The workset group of a key and its solution-set record (if any): (key, current + sum of the group). */
+    static final class AddGroup implements CoGroupFunction<Tuple2<Long, Long>, Tuple2<Long, Long>, Tuple2<Long, Long>> {
+        @Override
+        public void coGroup(Iterable<Tuple2<Long, Long>> work, Iterable<Tuple2<Long, Long>> current, Collector<Tuple2<Long, Long>> out) {
+            long key = -1;
+            long sum = 0;
+            for (Tuple2<Long, Long> w : work) {
+                key = w.f0;
+                sum += w.f1;
+            }
+            for (Tuple2<Long, Long> c : current) {
+                sum += c.f1;
+            }
+            out.collect(new Tuple2<>(key, sum));
         }
     }
 

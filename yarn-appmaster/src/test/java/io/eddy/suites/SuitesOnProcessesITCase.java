@@ -29,6 +29,15 @@ class SuitesOnProcessesITCase {
 
     @Nested
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    class IterationFailover extends IterationFailoverSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+    }
+
+    @Nested
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
     class Windows extends WindowsSuite {
         @Override
         protected TestDeployment deployment() {

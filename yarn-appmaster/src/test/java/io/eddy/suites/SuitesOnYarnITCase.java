@@ -37,6 +37,20 @@ class SuitesOnYarnITCase {
 
     @Nested
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    class IterationFailover extends IterationFailoverSuite {
+        @Override
+        protected TestDeployment deployment() {
+            return DEPLOYMENT;
+        }
+
+        @Override
+        protected ResultDirectory results(Path dir) throws IOException {
+            return ResultDirectory.create(dir).withCommittedOutput(DEPLOYMENT.hadoop().hdfsUri() + "/iteration-failover-suite/" + dir.getFileName());
+        }
+    }
+
+    @Nested
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
     class Windows extends WindowsSuite {
         @Override
         protected TestDeployment deployment() {

@@ -24,10 +24,13 @@ import picocli.CommandLine.Option;
  * Eddy's side of the batch benchmarks run by {@code scripts/bench}: each command runs one program of
  * {@link BatchJobs} in this JVM (embedded, or wherever the {@code eddy.*} system properties say) and
  * prints one {@code RESULT} line with {@code rate} = input records per second of the job's net
- * runtime. Also the query 3 ceiling ({@link Q3Reference} in one thread).
+ * runtime. Also the query 3 ceiling ({@link Q3Reference} in one thread), and the iteration
+ * benchmarks of {@link EddyIterationBench}.
  */
 @Command(name = "eddy-batch-bench", mixinStandardHelpOptions = true, description = "Eddy's batch benchmarks; each prints a RESULT line.",
-        subcommands = {EddyBatchBench.WordCount.class, EddyBatchBench.TeraSort.class, EddyBatchBench.TpchQ3.class, EddyBatchBench.Q3Ceiling.class})
+        subcommands = {EddyBatchBench.WordCount.class, EddyBatchBench.TeraSort.class, EddyBatchBench.TpchQ3.class, EddyBatchBench.Q3Ceiling.class,
+            EddyIterationBench.PageRankCommand.class, EddyIterationBench.ConnectedComponentsBulk.class, EddyIterationBench.ConnectedComponentsDelta.class,
+        EddyIterationBench.KMeansCommand.class})
 public final class EddyBatchBench implements Runnable {
 
     @CommandLine.Spec
@@ -39,7 +42,7 @@ public final class EddyBatchBench implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose wordcount, terasort, tpch-q3 or q3-ceiling");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose wordcount, terasort, tpch-q3, q3-ceiling, pagerank, connected-components-bulk or kmeans");
     }
 
     /** Options every Eddy job takes. */
@@ -58,12 +61,17 @@ public final class EddyBatchBench implements Runnable {
             if (!Files.exists(input)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--input: " + input + " does not exist (generate it first, see scripts/bench)");
             }
-            Configuration configuration = Configuration.fromSystemProperties();
-            configuration.setString("worker.memory.managed.size", managedMemoryMb + "m");
-            ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(configuration);
-            env.setParallelism(parallelism);
-            return env;
+            return EddyBatchBench.environment(parallelism, managedMemoryMb);
         }
+    }
+
+    /** The environment of the system properties, with {@code worker.memory.managed.size} and the parallelism set. */
+    static ExecutionEnvironment environment(int parallelism, int managedMemoryMb) {
+        Configuration configuration = Configuration.fromSystemProperties();
+        configuration.setString("worker.memory.managed.size", managedMemoryMb + "m");
+        ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(configuration);
+        env.setParallelism(parallelism);
+        return env;
     }
 
     static long counter(JobExecutionResult result, String name) {

@@ -13,6 +13,7 @@ import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.IterativeDataSet;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple3;
+import io.eddy.benchmarks.data.iteration.ConnectedComponentsReference;
 import io.eddy.examples.ExampleMain;
 import io.eddy.examples.batch.BatchExecution;
 import java.util.concurrent.Callable;

@@ -8,6 +8,7 @@ import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple;
 import io.eddy.api.java.tuple.Tuple1;
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.benchmarks.data.iteration.RmatGenerator;
 import io.eddy.examples.batch.PrintOutputFormat;
 import io.eddy.examples.wordcount.InputPaths;
 import java.util.ArrayList;

@@ -14,6 +14,7 @@ import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.IterativeDataSet;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.api.java.tuple.Tuple4;
+import io.eddy.benchmarks.data.iteration.PageRankReference;
 import io.eddy.examples.ExampleMain;
 import io.eddy.examples.batch.BatchExecution;
 import java.util.Arrays;
@@ -59,14 +60,14 @@ import picocli.CommandLine.Option;
  * in-edges keep {@code (1-d)/N} plus their share of the dangling mass. {@code NewRank} also adds
  * {@code |new - old|} to {@value #DELTA}; the loop ends after the superstep whose total change is
  * below {@code epsilon} (that superstep's ranks are the result), or after {@code maxIterations}.
- * {@link PageRankReference} computes the same in one thread with the same formulas ({@link
- * #danglingShare}, {@link #newRank}).
+ * {@link PageRankReference} computes the same in one thread and holds the formulas this program uses
+ * ({@link PageRankReference#danglingShare}, {@link PageRankReference#newRank}).
  */
 @Command(name = "page-rank", mixinStandardHelpOptions = true, description = "PageRank of a graph (bulk iteration).")
 public final class PageRank implements Callable<Integer> {
 
     /** The damping factor: the probability that the random surfer follows a link. */
-    public static final double DAMPING = 0.85;
+    public static final double DAMPING = PageRankReference.DAMPING;
     /** Aggregator: the rank held by dangling vertices in the ranks just computed. */
     public static final String DANGLING = "dangling";
     /** Aggregator and convergence criterion: the sum of {@code |new rank - old rank|} over all vertices. */
@@ -130,20 +131,6 @@ public final class PageRank implements Callable<Integer> {
         DataSet<Tuple2<Long, Double>> next = contributions.groupBy(0).reduce(new SumContributions()).name("sum contributions")
                 .map(new NewRank(vertexCount, DAMPING)).name("new rank");
         return ranks.closeWith(next);
-    }
-
-    /**
-     * The rank of a vertex whose self record and in-neighbours brought {@code sum} (the dangling
-     * share plus the contributions): {@code (1-d)/N + d * sum}. The one formula of the program and
-     * the reference.
-     */
-    public static double newRank(double sum, long vertexCount, double damping) {
-        return (1 - damping) / vertexCount + damping * sum;
-    }
-
-    /** What each vertex gets of the rank {@code danglingMass} that the dangling vertices hold: {@code danglingMass/N}. */
-    public static double danglingShare(double danglingMass, long vertexCount) {
-        return danglingMass / vertexCount;
     }
 
     /** {@code 1/N} for every vertex. */
@@ -234,7 +221,7 @@ public final class PageRank implements Callable<Integer> {
                     List<Long> count = context.getBroadcastVariable(DANGLING_COUNT);
                     mass = PageRankReference.initialDanglingMass(count.isEmpty() ? 0 : count.get(0), vertexCount);
                 }
-                share = PageRank.danglingShare(mass, vertexCount);
+                share = PageRankReference.danglingShare(mass, vertexCount);
                 shareSuperstep = superstep;
             }
             return share;
@@ -251,7 +238,7 @@ public final class PageRank implements Callable<Integer> {
         }
     }
 
-    /** The new rank ({@link #newRank}); adds to the aggregators {@value #DANGLING} and {@value #DELTA}. */
+    /** The new rank ({@link PageRankReference#newRank}); adds to the aggregators {@value #DANGLING} and {@value #DELTA}. */
     static final class NewRank extends RichMapFunction<Tuple4<Long, Double, Double, Boolean>, Tuple2<Long, Double>> {
         private static final long serialVersionUID = 1L;
         private final long vertexCount;
@@ -265,7 +252,7 @@ public final class PageRank implements Callable<Integer> {
         @Override
         public Tuple2<Long, Double> map(Tuple4<Long, Double, Double, Boolean> v) {
             IterationRuntimeContext context = getIterationRuntimeContext();
-            double rank = newRank(v.f1, vertexCount, damping);
+            double rank = PageRankReference.newRank(v.f1, vertexCount, damping);
             if (v.f3) {
                 context.<DoubleSumAggregator>getIterationAggregator(DANGLING).aggregate(rank);
             }

@@ -1,60 +1,41 @@
 package io.eddy.examples.iteration;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.api.java.ExecutionEnvironment;
+import io.eddy.api.java.tuple.Tuple4;
+import io.eddy.benchmarks.data.iteration.KMeansData;
 import io.eddy.jobgraph.VertexGroup;
 import org.junit.jupiter.api.Test;
 
+/** The plan and the functions of {@link KMeans}; its reference's steps are tested with the reference (benchmarks/batch-data). */
 class KMeansTest {
 
-    /**
-     * Points 0, 2, 6 and 8 on the x axis; centroids 0 at 4, 1 at 0, and 2 far away at (100, 100).
-     * Point 2 is as near to centroid 0 as to centroid 1 and goes to 0, the lower id.
-     */
-    private static final KMeansData DATA = new KMeansData(new double[] {0, 2, 6, 8}, new double[] {0, 0, 0, 0},
-            new double[] {4, 0, 100}, new double[] {0, 0, 100});
-
-    @Test
-    void aTieGoesToTheLowerIdAndAnEmptyClusterKeepsItsCentroid() {
-        double[][] c = KMeansReference.run(DATA, 1);
-        assertThat(c[0][0]).isCloseTo((2 + 6 + 8) / 3.0, within(1e-15));
-        assertThat(c[0][1]).isZero();
-        assertThat(c[1]).containsExactly(0, 0);
-        assertThat(c[2]).containsExactly(100, 100);
-    }
-
-    @Test
-    void lloydSettlesOnTheTwoPairs() {
-        // Step 2: point 2 is now nearer to centroid 1 (at 0) than to centroid 0 (at 16/3); step 3 changes nothing.
-        for (int iterations : new int[] {2, 3, 10}) {
-            double[][] c = KMeansReference.run(DATA, iterations);
-            assertThat(c[0]).containsExactly(7, 0);
-            assertThat(c[1]).containsExactly(1, 0);
-            assertThat(c[2]).containsExactly(100, 100);
-        }
-    }
-
-    @Test
-    void nearestIsTheFirstOfEquallyNearCentroids() {
-        assertThat(KMeans.nearest(1, 0, new double[] {0, 2, 1}, new double[] {0, 0, 5})).isZero();
-        assertThat(KMeans.nearest(1.5, 0, new double[] {0, 2, 1}, new double[] {0, 0, 5})).isEqualTo(1);
-    }
-
-    @Test
-    void generatedDataIsDeterministic() {
-        KMeansData a = KMeansData.generate(100, 4, 7);
-        KMeansData b = KMeansData.generate(100, 4, 7);
-        assertThat(a.x()).containsExactly(b.x());
-        assertThat(a.centroidX()).hasSize(4).containsExactly(a.x()[0], a.x()[1], a.x()[2], a.x()[3]);
-    }
+    private static final double[] NONE = new double[0];
 
     @Test
     void compilesToOneLoopWithTheCentroidsAsBroadcastSet() {
         ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
-        VertexGroup loop = IterationPlans.compileToOneLoop(env, KMeans.buildInMemory(env, DATA, 5));
+        VertexGroup loop = IterationPlans.compileToOneLoop(env, KMeans.buildInMemory(env, KMeansData.generate(20, 3, 2, 1), 5));
         assertThat(loop.iteration().maxIterations()).isEqualTo(5);
         assertThat(loop.iteration().terminationCriterion()).isFalse();
+    }
+
+    @Test
+    void theSumAddsPointsIntoNewArraysAndKeepsTheOldPosition() {
+        double[] p = {1, 2};
+        double[] q = {3, 5};
+        KMeans.Sum sum = new KMeans.Sum();
+        Tuple4<Integer, double[], Long, double[]> s = sum.reduce(Tuple4.of(0, p, 1L, NONE), Tuple4.of(0, q, 1L, NONE));
+        s = sum.reduce(s, Tuple4.of(0, NONE, 0L, new double[] {9, 9}));
+        assertThat(s.f1).containsExactly(4, 7);
+        assertThat(s.f2).isEqualTo(2);
+        assertThat(s.f3).containsExactly(9, 9);
+        assertThat(p).as("an emitted point is never changed").containsExactly(1, 2);
+        assertThat(new KMeans.Mean().map(s).f1).containsExactly(2, 3.5);
+        assertThat(new KMeans.Mean().map(Tuple4.of(1, NONE, 0L, new double[] {9, 9})).f1).as("no point: the old position").containsExactly(9, 9);
+        assertThatThrownBy(() -> sum.reduce(Tuple4.of(0, p, 1L, NONE), Tuple4.of(0, new double[] {1}, 1L, NONE)))
+                .hasMessageContaining("points of 2 and 1 coordinates");
     }
 }

@@ -89,10 +89,13 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
         backChannel = LaneBackChannels.of(context, iteration, worksetType);
     }
 
-    /** A solution set in the head's share of the worker's managed memory. */
+    /**
+     * A solution set in the head's share of the worker's managed memory (at least {@link
+     * ManagedSolutionSet#MIN_PAGES}), spilling partitions through the task's I/O manager.
+     */
     private SolutionSet<S> managed(String name, TypeSerializer<S> serializer, TypeComparator<S> keys, TaskEnvironment env) {
-        int pages = env.memoryManager().computeNumberOfPages(context.descriptor().memoryFraction());
-        return new HeapSolutionSet<>(name + " [" + pages + " pages]", serializer, keys);
+        int pages = Math.max(ManagedSolutionSet.MIN_PAGES, env.memoryManager().computeNumberOfPages(context.descriptor().memoryFraction()));
+        return new ManagedSolutionSet<>(name, serializer, keys, env.memoryManager(), pages, env.ioManager());
     }
 
     /** Superstep 1, first: the initial solution set fills the lane's set (a later record with an equal key replaces one). */

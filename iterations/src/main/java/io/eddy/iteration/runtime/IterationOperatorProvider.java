@@ -21,6 +21,7 @@ public final class IterationOperatorProvider implements OperatorProvider {
         registry.add(IterationKinds.WorksetTail.class, WorksetTail::new);
         registry.add(IterationKinds.SolutionSetDeltaTail.class, SolutionSetDeltaTail::new);
         registry.add(IterationKinds.SolutionSetJoin.class, SolutionSetJoinOperator::new);
+        registry.add(IterationKinds.SolutionSetCoGroup.class, SolutionSetCoGroupOperator::new);
         registry.add(StreamIterationKinds.StreamHead.class, StreamIterationHead::new);
         registry.add(StreamIterationKinds.StreamTail.class, StreamIterationTail::new);
     }

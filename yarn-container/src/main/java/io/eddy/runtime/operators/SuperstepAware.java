@@ -31,4 +31,16 @@ public interface SuperstepAware {
      * ready for records. Called tail first through the chain, before the superstep's first record.
      */
     void startSuperstep(int superstep) throws Exception;
+
+    /**
+     * Asked before {@link #startSuperstep} of superstep <i>s</i> ≥ 2, once per logical input that
+     * is fed only from outside the loop (a static input): whether the operator keeps what it built
+     * from that input in superstep <i>s − 1</i> (a join's hash table) and needs none of its records
+     * in superstep <i>s</i>. If so, the task does not replay the input in superstep <i>s</i>; the
+     * operator still gets {@code endInput(input)}. An operator that answers true must keep what it
+     * built through its {@code startSuperstep}. The default keeps nothing: the input is replayed.
+     */
+    default boolean retainStaticInput(int input) throws Exception {
+        return false;
+    }
 }

@@ -83,6 +83,11 @@ final class StaticInputCache implements AutoCloseable {
         return new Replay(buffer.pass());
     }
 
+    /** A pass over nothing: the replay of a static input that its operator retained. */
+    static GateInput nothing() {
+        return new Replay(null);
+    }
+
     @Override
     public void close() throws IOException {
         try {
@@ -92,7 +97,7 @@ final class StaticInputCache implements AutoCloseable {
         }
     }
 
-    /** A pass over the cache as a gate of one channel: records, then the end of input. */
+    /** A pass over the cache (none: nothing) as a gate of one channel: records, then the end of input. */
     private static final class Replay implements GateInput {
         private final SpillingRecordBuffer<Object>.Pass pass;
         private final StreamRecord<Object> reuse = new StreamRecord<>(null);
@@ -104,7 +109,7 @@ final class StaticInputCache implements AutoCloseable {
 
         @Override
         public InputStatus pollNext() throws IOException {
-            if (!ended) {
+            if (!ended && pass != null) {
                 Object next = pass.next();
                 if (next != null) {
                     reuse.replace(next);

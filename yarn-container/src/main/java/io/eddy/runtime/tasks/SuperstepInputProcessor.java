@@ -19,10 +19,12 @@ import org.slf4j.LoggerFactory;
  * <pre>
  *   BROADCAST  the broadcast gates of s (superstep 1: all, static ones to their end; later: the dynamic
  *              ones) up to EndOfSuperstep(s) on every channel -> variables (re)registered
+ *              -> s >= 2: the head says which static inputs it retains (SuperstepAware.retainStaticInput)
  *              -> hooks.broadcastsRead(s) (superstep 1: open the chain; later: start it, forward SuperstepStart)
  *   DATA       the data gates, the head's first input's gates first: dynamic ones up to EndOfSuperstep(s) on
  *              every channel (a channel that delivered it is blocked), static ones to their end (superstep 1,
- *              also into their cache) or their cache's replay; endInput(i) for a static input once all of it came
+ *              also into their cache) or their cache's replay (none if retained); endInput(i) for a static input
+ *              once all of it came
  *              -> cycle.end(): endSuperstep head first, EndOfSuperstep(s) on the outputs, report to the master
  *   BETWEEN    the dynamic gates, unblocked: the first SuperstepStart(s + 1) on any channel begins s + 1
  *              (its copies on the other channels are dropped later); when every dynamic gate ended, the loop
@@ -58,6 +60,8 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
     private List<List<Object>> variableValues;
     private int[] gatesLeftOfVariable;
     private int[] gatesLeftOfInput;
+    /** Per logical input, whether the head retains the static input in this superstep (it is not replayed). */
+    private boolean[] retained = new boolean[0];
 
     SuperstepInputProcessor(List<LoopGate> gates, SuperstepInputs inputs, SuperstepCycle cycle, Hooks hooks, BroadcastVariables variables,
             String headName, TaskMailbox mailbox) {
@@ -120,6 +124,7 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
     private boolean advance() throws Exception {
         switch (stage) {
             case BROADCAST -> {
+                retained = inputs.retainedInputs(cycle.superstep());
                 hooks.broadcastsRead(cycle.superstep());
                 beginData(0);
             }
@@ -158,7 +163,8 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
             for (LoopGate gate : gates) {
                 if (!gate.broadcast) {
                     gatesLeftOfInput[gate.index]++;
-                    gate.current = gate.dynamic || cycle.superstep() == 1 ? gate.network : gate.cacheOrNull.replay();
+                    gate.current = gate.dynamic || cycle.superstep() == 1 ? gate.network
+                            : retained[gate.index] ? StaticInputCache.nothing() : gate.cacheOrNull.replay();
                 }
             }
         }

@@ -2,6 +2,7 @@ package io.eddy.runtime.tasks;
 
 import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.InputOrdered;
+import io.eddy.runtime.operators.SuperstepAware;
 import io.eddy.runtime.operators.StreamOperator;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +73,21 @@ final class SuperstepInputs {
 
     String variableName(int variable) {
         return variableNames.get(variable);
+    }
+
+    /**
+     * Before superstep {@code superstep} starts: per logical input, whether the head operator keeps
+     * what it built from that static input ({@link SuperstepAware#retainStaticInput}), so that the
+     * input is not replayed. None in superstep 1.
+     */
+    boolean[] retainedInputs(int superstep) throws Exception {
+        boolean[] retained = new boolean[staticInput.length];
+        if (superstep > 1 && head instanceof SuperstepAware aware) {
+            for (int i = 0; i < retained.length; i++) {
+                retained[i] = staticInput[i] && aware.retainStaticInput(i);
+            }
+        }
+        return retained;
     }
 
     /** Whether logical input {@code input} is fed only by static gates. */

@@ -224,7 +224,7 @@ public final class Task {
             checkpointer = new TaskCheckpointer(id, nameWithSubtask, chain, networkIo::broadcastEvent, services.checkpoints(),
                     deployment.settings());
             services.listener().running(id);
-            TaskInputs inputs = TaskInputs.of(deployment.inputEdges(), io.inputs(), chain);
+            TaskInputs inputs = TaskInputs.of(deployment.inputEdges(), io.inputs(), chain, deployment.isIterationHead());
             if (iteration != null) {
                 // A loop's task: supersteps until the loop ended; everything was emitted at superstep ends, so no finish().
                 if (!iteration.run(chain, inputs, io, environment, serializerConfig) || cancelRequested) {

@@ -45,8 +45,11 @@ final class TaskInputs {
         this.chain = chain;
     }
 
-    /** Sorts the gates ({@code inputs}, in the order of {@code edges}) into broadcast and data gates. */
-    static TaskInputs of(List<JobEdge> edges, List<RecordInput<StreamElement>> inputs, OperatorChain chain) {
+    /**
+     * Sorts the gates ({@code inputs}, in the order of {@code edges}) into broadcast and data gates;
+     * a delta loop's head ({@code iterationHead}) reads its {@code SOLUTION_SET} edge as data.
+     */
+    static TaskInputs of(List<JobEdge> edges, List<RecordInput<StreamElement>> inputs, OperatorChain chain, boolean iterationHead) {
         if (edges.size() != inputs.size()) {
             throw new IllegalArgumentException("Bug: " + edges.size() + " input edges but " + inputs.size() + " record inputs for '"
                     + chain.headName() + "'");
@@ -54,7 +57,8 @@ final class TaskInputs {
         TaskInputs result = new TaskInputs(chain);
         for (int i = 0; i < edges.size(); i++) {
             JobEdge edge = edges.get(i);
-            if (edge.role() != EdgeRole.DATA && edge.role() != EdgeRole.BROADCAST) {
+            boolean solutionSet = edge.role() == EdgeRole.SOLUTION_SET && iterationHead;
+            if (edge.role() != EdgeRole.DATA && edge.role() != EdgeRole.BROADCAST && !solutionSet) {
                 throw new IllegalArgumentException("The " + edge.role() + " edge " + edge + " into '" + chain.headName()
                         + "' needs the iterations module's task, not a plain task");
             }

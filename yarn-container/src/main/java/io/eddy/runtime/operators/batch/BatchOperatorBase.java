@@ -42,7 +42,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Thread ownership: every field is owned by the task thread.
  */
-abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> implements SuperstepAware {
+public abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> implements SuperstepAware {
 
     /** The descriptor this driver was created from. */
     protected final OperatorDescriptor descriptor;
@@ -153,12 +153,12 @@ abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OUT> impl
     }
 
     /** The operator's name with its subtask, e.g. {@code "GroupReduce (2/4)"}. */
-    final String nameWithSubtask() {
+    protected final String nameWithSubtask() {
         return context.nameWithSubtask();
     }
 
     /** The task's I/O manager, for spilling. */
-    final IOManager ioManager() {
+    protected final IOManager ioManager() {
         return context.environment().ioManager();
     }
 

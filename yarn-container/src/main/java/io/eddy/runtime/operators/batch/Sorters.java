@@ -10,10 +10,10 @@ import io.eddy.runtime.operators.sort.RecordCombiner;
 import java.util.List;
 
 /** Creates the {@link ExternalSorter}s of the batch drivers over pages the driver owns. */
-final class Sorters {
+public final class Sorters {
 
     /** The fewest pages an external sorter accepts. */
-    static final int MIN_PAGES = 4;
+    public static final int MIN_PAGES = 4;
 
     private Sorters() {}
 
@@ -23,7 +23,7 @@ final class Sorters {
      *
      * @param combiner pre-aggregates each sorted run before it spills, or null
      */
-    static <T> ExternalSorter<T> create(BatchOperatorBase<?, ?> driver, TypeSerializer<T> serializer, TypeComparator<T> comparator,
+    public static <T> ExternalSorter<T> create(BatchOperatorBase<?, ?> driver, TypeSerializer<T> serializer, TypeComparator<T> comparator,
             List<MemorySegment> pages, RecordCombiner<T> combiner) throws MemoryAllocationException {
         ExternalSorterBuilder<T> builder = ExternalSorter.builder(serializer, comparator)
                 .memory(pages)

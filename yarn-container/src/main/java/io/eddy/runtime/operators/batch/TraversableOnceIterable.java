@@ -7,7 +7,7 @@ import java.util.Iterator;
  * reduce or {@code combine}: it reads the records once from a sorter, a spill file or the input,
  * so only the first {@link #iterator()} call succeeds. Task thread only.
  */
-final class TraversableOnceIterable<T> implements Iterable<T> {
+public final class TraversableOnceIterable<T> implements Iterable<T> {
 
     private final Iterator<T> iterator;
     private final String what;
@@ -17,7 +17,7 @@ final class TraversableOnceIterable<T> implements Iterable<T> {
      * @param iterator the records
      * @param what the function and operator, for the error message, e.g. {@code "the group of GroupReduce (1/2)"}
      */
-    TraversableOnceIterable(Iterator<T> iterator, String what) {
+    public TraversableOnceIterable(Iterator<T> iterator, String what) {
         this.iterator = iterator;
         this.what = what;
     }

@@ -499,7 +499,8 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
     /**
      * A hash of a key's bytes, 8 at a time: a key of at least 8 bytes ends with its last 8 (which may
      * overlap the ones before), one of 4 to 7 with its first and last 4, so only keys of 1 to 3
-     * bytes are read byte by byte.
+     * bytes are read byte by byte. Every bit of the key reaches every bit of the hash, so any {@code
+     * hash & mask} spreads keys that differ in any byte.
      */
     static int hash(byte[] bytes, int start, int length) {
         long h = length * 0x9E3779B97F4A7C15L;
@@ -517,8 +518,14 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
                 h = (h << 8) ^ (bytes[start + i] & 0xFF);
             }
         }
-        h *= 0xC2B2AE3D27D4EB4FL;
-        return (int) (h ^ (h >>> 32));
+        // A full avalanche (MurmurHash3's 64-bit finalizer): the slots use the low bits, and a small
+        // big-endian number read little-endian varies only in its high bytes.
+        h ^= h >>> 33;
+        h *= 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 33;
+        h *= 0xC4CEB9FE1A85EC53L;
+        h ^= h >>> 33;
+        return (int) h;
     }
 
     /** Whether {@code a[aStart, aStart + length)} equals {@code b[bStart, bStart + length)}; reads 8 bytes at a time as {@link #hash} does. */

@@ -38,7 +38,7 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
     private static final int MAX_PARTITIONS = 32;
     private static final int PAGES_PER_PARTITION = 8;
 
-    private enum State { CREATED, BUILDING, PROBING, FINISHED, CLOSED }
+    private enum State { CREATED, BUILDING, PROBING, PROBED, FINISHED, CLOSED }
 
     private final JoinSides<BT, PT> sides;
     private final int level;
@@ -197,6 +197,10 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
      */
     public void endProbe(MatchCollector<BT, PT> collector) throws Exception {
         expectState(State.PROBING, "endProbe");
+        if (canProbeAgain()) {
+            state = State.PROBED;
+            return;
+        }
         for (HashPartition p : partitions) {
             if (p.inMemory()) {
                 if (sides.unmatched().emitsUnmatchedBuild()) {
@@ -215,6 +219,32 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
             }
         }
         state = State.FINISHED;
+    }
+
+    /**
+     * Whether the table can serve another probe input after {@link #endProbe} ({@link #probeAgain}):
+     * every partition of the top level is in memory and no unmatched build record is emitted (the
+     * table carries no per-probe state). Then {@code endProbe} keeps the table.
+     */
+    public boolean canProbeAgain() {
+        if (state != State.PROBING && state != State.PROBED) {
+            return false;
+        }
+        if (level != 0 || sides.unmatched().emitsUnmatchedBuild()) {
+            return false;
+        }
+        for (HashPartition p : partitions) {
+            if (!p.inMemory()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Starts another probe input over the table that {@link #endProbe} kept (a loop's next superstep). */
+    public void probeAgain() {
+        expectState(State.PROBED, "probeAgain");
+        state = State.PROBING;
     }
 
     /**
@@ -316,7 +346,7 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
     private void expectState(State expected, String call) {
         if (state != expected) {
             throw new IllegalStateException("HybridHashJoin: " + call + "() in state " + state + " (expected: " + expected
-                    + "; call order is open, insertBuild*, endBuild, probe*, endProbe, close)");
+                    + "; call order is open, insertBuild*, endBuild, (probe*, endProbe)+, close)");
         }
     }
 }

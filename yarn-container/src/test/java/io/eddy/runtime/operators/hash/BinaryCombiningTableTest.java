@@ -274,4 +274,16 @@ class BinaryCombiningTableTest extends CombiningTableContractTest {
         System.arraycopy(key, 0, array, offset, key.length);
         return array;
     }
+
+    /** Long keys are big-endian: small ids differ only in the bytes read as the high bits. Their slots must still spread. */
+    @Test
+    void theLowBitsOfTheHashesOfSmallLongKeysSpread() {
+        java.util.Set<Integer> slots = new java.util.HashSet<>();
+        byte[] key = new byte[Long.BYTES];
+        for (long id = 0; id < 4096; id++) {
+            java.nio.ByteBuffer.wrap(key).putLong(id);
+            slots.add(BinaryCombiningTable.hash(key, 0, key.length) & 4095);
+        }
+        assertThat(slots.size()).as("distinct slots of 4096 sequential ids in 4096 slots").isGreaterThan(2000);
+    }
 }

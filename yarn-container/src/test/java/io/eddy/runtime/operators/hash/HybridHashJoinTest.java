@@ -29,6 +29,61 @@ class HybridHashJoinTest extends HybridHashJoinTestBase {
         assertThat(metrics[0].spilledPartitions()).isZero();
     }
 
+    /** A loop's next superstep probes the same table: the build input is read once. */
+    @Test
+    void aTableThatStayedInMemoryServesAnotherProbeInput() throws Exception {
+        List<Tuple2<Integer, String>> build = buildRecords(21, 2000, 800, 10);
+        List<Tuple2<Integer, Long>> first = probeRecords(22, 2000, 1000);
+        List<Tuple2<Integer, Long>> second = probeRecords(23, 2000, 700);
+        List<MemorySegment> memory = memoryManager.allocatePages(this, 256);
+        HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join = JoinTestData.join(UnmatchedSides.PROBE);
+        try {
+            join.open(memory, ioManager);
+            for (Tuple2<Integer, String> record : build) {
+                join.insertBuild(record);
+            }
+            join.endBuild();
+            for (List<Tuple2<Integer, Long>> probe : List.of(first, second)) {
+                List<String> results = new ArrayList<>();
+                for (Tuple2<Integer, Long> record : probe) {
+                    join.probe(record, (b, p) -> results.add(JoinTestData.result(b, p)));
+                }
+                join.endProbe((b, p) -> results.add(JoinTestData.result(b, p)));
+                assertSameMultiset(results, nestedLoop(build, probe, UnmatchedSides.PROBE));
+                assertThat(join.canProbeAgain()).isTrue();
+                if (probe == first) {
+                    join.probeAgain();
+                }
+            }
+        } finally {
+            join.close();
+            assertThat(join.freePages()).isEqualTo(256);
+            memoryManager.release(memory);
+        }
+    }
+
+    @Test
+    void aTableWithSpilledPartitionsOrUnmatchedBuildRecordsCannotBeProbedAgain() throws Exception {
+        List<Tuple2<Integer, String>> build = buildRecords(24, 3000, 4000, 200);
+        for (var c : List.of(new Object[] {UnmatchedSides.NONE, 32}, new Object[] {UnmatchedSides.BUILD, 256})) {
+            List<MemorySegment> memory = memoryManager.allocatePages(this, (Integer) c[1]);
+            HybridHashJoin<Tuple2<Integer, String>, Tuple2<Integer, Long>> join = JoinTestData.join((UnmatchedSides) c[0]);
+            try {
+                join.open(memory, ioManager);
+                for (Tuple2<Integer, String> record : build) {
+                    join.insertBuild(record);
+                }
+                join.endBuild();
+                join.endProbe((b, p) -> { });
+                assertThat(join.canProbeAgain()).as("%s with %s pages", c[0], c[1]).isFalse();
+                assertThatThrownBy(join::probeAgain).isInstanceOf(IllegalStateException.class);
+            } finally {
+                join.close();
+                memoryManager.release(memory);
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(UnmatchedSides.class)
     void outerJoinsInMemory(UnmatchedSides type) throws Exception {

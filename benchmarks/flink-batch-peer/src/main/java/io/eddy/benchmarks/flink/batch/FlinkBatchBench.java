@@ -14,10 +14,13 @@ import picocli.CommandLine.Option;
  * The Flink 1.20.3 DataSet peer of Eddy's batch benchmarks. Each command runs one job on a local
  * environment in this JVM and prints one {@code RESULT} line with {@code system=flink120}; {@code
  * rate} is input records per second of the job's net runtime (first task start to last task end,
- * as Flink reports it). Run by {@code scripts/bench} in a JVM of its own.
+ * as Flink reports it). The iteration benchmarks are the commands of {@link FlinkIterationBench}
+ * ({@code system=flink}: the only Flink they are compared with). Run by {@code scripts/bench} in a
+ * JVM of its own.
  */
 @Command(name = "flink-batch-bench", mixinStandardHelpOptions = true, description = "Batch benchmarks on Apache Flink 1.20.3's DataSet API.",
-        subcommands = {FlinkBatchBench.WordCount.class, FlinkBatchBench.TeraSort.class, FlinkBatchBench.Q3.class})
+        subcommands = {FlinkBatchBench.WordCount.class, FlinkBatchBench.TeraSort.class, FlinkBatchBench.Q3.class, FlinkIterationBench.PageRank.class,
+            FlinkIterationBench.ComponentsBulk.class, FlinkIterationBench.ComponentsDelta.class, FlinkIterationBench.KMeans.class})
 public final class FlinkBatchBench implements Runnable {
 
     @CommandLine.Spec
@@ -29,7 +32,7 @@ public final class FlinkBatchBench implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose wordcount, terasort or tpch-q3");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose wordcount, terasort, tpch-q3, pagerank, connected-components-bulk, connected-components or kmeans");
     }
 
     /** Options every command takes. */

@@ -20,7 +20,8 @@ import java.util.List;
  * HybridHashJoin} over the operator's managed memory. The build input is read first ({@link
  * InputOrdered}); its records go into the hash table as they arrive, and its end ({@link
  * #endInput(int)}) indexes the table. Probe records are joined as they arrive (those of spilled
- * partitions are spilled too); {@link #finish()} joins the spilled partitions.
+ * partitions are spilled too); {@link #finish()} joins the spilled partitions. In a loop, a static
+ * build input's table that stayed in memory serves every superstep ({@link #retainStaticInput}).
  *
  * <pre>
  *   build:  processElement(b)* → insertBuild     endInput(build) → endBuild
@@ -50,6 +51,8 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     private Object pendingProbe;
     private boolean buildEnded;
     private boolean finished;
+    /** In a loop: the next superstep probes the table of this one (its build input is static and the table stayed in memory). */
+    private boolean retainBuild;
 
     @SuppressWarnings("unchecked")
     HashJoinOperator(OperatorDescriptor descriptor, BatchKinds.Join kind, int buildInput) {
@@ -162,6 +165,29 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
             join.endProbe(matches);
             flushPending();
         }
+    }
+
+    /**
+     * In a loop, before the next superstep: a static build input whose table stayed whole in memory
+     * (no partition spilled, no unmatched build records to emit) is kept, so the next superstep
+     * probes it without the input being replayed and the table built again.
+     */
+    @Override
+    public boolean retainStaticInput(int input) {
+        retainBuild = input == buildInput && join != null && join.canProbeAgain();
+        return retainBuild;
+    }
+
+    @Override
+    protected boolean resetForNextSuperstep() {
+        if (!retainBuild) {
+            return false;
+        }
+        retainBuild = false;
+        join.probeAgain();
+        hasPending = false;
+        finished = false;
+        return true;
     }
 
     /** What the hash join did (spilled partitions, recursion, fallbacks); for tests and metrics. */

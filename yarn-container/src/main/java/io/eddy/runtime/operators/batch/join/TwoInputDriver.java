@@ -30,8 +30,10 @@ import java.util.List;
  *
  * <p>In a loop (docs/iterations.md): {@link #endSuperstep()} runs {@code finish()} and closes the
  * user function; {@link #startSuperstep} closes the driver, releases its pages, opens a fresh
- * driver ({@link #openDriver()} resets every per-run field) and opens the function again. Both
- * inputs are fed again in every superstep (an input from outside the loop by the task's replay).
+ * driver ({@link #openDriver()} resets every per-run field) and opens the function again, unless
+ * the driver kept what it built from a static input ({@link #resetForNextSuperstep}). Both inputs
+ * are fed again in every superstep (an input from outside the loop by the task's replay) except a
+ * retained static input.
  *
  * <p>Memory: {@link #allocateMemory(int)} takes {@code computeNumberOfPages(memoryFraction)} pages
  * of the worker's {@link MemoryManager} (at least the driver's minimum) with this operator as owner.
@@ -68,13 +70,24 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
     /** A new superstep: a fresh driver (its memory released and allocated again), then the user function opened again. */
     @Override
     public final void startSuperstep(int superstep) throws Exception {
-        closeDriver();
-        if (memoryManager != null) {
-            memoryManager.releaseAll(this);
-            memory = null;
+        if (!resetForNextSuperstep()) {
+            closeDriver();
+            if (memoryManager != null) {
+                memoryManager.releaseAll(this);
+                memory = null;
+            }
+            openDriver();
         }
-        openDriver();
         reopenFunctionForSuperstep();
+    }
+
+    /**
+     * A new superstep starts: returns true if the driver reset its per-superstep state itself and
+     * keeps its memory and what it retained ({@link #retainStaticInput}); false (the default) has
+     * the driver closed and opened afresh.
+     */
+    protected boolean resetForNextSuperstep() throws Exception {
+        return false;
     }
 
     /** Allocates memory and creates the driver's sorters, tables or buffers, resetting every per-run field (called again per superstep in a loop). */

@@ -10,6 +10,9 @@ import io.eddy.jobgraph.BatchKinds.LocalStrategy;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.operators.InputOrdered;
+import io.eddy.runtime.operators.OperatorTestHarness;
+import io.eddy.runtime.operators.SuperstepAware;
+import io.eddy.runtime.streamrecord.StreamRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -66,6 +69,53 @@ class JoinOperatorTest extends DriverTestBase {
                 .isZero();
         assertThat(((InputOrdered) JoinOperators.create(descriptor(second, new JoinReference.PairingJoin(), 64), second)).firstInput())
                 .isOne();
+    }
+
+    /**
+     * In a loop the task asks, before superstep 2, whether the static build input is retained: the
+     * hash join keeps a table that stayed in memory, and superstep 2 probes it without the build
+     * input being fed again; a table that spilled is not kept (the input is replayed).
+     */
+    @Test
+    void inALoopAHashJoinKeepsItsStaticBuildTableForTheNextSuperstep() throws Exception {
+        BatchKinds.Join kind = JoinReference.kind(LocalStrategy.HYBRID_HASH_BUILD_FIRST, JoinType.INNER);
+        List<Tuple2<Integer, String>> left = leftRecords(5, 400, 0, 150, 20);
+        List<Tuple2<Integer, Long>> first = rightRecords(6, 300, 50, 200);
+        List<Tuple2<Integer, Long>> second = rightRecords(7, 200, 0, 100);
+        try (OperatorTestHarness harness = OperatorTestHarness.forOperator(descriptor(kind, new JoinReference.PairingJoin(), 64))
+                .memoryManager(memoryManager).ioManager(ioManager).build()) {
+            harness.open();
+            SuperstepAware op = (SuperstepAware) harness.operator(0);
+            left.forEach(r -> harness.process(0, new StreamRecord<>(new Tuple2<>(r.f0, r.f1))));
+            endInput(harness.operator(0), 0);
+            first.forEach(r -> harness.process(1, new StreamRecord<>(new Tuple2<>(r.f0, r.f1))));
+            op.endSuperstep();
+            assertSameElements(List.copyOf(harness.<String>output()), JoinReference.join(left, first, JoinType.INNER));
+
+            assertThat(op.retainStaticInput(1)).as("the probe input is not the table").isFalse();
+            assertThat(op.retainStaticInput(0)).isTrue();
+            op.startSuperstep(2);
+            harness.clearOutputs();
+            endInput(harness.operator(0), 0);
+            second.forEach(r -> harness.process(1, new StreamRecord<>(new Tuple2<>(r.f0, r.f1))));
+            op.endSuperstep();
+            assertSameElements(List.copyOf(harness.<String>output()), JoinReference.join(left, second, JoinType.INNER));
+        }
+    }
+
+    @Test
+    void inALoopAHashJoinWhoseTableSpilledDoesNotKeepIt() throws Exception {
+        BatchKinds.Join kind = JoinReference.kind(LocalStrategy.HYBRID_HASH_BUILD_FIRST, JoinType.INNER);
+        List<Tuple2<Integer, String>> left = leftRecords(8, 4000, 0, 3000, 200);
+        try (OperatorTestHarness harness = OperatorTestHarness.forOperator(descriptor(kind, new JoinReference.PairingJoin(), 32))
+                .memoryManager(memoryManager).ioManager(ioManager).build()) {
+            harness.open();
+            SuperstepAware op = (SuperstepAware) harness.operator(0);
+            left.forEach(r -> harness.process(0, new StreamRecord<>(new Tuple2<>(r.f0, r.f1))));
+            endInput(harness.operator(0), 0);
+            op.endSuperstep();
+            assertThat(op.retainStaticInput(0)).isFalse();
+        }
     }
 
     @Test

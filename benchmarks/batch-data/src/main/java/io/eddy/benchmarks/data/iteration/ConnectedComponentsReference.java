@@ -1,13 +1,17 @@
-package io.eddy.examples.iteration;
+package io.eddy.benchmarks.data.iteration;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * {@link ConnectedComponents} in one thread: the same supersteps of label propagation (each vertex
- * takes the smallest component among itself and its neighbours of the previous superstep), the same
- * end (the first superstep without a change, or {@code maxIterations}).
+ * Connected components in one thread, as Eddy's example {@code io.eddy.examples.iteration.ConnectedComponents}
+ * and the Flink peer compute them (edges taken as undirected, each vertex labelled with the smallest
+ * vertex id of its component): the same supersteps of label propagation (each vertex takes the
+ * smallest component among itself and its neighbours of the previous superstep), the same end (the
+ * first superstep without a change, or {@code maxIterations}). A delta iteration that sends only the
+ * vertices changed in the previous superstep reaches the same components in the same number of
+ * supersteps: its workset runs empty in the first superstep without a change.
  */
 public final class ConnectedComponentsReference {
 

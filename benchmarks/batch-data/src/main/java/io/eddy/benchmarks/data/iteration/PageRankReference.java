@@ -1,17 +1,37 @@
-package io.eddy.examples.iteration;
+package io.eddy.benchmarks.data.iteration;
 
 import java.util.Arrays;
 
 /**
- * {@link PageRank} in one thread without a framework: the same supersteps, the same handling of
- * dangling vertices (the dangling mass of the ranks a superstep reads is spread in that superstep),
- * the same formulas ({@link PageRank#danglingShare}, {@link PageRank#newRank}) and the same convergence test. Only the order in
- * which a vertex's contributions are added differs (the job adds them in arrival order), so results
- * agree to rounding, far below {@code 1e-9} for graphs of millions of edges.
+ * PageRank in one thread without a framework, as Eddy's example {@code io.eddy.examples.iteration.PageRank}
+ * and the Flink peer of the benchmarks compute it: ranks start at {@code 1/N}; each superstep spreads
+ * every vertex's rank evenly over its out-edges (duplicates count twice, self loops count) and the
+ * rank the dangling vertices (no out-edge) hold in the ranks it reads evenly over all vertices; the
+ * loop ends after the superstep whose total change {@code sum |new - old|} is below {@code epsilon},
+ * or after {@code maxIterations}. The programs use this class's formulas ({@link #newRank}, {@link
+ * #danglingShare}, {@link #initialDanglingMass}, {@link #DAMPING}), so only the order in which a
+ * vertex's contributions are added differs (the jobs add them in arrival order): results agree to
+ * rounding, far below {@code 1e-9} for graphs of millions of edges.
  */
 public final class PageRankReference {
 
+    /** The damping factor: the probability that the random surfer follows a link. */
+    public static final double DAMPING = 0.85;
+
     private PageRankReference() {}
+
+    /**
+     * The rank of a vertex whose share of the dangling mass and in-neighbours brought {@code sum}:
+     * {@code (1-d)/N + d * sum}.
+     */
+    public static double newRank(double sum, long vertexCount, double damping) {
+        return (1 - damping) / vertexCount + damping * sum;
+    }
+
+    /** What each vertex gets of the rank {@code danglingMass} that the dangling vertices hold: {@code danglingMass/N}. */
+    public static double danglingShare(double danglingMass, long vertexCount) {
+        return danglingMass / vertexCount;
+    }
 
     /**
      * The ranks by vertex id, and the number of supersteps run.
@@ -22,11 +42,11 @@ public final class PageRankReference {
     public record Result(double[] ranks, int supersteps) {}
 
     /** The dangling mass of the initial ranks {@code 1/N}: {@code danglingCount/N}. */
-    static double initialDanglingMass(long danglingCount, long vertexCount) {
+    public static double initialDanglingMass(long danglingCount, long vertexCount) {
         return (double) danglingCount / vertexCount;
     }
 
-    /** PageRank of {@code graph} with damping {@link PageRank#DAMPING}, as {@link PageRank#build} computes it. */
+    /** PageRank of {@code graph} with damping {@link #DAMPING}. */
     public static Result run(RmatGenerator.Graph graph, int maxIterations, double epsilon) {
         return run(graph.vertexCount(), graph.sources(), graph.targets(), maxIterations, epsilon);
     }
@@ -49,7 +69,7 @@ public final class PageRankReference {
         while (superstep < maxIterations) {
             superstep++;
             double[] sum = new double[n];
-            Arrays.fill(sum, PageRank.danglingShare(danglingMass, vertexCount));
+            Arrays.fill(sum, danglingShare(danglingMass, vertexCount));
             for (int e = 0; e < sources.length; e++) {
                 int source = (int) sources[e];
                 sum[(int) targets[e]] += rank[source] / outDegree[source];
@@ -58,7 +78,7 @@ public final class PageRankReference {
             double nextDanglingMass = 0;
             double delta = 0;
             for (int v = 0; v < n; v++) {
-                next[v] = PageRank.newRank(sum[v], vertexCount, PageRank.DAMPING);
+                next[v] = newRank(sum[v], vertexCount, DAMPING);
                 if (outDegree[v] == 0) {
                     nextDanglingMass += next[v];
                 }

@@ -1,0 +1,154 @@
+package io.eddy.suites;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.api.common.functions.JoinFunction;
+import io.eddy.api.common.functions.rich.RichMapFunction;
+import io.eddy.api.common.restart.RestartStrategy;
+import io.eddy.api.java.DataSet;
+import io.eddy.api.java.DeltaIteration;
+import io.eddy.api.java.ExecutionEnvironment;
+import io.eddy.api.java.IterativeDataSet;
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.executor.JobClient;
+import io.eddy.testkit.deployment.TestDeployment;
+import io.eddy.testkit.results.ResultDirectory;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Loops that lose a worker (docs/iterations.md, "Runs and restarts"), written once and run on every
+ * deployment (2 workers of 2 slots): the worker running lane 0 of a loop is killed in superstep 4
+ * of 8; the loop's tasks are one region, so the whole loop runs again from superstep 1 with the next
+ * attempt (iteration snapshots would let it resume later), and the result is exact.
+ */
+public abstract class IterationFailoverSuite {
+
+    private static final int SUPERSTEPS = 8;
+    private static final int KILL_IN = 4;
+    private static final long KEYS = 200;
+    private static final Duration MARK_TIMEOUT = Duration.ofSeconds(90);
+    /** {@code step-<subtask>-a<attempt>-s<superstep>-p<pid>}: the loop's function opened for that superstep in that process. */
+    private static final Pattern OPEN = Pattern.compile("step-(\\d+)-a(\\d+)-s(\\d+)-p(\\d+)");
+
+    /** The deployment of the subclass: 2 workers of 2 slots. */
+    protected abstract TestDeployment deployment();
+
+    /** The results of a test at {@code dir}; a deployment may put the output elsewhere (YARN: on HDFS). */
+    protected ResultDirectory results(Path dir) throws IOException {
+        return ResultDirectory.create(dir);
+    }
+
+    private ExecutionEnvironment env() {
+        ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(deployment().settings());
+        env.setParallelism(2);
+        env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(200)));
+        return env;
+    }
+
+    private DataSet<Tuple2<Long, Long>> zeros(ExecutionEnvironment env) {
+        return env.fromCollection(LongStream.range(0, KEYS).mapToObj(k -> new Tuple2<>(k, 0L)).toList());
+    }
+
+    @Test
+    void aBulkLoopWhoseWorkerIsKilledRunsAgainFromTheFirstSuperstepAndIsExact(@TempDir Path dir) throws Exception {
+        try (ResultDirectory results = results(dir)) {
+            ExecutionEnvironment env = env();
+            IterativeDataSet<Tuple2<Long, Long>> loop = zeros(env).iterate(SUPERSTEPS).name("Counting");
+            loop.closeWith(loop.map(new MarkingStep(results)).name("Step")).writeAsCsv(results.outputUri("counts"));
+            killLaneZeroInSuperstep(results, env, "bulk loop failover (" + deployment().name() + ")");
+        }
+    }
+
+    @Test
+    void aDeltaLoopWhoseWorkerIsKilledRunsAgainFromTheFirstSuperstepAndIsExact(@TempDir Path dir) throws Exception {
+        try (ResultDirectory results = results(dir)) {
+            ExecutionEnvironment env = env();
+            DataSet<Tuple2<Long, Long>> zeros = zeros(env);
+            DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = zeros.iterateDelta(zeros, SUPERSTEPS, 0).name("Counting");
+            DataSet<Tuple2<Long, Long>> next = it.getSolutionSet().join(it.getWorkset()).where(0).equalTo(0).with(new Current())
+                    .map(new MarkingStep(results)).name("Step");
+            it.closeWith(next, next).writeAsCsv(results.outputUri("counts"));
+            killLaneZeroInSuperstep(results, env, "delta loop failover (" + deployment().name() + ")");
+        }
+    }
+
+    private void killLaneZeroInSuperstep(ResultDirectory results, ExecutionEnvironment env, String name) throws Exception {
+        try (JobClient client = deployment().submit(env.getJobGraph(name))) {
+            long pid = results.await(names -> opened(names, 0, 0, KILL_IN), "lane 0 to start superstep " + KILL_IN, MARK_TIMEOUT);
+            deployment().killWorker(pid);
+            client.getJobResult().get(MARK_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        }
+        Map<Long, Long> counts = new TreeMap<>();
+        for (String line : results.outputLines("counts")) {
+            String[] fields = line.split(",");
+            assertThat(counts.put(Long.parseLong(fields[0]), Long.parseLong(fields[1]))).as("key %s once", fields[0]).isNull();
+        }
+        assertThat(counts).hasSize((int) KEYS).allSatisfy((k, v) -> assertThat(v).as("key %d", k).isEqualTo((long) SUPERSTEPS));
+        List<String> marks = results.marks();
+        assertThat(opened(marks, 0, -1, 1)).as("the loop ran again from superstep 1 with a later attempt").isPresent();
+        assertThat(opened(marks, 0, -1, SUPERSTEPS)).as("and to its end").isPresent();
+        deployment().awaitWorkers();
+    }
+
+    /** The pid where lane {@code subtask} opened superstep {@code superstep} in attempt {@code attempt} (any later than 0 if -1). */
+    private static Optional<Long> opened(List<String> names, int subtask, int attempt, int superstep) {
+        return names.stream().map(OPEN::matcher).filter(Matcher::matches)
+                .filter(m -> Integer.parseInt(m.group(1)) == subtask && Integer.parseInt(m.group(3)) == superstep)
+                .filter(m -> attempt >= 0 ? Integer.parseInt(m.group(2)) == attempt : Integer.parseInt(m.group(2)) > 0)
+                .map(m -> Long.parseLong(m.group(4))).findFirst();
+    }
+
+    /** The solution-set record of the workset's key. */
+    static final class Current implements JoinFunction<Tuple2<Long, Long>, Tuple2<Long, Long>, Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Tuple2<Long, Long> join(Tuple2<Long, Long> current, Tuple2<Long, Long> work) {
+            return current;
+        }
+    }
+
+    /**
+     * {@code (k, n) -> (k, n + 1)}; marks each superstep it opens in (the loop reopens it every
+     * superstep); first attempts pause 2 ms per record (about 0.2 s per superstep), so that the
+     * kill lands while the loop runs.
+     */
+    static final class MarkingStep extends RichMapFunction<Tuple2<Long, Long>, Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+        private final ResultDirectory results;
+        /** Task thread only. */
+        private transient boolean slow;
+
+        MarkingStep(ResultDirectory results) {
+            this.results = results;
+        }
+
+        @Override
+        public void open() {
+            slow = getRuntimeContext().getAttemptNumber() == 0;
+            results.mark("step-" + getRuntimeContext().getIndexOfThisSubtask() + "-a" + getRuntimeContext().getAttemptNumber() + "-s"
+                    + getIterationRuntimeContext().getSuperstepNumber() + "-p" + ProcessHandle.current().pid());
+        }
+
+        @Override
+        public Tuple2<Long, Long> map(Tuple2<Long, Long> value) throws InterruptedException {
+            if (slow) {
+                // Slows the first attempt so that the test's kill lands while it runs (not a synchronisation).
+                Thread.sleep(2);
+            }
+            return Tuple2.of(value.f0, value.f1 + 1);
+        }
+    }
+}
