@@ -34,12 +34,8 @@ class IterationCommandsTest {
         assertThat(run(new TransitiveClosure(), "--help")).isZero();
         assertThat(run(new StreamingCollatz(), "--help")).isZero();
         assertThat(out.toString()).contains("Usage: page-rank", "--edges", "--vertices", "--epsilon", "--iterations")
-<<<<<<< HEAD
-                .contains("Usage: connected-components", "Usage: kmeans", "--centroids", "Usage: transitive-closure")
+                .contains("Usage: connected-components", "Usage: kmeans", "--centroids", "--dimensions", "Usage: transitive-closure")
                 .contains("Usage: streaming-collatz", "--max-wait");
-=======
-                .contains("Usage: connected-components", "Usage: kmeans", "--centroids", "--dimensions", "Usage: transitive-closure");
->>>>>>> main
     }
 
     @Test

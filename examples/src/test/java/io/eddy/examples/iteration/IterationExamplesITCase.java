@@ -7,17 +7,13 @@ import io.eddy.api.java.DataSet;
 import io.eddy.configuration.Configuration;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
-<<<<<<< HEAD
-import io.eddy.api.java.tuple.Tuple3;
-import io.eddy.streaming.api.datastream.CloseableIterator;
-import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
-=======
 import io.eddy.benchmarks.data.iteration.ConnectedComponentsReference;
 import io.eddy.benchmarks.data.iteration.KMeansData;
 import io.eddy.benchmarks.data.iteration.KMeansReference;
 import io.eddy.benchmarks.data.iteration.PageRankReference;
 import io.eddy.benchmarks.data.iteration.RmatGenerator;
->>>>>>> main
+import io.eddy.streaming.api.datastream.CloseableIterator;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
