@@ -139,10 +139,11 @@ final class EddyIterationBench {
         }
     }
 
-    /** Connected components by bulk label propagation. */
-    @Command(name = "connected-components-bulk", mixinStandardHelpOptions = true,
-            description = "Connected components (io.eddy.examples.iteration.ConnectedComponents, a bulk iteration) until no vertex changes.")
-    static final class ConnectedComponentsBulk implements Callable<Integer> {
+    /**
+     * Connected components over the undirected graph until no vertex changes: the figures and the
+     * exact component count and checksum every variant reports under its name.
+     */
+    abstract static class ConnectedComponentsCommand implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -158,52 +159,53 @@ final class EddyIterationBench {
         @Option(names = "--max-iterations", defaultValue = "100", description = "Supersteps at most (default: ${DEFAULT-VALUE}).")
         int maxIterations;
 
+        /** The benchmark's name in RESULT lines. */
+        abstract String name();
+
+        /** The variant's program: {@code (vertex, component)} for every vertex. */
+        abstract DataSet<Tuple2<Long, Long>> build(ExecutionEnvironment env, DataSet<Long> vertexIds, DataSet<Tuple2<Long, Long>> edgeSet);
+
         @Override
         public Integer call() throws Exception {
             ExecutionEnvironment env = common.environment(spec, edges);
             long edgeCount = EddyBatchBench.countLines(edges);
-            ConnectedComponents.build(env, env.generateSequence(0, vertices - 1).name("vertex ids"),
-                    env.readCsvFile(edges.toString()).types(Long.class, Long.class), maxIterations)
+            build(env, env.generateSequence(0, vertices - 1).name("vertex ids"), env.readCsvFile(edges.toString()).types(Long.class, Long.class))
                     .output(new ComponentsSink()).name("components sink");
-            JobExecutionResult r = BatchExecution.execute(env, "connected-components-bulk");
-            System.out.println("RESULT name=connected-components-bulk system=eddy " + figures(r, edgeCount, "edges=" + edgeCount
+            JobExecutionResult r = BatchExecution.execute(env, name());
+            System.out.println("RESULT name=" + name() + " system=eddy " + figures(r, edgeCount, "edges=" + edgeCount
                     + " vertices=" + EddyBatchBench.counter(r, VERTICES) + " components=" + EddyBatchBench.counter(r, COMPONENTS)
                     + " checksum=" + EddyBatchBench.counter(r, CHECKSUM), common.parallelism));
             return 0;
         }
     }
 
+    /** Connected components by bulk label propagation. */
+    @Command(name = "connected-components-bulk", mixinStandardHelpOptions = true,
+            description = "Connected components (io.eddy.examples.iteration.ConnectedComponents, a bulk iteration) until no vertex changes.")
+    static final class ConnectedComponentsBulk extends ConnectedComponentsCommand {
+        @Override
+        String name() {
+            return "connected-components-bulk";
+        }
+
+        @Override
+        DataSet<Tuple2<Long, Long>> build(ExecutionEnvironment env, DataSet<Long> vertexIds, DataSet<Tuple2<Long, Long>> edgeSet) {
+            return ConnectedComponents.build(env, vertexIds, edgeSet, maxIterations);
+        }
+    }
+
     /** Connected components as a delta iteration. */
     @Command(name = "connected-components", mixinStandardHelpOptions = true,
             description = "Connected components (io.eddy.examples.iteration.ConnectedComponents.buildDelta, a delta iteration) until no vertex changes.")
-    static final class ConnectedComponentsDelta implements Callable<Integer> {
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
-        @Mixin
-        Common common;
-
-        @Option(names = "--edges", required = true, description = "CSV of source,target lines (taken as undirected).")
-        Path edges;
-
-        @Option(names = "--vertices", required = true, description = "Vertex ids are 0 .. N-1.")
-        long vertices;
-
-        @Option(names = "--max-iterations", defaultValue = "100", description = "Supersteps at most (default: ${DEFAULT-VALUE}).")
-        int maxIterations;
+    static final class ConnectedComponentsDelta extends ConnectedComponentsCommand {
+        @Override
+        String name() {
+            return "connected-components";
+        }
 
         @Override
-        public Integer call() throws Exception {
-            ExecutionEnvironment env = common.environment(spec, edges);
-            long edgeCount = EddyBatchBench.countLines(edges);
-            ConnectedComponents.buildDelta(env, env.generateSequence(0, vertices - 1).name("vertex ids"),
-                    env.readCsvFile(edges.toString()).types(Long.class, Long.class), maxIterations)
-                    .output(new ComponentsSink()).name("components sink");
-            JobExecutionResult r = BatchExecution.execute(env, "connected-components");
-            System.out.println("RESULT name=connected-components system=eddy " + figures(r, edgeCount, "edges=" + edgeCount
-                    + " vertices=" + EddyBatchBench.counter(r, VERTICES) + " components=" + EddyBatchBench.counter(r, COMPONENTS)
-                    + " checksum=" + EddyBatchBench.counter(r, CHECKSUM), common.parallelism));
-            return 0;
+        DataSet<Tuple2<Long, Long>> build(ExecutionEnvironment env, DataSet<Long> vertexIds, DataSet<Tuple2<Long, Long>> edgeSet) {
+            return ConnectedComponents.buildDelta(env, vertexIds, edgeSet, maxIterations);
         }
     }
 

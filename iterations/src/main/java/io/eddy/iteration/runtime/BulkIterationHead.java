@@ -4,7 +4,6 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.iteration.SuperstepControl;
-import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.DrivesAfterInput;
 import io.eddy.runtime.operators.SuperstepAware;
@@ -24,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
  *   decision after s, terminate:  back channel's superstep s ─▶ side output RESULT_TAG ─▶ afterInput() completes
  * </pre>
  *
- * <p>The head buffers nothing, so its {@link SuperstepAware} methods do nothing. It opens (and
+ * <p>{@link HeadSupersteps} runs the decisions. The head buffers nothing, so its {@link SuperstepAware} methods do nothing. It opens (and
  * creates, if the tail did not yet) its lane's {@link BackChannel} and removes it from the lane when
  * it closes. Task thread only: decisions arrive as mails, and the callbacks of the control's futures
  * run on the thread that completes them.
@@ -38,15 +37,12 @@ import java.util.concurrent.CompletableFuture;
 public final class BulkIterationHead<T> extends OneInputOperator<T, T> implements BoundedMultiInput, SuperstepAware, DrivesAfterInput {
 
     private final String iteration;
-    /** Completes when the loop ended (the result is emitted) or fails with why it could not go on. */
-    private final CompletableFuture<Void> loopEnd = new CompletableFuture<>();
 
     // Task thread.
     private BackChannel<T> backChannel;
     private OutputTag<T> resultTag;
     private StreamRecord<T> reuse;
-    /** The superstep the head's task computes now, from 1. */
-    private int superstep = 1;
+    private HeadSupersteps supersteps;
     private boolean initialInputEnded;
 
     public BulkIterationHead(OperatorDescriptor descriptor, IterationKinds.BulkHead kind) {
@@ -66,6 +62,18 @@ public final class BulkIterationHead<T> extends OneInputOperator<T, T> implement
         resultTag = new OutputTag<>(IterationKinds.RESULT_TAG, type);
         reuse = new StreamRecord<>(null);
         backChannel = LaneBackChannels.of(context, iteration, type);
+        supersteps = new HeadSupersteps("the head of iteration '" + iteration + "' (operator '" + context.nameWithSubtask() + "')",
+                context.environment().superstepControl(), new HeadSupersteps.Head() {
+                    @Override
+                    public void feedNext(int sealed) throws Exception {
+                        emitSuperstep(sealed, false);
+                    }
+
+                    @Override
+                    public void emitResult(int last) throws Exception {
+                        emitSuperstep(last, true);
+                    }
+                });
     }
 
     /** Superstep 1: the initial partial solution flows into the body as it arrives. */
@@ -82,12 +90,12 @@ public final class BulkIterationHead<T> extends OneInputOperator<T, T> implement
                     + context.nameWithSubtask() + "') ended twice (expected: it is read once, in superstep 1)");
         }
         initialInputEnded = true;
-        endSuperstep(control());
+        supersteps.endSuperstep();
     }
 
     @Override
     public CompletableFuture<Void> afterInput() {
-        return loopEnd;
+        return supersteps.loopEnd();
     }
 
     @Override
@@ -107,43 +115,6 @@ public final class BulkIterationHead<T> extends OneInputOperator<T, T> implement
         } finally {
             super.close();
         }
-    }
-
-    private SuperstepControl control() {
-        return context.environment().superstepControl();
-    }
-
-    /** Ends the current superstep and acts on the decision when it arrives (a mail on this thread). */
-    private void endSuperstep(SuperstepControl control) {
-        control.endSuperstep().whenComplete((decision, failure) -> {
-            if (failure != null) {
-                loopEnd.completeExceptionally(new IllegalStateException("The head of iteration '" + iteration + "' (operator '"
-                        + context.nameWithSubtask() + "') got no decision after superstep " + superstep + ": " + failure, failure));
-                return;
-            }
-            // A failure here must reach the task through loopEnd: the control's future would only swallow it.
-            try {
-                onDecision(control, decision);
-            } catch (Throwable t) {
-                loopEnd.completeExceptionally(t);
-            }
-        });
-    }
-
-    private void onDecision(SuperstepControl control, SuperstepDecision decision) throws Exception {
-        if (decision.superstep() != superstep) {
-            throw new IllegalStateException("Bug: the head of iteration '" + iteration + "' (operator '" + context.nameWithSubtask()
-                    + "') computes superstep " + superstep + " but got " + decision);
-        }
-        if (decision.terminate()) {
-            emitSuperstep(decision.superstep(), true);
-            loopEnd.complete(null);
-            return;
-        }
-        control.startNextSuperstep(decision);
-        superstep = decision.superstep() + 1;
-        emitSuperstep(decision.superstep(), false);
-        endSuperstep(control);
     }
 
     /** Emits the back channel's sealed superstep {@code sealed} on the main output, or as the result. */

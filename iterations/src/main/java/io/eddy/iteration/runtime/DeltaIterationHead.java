@@ -6,7 +6,6 @@ import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.iteration.SuperstepControl;
-import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.DrivesAfterInput;
 import io.eddy.runtime.operators.InputOrdered;
@@ -44,7 +43,6 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
 
     private final String iteration;
     private final IterationKinds.DeltaHead kind;
-    private final CompletableFuture<Void> loopEnd = new CompletableFuture<>();
 
     // Task thread.
     private SolutionSet<S> solutionSet;
@@ -52,7 +50,7 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
     private OutputTag<S> resultTag;
     private StreamRecord<W> reuseWorkset;
     private StreamRecord<S> reuseResult;
-    private int superstep = 1;
+    private HeadSupersteps supersteps;
     private final boolean[] ended = new boolean[2];
 
     public DeltaIterationHead(OperatorDescriptor descriptor, IterationKinds.DeltaHead kind) {
@@ -87,6 +85,18 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
         solutionSet = kind.unmanaged() ? new HeapSolutionSet<>(name, serializer, keys) : managed(name, serializer, keys, env);
         LaneSolutionSets.install(context, iteration, solutionSet);
         backChannel = LaneBackChannels.of(context, iteration, worksetType);
+        supersteps = new HeadSupersteps("the head of iteration '" + iteration + "' (operator '" + context.nameWithSubtask() + "')",
+                env.superstepControl(), new HeadSupersteps.Head() {
+                    @Override
+                    public void feedNext(int sealed) throws Exception {
+                        feedWorkset(sealed);
+                    }
+
+                    @Override
+                    public void emitResult(int last) throws Exception {
+                        emitSolutionSet(last);
+                    }
+                });
     }
 
     /**
@@ -121,13 +131,13 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
             LaneSolutionSets.ready(context, iteration);
         }
         if (ended[0] && ended[1]) {
-            endSuperstep(context.environment().superstepControl());
+            supersteps.endSuperstep();
         }
     }
 
     @Override
     public CompletableFuture<Void> afterInput() {
-        return loopEnd;
+        return supersteps.loopEnd();
     }
 
     @Override
@@ -150,41 +160,19 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
         }
     }
 
-    private void endSuperstep(SuperstepControl control) {
-        control.endSuperstep().whenComplete((decision, failure) -> {
-            if (failure != null) {
-                loopEnd.completeExceptionally(new IllegalStateException("The head of iteration '" + iteration + "' (operator '"
-                        + context.nameWithSubtask() + "') got no decision after superstep " + superstep + ": " + failure, failure));
-                return;
-            }
-            try {
-                onDecision(control, decision);
-            } catch (Throwable t) {
-                loopEnd.completeExceptionally(t);
-            }
-        });
-    }
-
-    private void onDecision(SuperstepControl control, SuperstepDecision decision) throws Exception {
-        if (decision.superstep() != superstep) {
-            throw new IllegalStateException("Bug: the head of iteration '" + iteration + "' (operator '" + context.nameWithSubtask()
-                    + "') computes superstep " + superstep + " but got " + decision);
-        }
-        if (decision.terminate()) {
-            // The next workset of the last superstep is not read: drop it so that its buffer is free.
-            backChannel.read(decision.superstep()).close();
-            solutionSet.forEach(value -> output.collect(resultTag, reuseResult.replace(value)));
-            loopEnd.complete(null);
-            return;
-        }
-        control.startNextSuperstep(decision);
-        superstep = decision.superstep() + 1;
-        try (BackChannel<W>.Reader reader = backChannel.read(decision.superstep())) {
+    /** Continue after {@code sealed}: the workset the tails sealed goes into the body. */
+    private void feedWorkset(int sealed) throws Exception {
+        try (BackChannel<W>.Reader reader = backChannel.read(sealed)) {
             W value;
             while ((value = reader.next()) != null) {
                 output.collect(reuseWorkset.replace(value));
             }
         }
-        endSuperstep(control);
+    }
+
+    /** Terminate after {@code last}: the solution set is the result; its last workset is not read, so its buffer is freed. */
+    private void emitSolutionSet(int last) throws Exception {
+        backChannel.read(last).close();
+        solutionSet.forEach(value -> output.collect(resultTag, reuseResult.replace(value)));
     }
 }
