@@ -124,12 +124,16 @@ public final class IterationKinds {
         }
     }
 
-    /** The tail of the solution-set delta of {@code iteration}: replaces records of its lane's solution set. */
-    public record SolutionSetDeltaTail(String iteration) implements IterationKind {
+    /**
+     * The tail of the solution-set delta of {@code iteration}: replaces records of its lane's
+     * solution set; its input is partitioned on {@code keys}, the solution set's keys.
+     */
+    public record SolutionSetDeltaTail(String iteration, KeySpec keys) implements IterationKind {
         public static final String NAME = "delta-iteration-solution-set-tail";
 
         public SolutionSetDeltaTail {
             Objects.requireNonNull(iteration, "iteration");
+            Objects.requireNonNull(keys, "keys");
         }
 
         @Override

@@ -30,6 +30,8 @@ final class Channel {
     private KeySpec shipKeys;
     private ExchangeMode exchangeMode = ExchangeMode.PIPELINED;
 
+    private boolean solutionSet;
+
     Channel(OptNode source, int targetInput, TypeInfo<?> recordType, String broadcastName, ShipStrategy requestedShip, KeySpec requestedKeys) {
         this(source, targetInput, recordType, broadcastName, requestedShip, requestedKeys, null);
     }
@@ -67,7 +69,12 @@ final class Channel {
 
     /** The role of the job edge this channel becomes. */
     EdgeRole role() {
-        return broadcastName != null ? EdgeRole.BROADCAST : EdgeRole.DATA;
+        return broadcastName != null ? EdgeRole.BROADCAST : solutionSet ? EdgeRole.SOLUTION_SET : EdgeRole.DATA;
+    }
+
+    /** This channel fills a delta loop's solution set (input 0 of its head): its edge has the role {@code SOLUTION_SET}. */
+    void markSolutionSet() {
+        this.solutionSet = true;
     }
 
     /** The producer's side output this channel reads, or null for its main output. */

@@ -145,6 +145,7 @@ final class DagBuilder {
         head.setParallelism(parallelism);
         head.setConsumesMemory(!it.isSolutionSetUnManaged());
         connect(head, 0, it.getInitialSolutionSet(), solutionType);
+        head.inputs().forEach(Channel::markSolutionSet);
         connect(head, 1, it.getInitialWorkset(), worksetType);
         SizeEstimator.estimate(head);
         dag.add(head);
@@ -162,7 +163,7 @@ final class DagBuilder {
             }
         }
         currentDelta = outer;
-        OptNode delta = tail(name + " (solution-set delta)", new IterationKinds.SolutionSetDeltaTail(name), it.getSolutionSetDelta(), parallelism);
+        OptNode delta = tail(name + " (solution-set delta)", new IterationKinds.SolutionSetDeltaTail(name, keys), it.getSolutionSetDelta(), parallelism);
         OptNode workset = tail(name + " (next workset)", new IterationKinds.WorksetTail(name), it.getNextWorkset(), parallelism);
         dag.addIteration(new DagIteration(it, IterationSpec.Kind.DELTA, head, List.of(delta, workset), null, solutionSetReaders));
         nodeOf.put(it, head);

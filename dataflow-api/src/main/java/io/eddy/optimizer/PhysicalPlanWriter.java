@@ -2,9 +2,7 @@ package io.eddy.optimizer;
 
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.util.InstantiationUtil;
-import io.eddy.jobgraph.EdgeRole;
 import io.eddy.jobgraph.FieldsKeySelector;
-import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.KeyGroups;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.ShipStrategy;
@@ -44,9 +42,7 @@ final class PhysicalPlanWriter {
             channels.addAll(n.broadcastInputs());
             for (Channel c : channels) {
                 FieldsKeySelector<?> selector = c.shipStrategy() == ShipStrategy.HASH ? keySelector(c, serializerConfig) : null;
-                EdgeRole role = n.kind() instanceof IterationKinds.DeltaHead && c.targetInput() == 0 && c.role() == EdgeRole.DATA
-                        ? EdgeRole.SOLUTION_SET : c.role();
-                b.input(new PlanEdge(c.source().id(), c.targetInput(), role, c.shipStrategy(), selector, c.recordType(), c.exchangeMode(),
+                b.input(new PlanEdge(c.source().id(), c.targetInput(), c.role(), c.shipStrategy(), selector, c.recordType(), c.exchangeMode(),
                         c.sideOutputTag()));
             }
             properties(n, b);

@@ -25,7 +25,7 @@ final class StrategyChooser {
             if (node.inputs().isEmpty()) {
                 node.setOutputProperties(GlobalProperties.any());
             } else if (node.kind() instanceof IterationKinds.IterationKind) {
-                chooseLoopNode(dag, node);
+                chooseLoopNode(node);
             } else if (node.inputTypes().size() == 2) {
                 TwoInputStrategies.choose(node);
             } else {
@@ -67,7 +67,7 @@ final class StrategyChooser {
      * lands in one lane); the other inputs of loop nodes are shipped plainly. A solution-set reader
      * keeps the partitioning of its input where its function forwards the key fields.
      */
-    private static void chooseLoopNode(Dag dag, OptNode node) {
+    private static void chooseLoopNode(OptNode node) {
         double bytes = inputBytes(node.inputs());
         GlobalProperties out = GlobalProperties.any();
         if (node.kind() instanceof IterationKinds.DeltaHead head) {
@@ -80,8 +80,8 @@ final class StrategyChooser {
             GlobalProperties in = partitionOn(node.inputs(), coGroup.probeKeys(), node.parallelism(), true);
             out = forwarded(node, in, coGroup.solutionSetFirst() ? 1 : 0);
             bytes *= 2;
-        } else if (node.kind() instanceof IterationKinds.SolutionSetDeltaTail) {
-            partitionOn(node.inputs(), solutionSetKeys(dag, node), node.parallelism(), true);
+        } else if (node.kind() instanceof IterationKinds.SolutionSetDeltaTail tail) {
+            partitionOn(node.inputs(), tail.keys(), node.parallelism(), true);
         } else {
             shipPlain(node.inputs(), node.parallelism());
         }
@@ -91,16 +91,6 @@ final class StrategyChooser {
 
     private static GlobalProperties forwarded(OptNode node, GlobalProperties in, int input) {
         return node.semanticProperties() == null ? GlobalProperties.any() : in.forwardedThrough(node.semanticProperties(), input);
-    }
-
-    /** The keys of the solution set that the delta tail {@code tail} updates. */
-    private static KeySpec solutionSetKeys(Dag dag, OptNode tail) {
-        for (DagIteration it : dag.iterations()) {
-            if (it.feedbackTails().contains(tail) && it.head().kind() instanceof IterationKinds.DeltaHead head) {
-                return head.keys();
-            }
-        }
-        throw new IllegalStateException("Bug: the solution-set delta tail " + tail + " belongs to no delta iteration of the DAG");
     }
 
     /**

@@ -64,7 +64,7 @@ class DeltaIterationOperatorsTest {
                 .inputType(PAIR).outputType(PAIR).build(), LoopContexts.delta(LOOP), LoopTaskRig.environment(memory, io, lane));
         join = LoopTaskRig.body(OperatorDescriptor.builder(new IterationKinds.SolutionSetJoin(LOOP, KeySpec.of(0), true)).inputType(PAIR)
                 .outputType(PAIR).userFunction(new Add()).build(), LoopContexts.delta(LOOP), LoopTaskRig.environment(memory, io, lane));
-        deltaTail = LoopTaskRig.tail(OperatorDescriptor.builder(new IterationKinds.SolutionSetDeltaTail(LOOP)).inputType(PAIR).build(),
+        deltaTail = LoopTaskRig.tail(OperatorDescriptor.builder(new IterationKinds.SolutionSetDeltaTail(LOOP, KeySpec.of(0))).inputType(PAIR).build(),
                 LoopContexts.delta(LOOP), LoopTaskRig.environment(memory, io, lane));
         worksetTail = LoopTaskRig.tail(OperatorDescriptor.builder(new IterationKinds.WorksetTail(LOOP)).inputType(PAIR).build(),
                 LoopContexts.delta(LOOP), LoopTaskRig.environment(memory, io, lane));
