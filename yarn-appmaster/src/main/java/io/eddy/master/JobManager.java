@@ -98,7 +98,8 @@ final class JobManager {
         this.restartStrategy = RestartStrategy.forJob(new Configuration(ctx.config().jobDefaults()),
                 JobCheckpointing.settingsWithDefaultRestart(ctx.config().jobDefaults(), graph));
         this.checkpointing = JobCheckpointing.create(ctx, graph, CheckpointJobActions.of(this::failIfRunning, this::cancel));
-        this.iterations = JobIterations.create(graph, library.classLoader(), ctx.clock(), this::failIfRunning);
+        this.iterations = JobIterations.create(graph, library.classLoader(), ctx.clock(), this::failIfRunning,
+                new Configuration(ctx.config().jobDefaults()).merge(new Configuration(graph.settings())));
     }
 
     JobId id() {
@@ -356,6 +357,7 @@ final class JobManager {
             failover.stop();
         }
         checkpointing.shutdown(finalStatus);
+        iterations.jobEnded();
         scheduler.release();
         library.close();
         long runtime = deployTime == 0 ? 0 : ctx.clock().millis() - deployTime;

@@ -39,7 +39,7 @@ final class JobSchedulingActions implements SchedulingActions {
 
     @Override
     public TaskDeploymentSpec withRestore(TaskDeploymentSpec spec) {
-        return job.checkpointing().withRestore(spec);
+        return job.iterations().withResume(job.checkpointing().withRestore(spec));
     }
 
     @Override

@@ -28,15 +28,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Loops that lose a worker (docs/iterations.md, "Runs and restarts"), written once and run on every
- * deployment (2 workers of 2 slots): the worker running lane 0 of a loop is killed in superstep 4
- * of 8; the loop's tasks are one region, so the whole loop runs again from superstep 1 with the next
- * attempt (iteration snapshots would let it resume later), and the result is exact.
+ * Loops that lose a worker (docs/iterations.md, "Runs and restarts", "Snapshots and recovery"),
+ * written once and run on every deployment (2 workers of 2 slots). Without snapshots, the worker
+ * running lane 0 of a loop is killed in superstep 4 of 8; the loop's tasks are one region, so the
+ * whole loop runs again from superstep 1 with the next attempt. With a snapshot every 3 supersteps,
+ * the worker is killed in superstep 8 of 10 and the loop resumes at superstep 7, after the snapshot
+ * of superstep 6. Either way the result is exact.
  */
 public abstract class IterationFailoverSuite {
 
     private static final int SUPERSTEPS = 8;
     private static final int KILL_IN = 4;
+    private static final int SNAPSHOT_SUPERSTEPS = 10;
+    private static final int SNAPSHOT_EVERY = 3;
+    private static final int SNAPSHOT_KILL_IN = 8;
+    /** The superstep after the latest snapshot complete when lane 0 opened {@link #SNAPSHOT_KILL_IN}: 6 was complete once all reported 7. */
+    private static final int RESUMES_AT = 7;
     private static final long KEYS = 200;
     private static final Duration MARK_TIMEOUT = Duration.ofSeconds(90);
     /** {@code step-<subtask>-a<attempt>-s<superstep>-p<pid>}: the loop's function opened for that superstep in that process. */
@@ -84,22 +91,70 @@ public abstract class IterationFailoverSuite {
         }
     }
 
-    private void killLaneZeroInSuperstep(ResultDirectory results, ExecutionEnvironment env, String name) throws Exception {
-        try (JobClient client = deployment().submit(env.getJobGraph(name))) {
-            long pid = results.await(names -> opened(names, 0, 0, KILL_IN), "lane 0 to start superstep " + KILL_IN, MARK_TIMEOUT);
-            deployment().killWorker(pid);
-            client.getJobResult().get(MARK_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    @Test
+    void aBulkLoopWithSnapshotsWhoseWorkerIsKilledResumesAfterTheLatestSnapshotAndIsExact(@TempDir Path dir) throws Exception {
+        try (ResultDirectory results = results(dir)) {
+            ExecutionEnvironment env = env().enableIterationSnapshots(SNAPSHOT_EVERY, results.outputUri("snapshots"));
+            IterativeDataSet<Tuple2<Long, Long>> loop = zeros(env).iterate(SNAPSHOT_SUPERSTEPS).name("Counting");
+            loop.closeWith(loop.map(new MarkingStep(results)).name("Step")).writeAsCsv(results.outputUri("counts"));
+            killAndResume(results, env, "bulk loop resumes (" + deployment().name() + ")");
         }
+    }
+
+    @Test
+    void aDeltaLoopWithSnapshotsWhoseWorkerIsKilledResumesAfterTheLatestSnapshotAndIsExact(@TempDir Path dir) throws Exception {
+        try (ResultDirectory results = results(dir)) {
+            ExecutionEnvironment env = env().enableIterationSnapshots(SNAPSHOT_EVERY, results.outputUri("snapshots"));
+            DataSet<Tuple2<Long, Long>> zeros = zeros(env);
+            DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = zeros.iterateDelta(zeros, SNAPSHOT_SUPERSTEPS, 0).name("Counting");
+            DataSet<Tuple2<Long, Long>> next = it.getSolutionSet().join(it.getWorkset()).where(0).equalTo(0).with(new Current())
+                    .map(new MarkingStep(results)).name("Step");
+            it.closeWith(next, next).writeAsCsv(results.outputUri("counts"));
+            killAndResume(results, env, "delta loop resumes (" + deployment().name() + ")");
+        }
+    }
+
+    private void killLaneZeroInSuperstep(ResultDirectory results, ExecutionEnvironment env, String name) throws Exception {
+        killLaneZero(results, env, name, KILL_IN);
+        assertExactCounts(results, SUPERSTEPS);
+        List<String> marks = results.marks();
+        assertThat(opened(marks, 0, -1, 1)).as("the loop ran again from superstep 1 with a later attempt").isPresent();
+        assertThat(opened(marks, 0, -1, SUPERSTEPS)).as("and to its end").isPresent();
+        deployment().awaitWorkers();
+    }
+
+    /** Kills lane 0's worker in superstep 8 of 10 and checks that the loop resumed at superstep 7 (the snapshot of 6) and is exact. */
+    private void killAndResume(ResultDirectory results, ExecutionEnvironment env, String name) throws Exception {
+        Map<String, java.io.Serializable> accumulators = killLaneZero(results, env, name, SNAPSHOT_KILL_IN);
+        assertExactCounts(results, SNAPSHOT_SUPERSTEPS);
+        List<String> marks = results.marks();
+        for (int subtask = 0; subtask < 2; subtask++) {
+            assertThat(opened(marks, subtask, -1, RESUMES_AT)).as("lane %d resumed at superstep %d with a later attempt", subtask, RESUMES_AT)
+                    .isPresent();
+            for (int superstep = 1; superstep < RESUMES_AT; superstep++) {
+                assertThat(opened(marks, subtask, -1, superstep)).as("lane %d ran superstep %d again", subtask, superstep).isEmpty();
+            }
+            assertThat(opened(marks, subtask, -1, SNAPSHOT_SUPERSTEPS)).as("lane %d ran to the end", subtask).isPresent();
+        }
+        assertThat(accumulators.get("iteration.Counting.first-superstep")).as("the last run's first superstep").isEqualTo(RESUMES_AT);
+        deployment().awaitWorkers();
+    }
+
+    private Map<String, java.io.Serializable> killLaneZero(ResultDirectory results, ExecutionEnvironment env, String name, int superstep) throws Exception {
+        try (JobClient client = deployment().submit(env.getJobGraph(name))) {
+            long pid = results.await(names -> opened(names, 0, 0, superstep), "lane 0 to start superstep " + superstep, MARK_TIMEOUT);
+            deployment().killWorker(pid);
+            return new TreeMap<>(client.getJobResult().get(MARK_TIMEOUT.toSeconds(), TimeUnit.SECONDS).getAllAccumulatorResults());
+        }
+    }
+
+    private static void assertExactCounts(ResultDirectory results, int supersteps) throws IOException {
         Map<Long, Long> counts = new TreeMap<>();
         for (String line : results.outputLines("counts")) {
             String[] fields = line.split(",");
             assertThat(counts.put(Long.parseLong(fields[0]), Long.parseLong(fields[1]))).as("key %s once", fields[0]).isNull();
         }
-        assertThat(counts).hasSize((int) KEYS).allSatisfy((k, v) -> assertThat(v).as("key %d", k).isEqualTo((long) SUPERSTEPS));
-        List<String> marks = results.marks();
-        assertThat(opened(marks, 0, -1, 1)).as("the loop ran again from superstep 1 with a later attempt").isPresent();
-        assertThat(opened(marks, 0, -1, SUPERSTEPS)).as("and to its end").isPresent();
-        deployment().awaitWorkers();
+        assertThat(counts).hasSize((int) KEYS).allSatisfy((k, v) -> assertThat(v).as("key %d", k).isEqualTo((long) supersteps));
     }
 
     /** The pid where lane {@code subtask} opened superstep {@code superstep} in attempt {@code attempt} (any later than 0 if -1). */

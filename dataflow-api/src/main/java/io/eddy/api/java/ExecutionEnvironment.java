@@ -12,7 +12,9 @@ import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
+import io.eddy.configuration.IterationOptions;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
@@ -27,7 +29,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * The entry point of a batch program: creates data sources, collects the sinks the program
@@ -108,6 +112,49 @@ public class ExecutionEnvironment {
     /** The restart strategy set with {@link #setRestartStrategy}, or null. */
     public RestartStrategy getRestartStrategy() {
         return restartStrategy;
+    }
+
+    /**
+     * Makes every loop of this environment's jobs write a snapshot every {@code everySupersteps}
+     * supersteps (bulk: the partial solution; delta: the solution set and the workset), under the
+     * checkpoint directory ({@code state.checkpoints.dir}) of the job or the cluster. A loop whose
+     * worker fails then resumes after its latest snapshot instead of at superstep 1, with the same
+     * result (docs/iterations.md, "Snapshots and recovery").
+     *
+     * @throws IllegalArgumentException if {@code everySupersteps} is not positive
+     */
+    public ExecutionEnvironment enableIterationSnapshots(int everySupersteps) {
+        if (everySupersteps < 1) {
+            throw new IllegalArgumentException("enableIterationSnapshots: every " + everySupersteps
+                    + " supersteps (expected: at least 1; leave it unset for no snapshots)");
+        }
+        configuration.set(IterationOptions.SNAPSHOT_INTERVAL, everySupersteps);
+        return this;
+    }
+
+    /**
+     * As {@link #enableIterationSnapshots(int)}, with the snapshots under {@code directory} (a URI
+     * such as {@code hdfs://nn/eddy/iterations} or {@code file:///tmp/eddy}).
+     */
+    public ExecutionEnvironment enableIterationSnapshots(int everySupersteps, String directory) {
+        Objects.requireNonNull(directory, "enableIterationSnapshots: directory");
+        if (directory.isBlank()) {
+            throw new IllegalArgumentException("enableIterationSnapshots: an empty directory (expected: a URI, e.g. hdfs://nn/eddy/iterations)");
+        }
+        enableIterationSnapshots(everySupersteps);
+        configuration.set(IterationOptions.SNAPSHOT_DIR, directory);
+        return this;
+    }
+
+    /** The job settings of this environment: the restart strategy and the loops' snapshot settings. */
+    private Map<String, String> jobSettings() {
+        Map<String, String> settings = new TreeMap<>(RestartStrategy.jobSettings(configuration, restartStrategy));
+        configuration.toMap().forEach((key, value) -> {
+            if (key.startsWith("iteration.") || key.equals(CheckpointingOptions.CHECKPOINTS_DIR.key())) {
+                settings.put(key, value);
+            }
+        });
+        return settings;
     }
 
     /** The serializer settings of jobs of this environment, e.g. to {@code registerKryoType(...)}. */
@@ -237,7 +284,7 @@ public class ExecutionEnvironment {
 
     /** The job graph of the sinks defined so far, without running it (for tests and {@code eddy plan}). */
     public JobGraph getJobGraph(String jobName) {
-        return compile(jobName).toJobGraph(RestartStrategy.jobSettings(configuration, restartStrategy));
+        return compile(jobName).toJobGraph(jobSettings());
     }
 
     /** The optimizer's chosen plan as JSON: nodes, ship and local strategies, estimates, exchange modes. */
@@ -276,7 +323,7 @@ public class ExecutionEnvironment {
         if (Boolean.TRUE.equals(configuration.get(OptimizerOptions.PLAN_ONLY))) {
             throw new PlanCaptured(compiled);
         }
-        JobGraph jobGraph = compiled.toJobGraph(RestartStrategy.jobSettings(configuration, restartStrategy));
+        JobGraph jobGraph = compiled.toJobGraph(jobSettings());
         return JobSubmitter.submit(configuration, jobGraph, sinks::clear);
     }
 

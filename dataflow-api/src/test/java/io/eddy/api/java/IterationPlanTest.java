@@ -116,6 +116,17 @@ class IterationPlanTest {
     }
 
     @Test
+    void iterationSnapshotsGoIntoTheJobsSettings() {
+        ExecutionEnvironment env = env().enableIterationSnapshots(4, "hdfs:///eddy/iterations");
+        IterativeDataSet<Long> loop = env.fromElements(1L).iterate(10).name("Loop");
+        discard(loop.closeWith(loop.map(new Increment())));
+        assertThat(env.getJobGraph("snapshots").settings()).containsEntry("iteration.snapshots.interval", "4")
+                .containsEntry("iteration.snapshots.dir", "hdfs:///eddy/iterations");
+        assertThatThrownBy(() -> env().enableIterationSnapshots(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("every 0 supersteps");
+    }
+
+    @Test
     void maxIterationsBelowOneIsRefused() {
         assertThatThrownBy(() -> env().fromElements(1L).iterate(0))
                 .isInstanceOf(IllegalArgumentException.class)

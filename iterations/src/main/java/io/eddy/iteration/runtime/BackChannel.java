@@ -65,9 +65,15 @@ public final class BackChannel<T> implements AutoCloseable {
 
     // Guarded by lock.
     private final Slot<T>[] slots;
-    /** The superstep the writer writes now, from 1; the one before it is sealed (or read already). */
-    private int writing = 1;
+    /** The superstep the writer writes now, from the first one on; the one before it is sealed (or read already). */
+    private int writing;
     private boolean closed;
+
+    /** A channel whose first superstep is 1. */
+    public BackChannel(String name, TypeSerializer<T> serializer, MemoryManager memoryManager, IOManager ioManager, int pagesPerSuperstep)
+            throws MemoryAllocationException {
+        this(name, serializer, memoryManager, ioManager, pagesPerSuperstep, 1);
+    }
 
     /**
      * Creates the channel and allocates its pages.
@@ -75,11 +81,12 @@ public final class BackChannel<T> implements AutoCloseable {
      * @param name what errors call the channel, e.g. {@code "back channel of iteration 'pagerank', lane 2/4"}
      * @param serializer the records' serializer (the channel keeps duplicates of it)
      * @param pagesPerSuperstep the pages of managed memory per superstep's buffer, at least {@link SpillingRecordBuffer#MIN_PAGES}
+     * @param firstSuperstep the superstep the writer writes first: 1, or the one a resumed loop starts with
      * @throws MemoryAllocationException if the memory manager cannot give {@code 2 × pagesPerSuperstep} pages
      */
     @SuppressWarnings("unchecked")
-    public BackChannel(String name, TypeSerializer<T> serializer, MemoryManager memoryManager, IOManager ioManager, int pagesPerSuperstep)
-            throws MemoryAllocationException {
+    public BackChannel(String name, TypeSerializer<T> serializer, MemoryManager memoryManager, IOManager ioManager, int pagesPerSuperstep,
+            int firstSuperstep) throws MemoryAllocationException {
         this.name = Objects.requireNonNull(name, "name");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager");
         Objects.requireNonNull(serializer, "serializer");
@@ -88,6 +95,10 @@ public final class BackChannel<T> implements AutoCloseable {
             throw new IllegalArgumentException("pagesPerSuperstep of the " + name + ": " + pagesPerSuperstep + " (expected: at least "
                     + SpillingRecordBuffer.MIN_PAGES + ", the spill file's I/O pages and one page of records)");
         }
+        if (firstSuperstep < 1) {
+            throw new IllegalArgumentException("firstSuperstep of the " + name + ": " + firstSuperstep + " (expected: at least 1)");
+        }
+        this.writing = firstSuperstep;
         List<MemorySegment> pages = memoryManager.allocatePages(this, 2 * pagesPerSuperstep);
         this.slots = new Slot[2];
         for (int i = 0; i < 2; i++) {

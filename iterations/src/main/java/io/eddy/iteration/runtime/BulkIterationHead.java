@@ -1,6 +1,8 @@
 package io.eddy.iteration.runtime;
 
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.iteration.SuperstepControl;
@@ -23,6 +25,12 @@ import java.util.concurrent.CompletableFuture;
  *   decision after s, terminate:  back channel's superstep s ─▶ side output RESULT_TAG ─▶ afterInput() completes
  * </pre>
  *
+ * <p><b>Snapshots</b> (docs/iterations.md, "Snapshots and recovery"): a decision that names a
+ * snapshot directory makes the head write the sealed superstep it emits to its lane's {@link
+ * SnapshotFile} as well (one pass), complete before the next superstep ends. A run that resumes
+ * ({@code IterationTaskContext.resumeOrNull()}) drops its initial input, which its producers send
+ * again, and emits the lane's snapshot into its first superstep instead.
+ *
  * <p>{@link HeadSupersteps} runs the decisions. The head buffers nothing, so its {@link SuperstepAware} methods do nothing. It opens (and
  * creates, if the tail did not yet) its lane's {@link BackChannel} and removes it from the lane when
  * it closes. Task thread only: decisions arrive as mails, and the callbacks of the control's futures
@@ -44,6 +52,9 @@ public final class BulkIterationHead<T> extends OneInputOperator<T, T> implement
     private StreamRecord<T> reuse;
     private HeadSupersteps supersteps;
     private boolean initialInputEnded;
+    private TypeSerializer<T> serializer;
+    /** Where this run resumes, or null if it started at superstep 1. */
+    private IterationResume resume;
 
     public BulkIterationHead(OperatorDescriptor descriptor, IterationKinds.BulkHead kind) {
         super(null);
@@ -62,35 +73,50 @@ public final class BulkIterationHead<T> extends OneInputOperator<T, T> implement
         resultTag = new OutputTag<>(IterationKinds.RESULT_TAG, type);
         reuse = new StreamRecord<>(null);
         backChannel = LaneBackChannels.of(context, iteration, type);
+        serializer = type.createSerializer(context.environment().serializerConfig());
+        resume = context.environment().iteration().resumeOrNull();
         supersteps = new HeadSupersteps("the head of iteration '" + iteration + "' (operator '" + context.nameWithSubtask() + "')",
                 context.environment().superstepControl(), new HeadSupersteps.Head() {
                     @Override
-                    public void feedNext(int sealed) throws Exception {
-                        emitSuperstep(sealed, false);
+                    public void feedNext(int sealed, String snapshotDirOrNull) throws Exception {
+                        emitSuperstep(sealed, false, snapshotDirOrNull);
                     }
 
                     @Override
                     public void emitResult(int last) throws Exception {
-                        emitSuperstep(last, true);
+                        emitSuperstep(last, true, null);
                     }
-                });
+                }, context.environment().iteration().firstSuperstep());
     }
 
-    /** Superstep 1: the initial partial solution flows into the body as it arrives. */
+    /** Superstep 1: the initial partial solution flows into the body as it arrives (a resumed run drops it). */
     @Override
     public void processElement(StreamRecord<T> record) {
-        output.collect(record);
+        if (resume == null) {
+            output.collect(record);
+        }
     }
 
-    /** The initial input ended: superstep 1 ends. */
+    /** The initial input ended: the first superstep ends (a resumed run first emits the lane's snapshot). */
     @Override
-    public void endInput(int inputIndex) {
+    public void endInput(int inputIndex) throws Exception {
         if (initialInputEnded) {
             throw new IllegalStateException("Bug: the initial input of the head of iteration '" + iteration + "' (operator '"
                     + context.nameWithSubtask() + "') ended twice (expected: it is read once, in superstep 1)");
         }
         initialInputEnded = true;
+        if (resume != null) {
+            emitSnapshot();
+        }
         supersteps.endSuperstep();
+    }
+
+    /** A resumed run's first superstep: the partial solution of the snapshot goes into the body. */
+    private void emitSnapshot() throws Exception {
+        try (SnapshotFile.Reader reader = SnapshotFile.open(resume.snapshotDir(), context.environment().subtaskIndex(), 1)) {
+            reader.readSection(0, serializer, value -> output.collect(reuse.replace(value)));
+            reader.checkEnd();
+        }
     }
 
     @Override
@@ -117,16 +143,27 @@ public final class BulkIterationHead<T> extends OneInputOperator<T, T> implement
         }
     }
 
-    /** Emits the back channel's sealed superstep {@code sealed} on the main output, or as the result. */
-    private void emitSuperstep(int sealed, boolean asResult) throws Exception {
-        try (BackChannel<T>.Reader reader = backChannel.read(sealed)) {
+    /**
+     * Emits the back channel's sealed superstep {@code sealed} on the main output, or as the result;
+     * with a {@code snapshotDirOrNull}, also into the lane's snapshot file, committed at the end.
+     */
+    private void emitSuperstep(int sealed, boolean asResult, String snapshotDirOrNull) throws Exception {
+        try (BackChannel<T>.Reader reader = backChannel.read(sealed);
+                SnapshotFile.Writer snapshot = snapshotDirOrNull == null ? null
+                        : SnapshotFile.create(snapshotDirOrNull, context.environment().subtaskIndex(), 1)) {
             T value;
             while ((value = reader.next()) != null) {
+                if (snapshot != null) {
+                    snapshot.write(0, serializer, value);
+                }
                 if (asResult) {
                     output.collect(resultTag, reuse.replace(value));
                 } else {
                     output.collect(reuse.replace(value));
                 }
+            }
+            if (snapshot != null) {
+                snapshot.commit();
             }
         }
     }

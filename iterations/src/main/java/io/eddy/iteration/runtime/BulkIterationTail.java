@@ -19,8 +19,8 @@ public final class BulkIterationTail<T> extends OneInputOperator<T, Void> implem
 
     // Task thread.
     private BackChannel<T> backChannel;
-    /** The superstep whose records arrive now, from 1. */
-    private int superstep = 1;
+    /** The superstep whose records arrive now: from the run's first superstep on. */
+    private int superstep;
 
     public BulkIterationTail(OperatorDescriptor descriptor, IterationKinds.BulkTail kind) {
         super(null);
@@ -36,6 +36,7 @@ public final class BulkIterationTail<T> extends OneInputOperator<T, Void> implem
                     + "') has input types " + context.descriptor().inputTypes() + " (expected: one, the partial solution's type)");
         }
         backChannel = LaneBackChannels.of(context, iteration, (TypeInfo<T>) context.descriptor().inputTypes().get(0));
+        superstep = context.environment().iteration().firstSuperstep();
     }
 
     @Override

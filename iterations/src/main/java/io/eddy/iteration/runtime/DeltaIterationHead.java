@@ -5,6 +5,7 @@ import io.eddy.api.common.typeutils.TypeComparator;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.iteration.SuperstepControl;
 import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.DrivesAfterInput;
@@ -35,6 +36,13 @@ import java.util.concurrent.CompletableFuture;
  * is released otherwise). Input 0 is read to its end before input 1 ({@link InputOrdered}); the
  * compiler makes the workset's exchange blocking where both come from one producer.
  *
+ * <p><b>Snapshots</b> (docs/iterations.md, "Snapshots and recovery"): a decision that names a
+ * snapshot directory makes the head write its lane's {@link SnapshotFile} before the workset goes
+ * on: section 0 the solution set (which no one changes until the head emits), section 1 the
+ * workset, written as it is emitted. A run that resumes drops both initial inputs (their producers
+ * send them again), fills the solution set from section 0 when input 0 ended (so readers wait for
+ * the snapshot's set), and emits section 1 into its first superstep when both ended.
+ *
  * <p>Task thread only, as {@link BulkIterationHead}, whose trade-off (a sealed superstep emitted
  * within one mail) this head shares.
  */
@@ -52,6 +60,12 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
     private StreamRecord<S> reuseResult;
     private HeadSupersteps supersteps;
     private final boolean[] ended = new boolean[2];
+    private TypeSerializer<S> solutionSerializer;
+    private TypeSerializer<W> worksetSerializer;
+    /** Where this run resumes, or null if it started at superstep 1. */
+    private IterationResume resume;
+    /** A resumed run's snapshot file, open from the end of input 0 to the end of both inputs. */
+    private SnapshotFile.Reader snapshotReader;
 
     public DeltaIterationHead(OperatorDescriptor descriptor, IterationKinds.DeltaHead kind) {
         super(null);
@@ -85,18 +99,21 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
         solutionSet = kind.unmanaged() ? new HeapSolutionSet<>(name, serializer, keys) : managed(name, serializer, keys, env);
         LaneSolutionSets.install(context, iteration, solutionSet);
         backChannel = LaneBackChannels.of(context, iteration, worksetType);
+        solutionSerializer = serializer;
+        worksetSerializer = worksetType.createSerializer(env.serializerConfig());
+        resume = env.iteration().resumeOrNull();
         supersteps = new HeadSupersteps("the head of iteration '" + iteration + "' (operator '" + context.nameWithSubtask() + "')",
                 env.superstepControl(), new HeadSupersteps.Head() {
                     @Override
-                    public void feedNext(int sealed) throws Exception {
-                        feedWorkset(sealed);
+                    public void feedNext(int sealed, String snapshotDirOrNull) throws Exception {
+                        feedWorkset(sealed, snapshotDirOrNull);
                     }
 
                     @Override
                     public void emitResult(int last) throws Exception {
                         emitSolutionSet(last);
                     }
-                });
+                }, env.iteration().firstSuperstep());
     }
 
     /**
@@ -108,29 +125,47 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
         return new ManagedSolutionSet<>(name, serializer, keys, env.memoryManager(), pages, env.ioManager());
     }
 
-    /** Superstep 1, first: the initial solution set fills the lane's set (a later record with an equal key replaces one). */
+    /**
+     * Superstep 1, first: the initial solution set fills the lane's set (a later record with an
+     * equal key replaces one). A resumed run drops it.
+     */
     @Override
     public void processElement1(StreamRecord<S> record) throws Exception {
-        solutionSet.upsert(record.getValue());
+        if (resume == null) {
+            solutionSet.upsert(record.getValue());
+        }
     }
 
-    /** Superstep 1, after the solution set: the initial workset flows into the body. */
+    /** Superstep 1, after the solution set: the initial workset flows into the body. A resumed run drops it. */
     @Override
     public void processElement2(StreamRecord<W> record) {
-        output.collect(record);
+        if (resume == null) {
+            output.collect(record);
+        }
     }
 
     @Override
-    public void endInput(int inputIndex) {
+    public void endInput(int inputIndex) throws Exception {
         if (ended[inputIndex]) {
             throw new IllegalStateException("Bug: input " + inputIndex + " of the head of iteration '" + iteration + "' (operator '"
                     + context.nameWithSubtask() + "') ended twice (expected: it is read once, in superstep 1)");
         }
         ended[inputIndex] = true;
         if (inputIndex == 0) {
+            if (resume != null) {
+                snapshotReader = SnapshotFile.open(resume.snapshotDir(), context.environment().subtaskIndex(), 2);
+                snapshotReader.readSection(0, solutionSerializer, solutionSet::upsert);
+            }
             LaneSolutionSets.ready(context, iteration);
         }
         if (ended[0] && ended[1]) {
+            if (snapshotReader != null) {
+                try (SnapshotFile.Reader reader = snapshotReader) {
+                    snapshotReader = null;
+                    reader.readSection(1, worksetSerializer, value -> output.collect(reuseWorkset.replace(value)));
+                    reader.checkEnd();
+                }
+            }
             supersteps.endSuperstep();
         }
     }
@@ -153,6 +188,9 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
     @Override
     public void close() throws Exception {
         try {
+            if (snapshotReader != null) {
+                snapshotReader.close();
+            }
             context.environment().laneResources().remove(LaneBackChannels.key(context, iteration));
             context.environment().laneResources().remove(LaneSolutionSets.key(context, iteration));
         } finally {
@@ -160,12 +198,27 @@ public final class DeltaIterationHead<S, W> extends TwoInputOperator<S, W, W>
         }
     }
 
-    /** Continue after {@code sealed}: the workset the tails sealed goes into the body. */
-    private void feedWorkset(int sealed) throws Exception {
-        try (BackChannel<W>.Reader reader = backChannel.read(sealed)) {
+    /**
+     * Continue after {@code sealed}: the workset the tails sealed goes into the body; with a
+     * {@code snapshotDirOrNull}, the solution set and that workset also go to the lane's snapshot file.
+     */
+    private void feedWorkset(int sealed, String snapshotDirOrNull) throws Exception {
+        try (BackChannel<W>.Reader reader = backChannel.read(sealed);
+                SnapshotFile.Writer snapshot = snapshotDirOrNull == null ? null
+                        : SnapshotFile.create(snapshotDirOrNull, context.environment().subtaskIndex(), 2)) {
+            if (snapshot != null) {
+                solutionSet.forEach(value -> snapshot.write(0, solutionSerializer, value));
+            }
+            LaneSolutionSets.headStarted(context, iteration, sealed + 1);
             W value;
             while ((value = reader.next()) != null) {
+                if (snapshot != null) {
+                    snapshot.write(1, worksetSerializer, value);
+                }
                 output.collect(reuseWorkset.replace(value));
+            }
+            if (snapshot != null) {
+                snapshot.commit();
             }
         }
     }

@@ -17,8 +17,12 @@ final class HeadSupersteps {
 
     /** What a head does with a decision. */
     interface Head {
-        /** Superstep {@code sealed} + 1 started: emit its input, the records the tails sealed for {@code sealed}. */
-        void feedNext(int sealed) throws Exception;
+        /**
+         * Superstep {@code sealed} + 1 started: emit its input, the records the tails sealed for
+         * {@code sealed}; with a {@code snapshotDirOrNull}, also write the lane's snapshot of
+         * {@code sealed} there (complete before this returns).
+         */
+        void feedNext(int sealed, String snapshotDirOrNull) throws Exception;
 
         /** The loop ends after superstep {@code last}: emit the result. */
         void emitResult(int last) throws Exception;
@@ -28,16 +32,18 @@ final class HeadSupersteps {
     private final SuperstepControl control;
     private final Head head;
     private final CompletableFuture<Void> loopEnd = new CompletableFuture<>();
-    /** The superstep the head's task computes now, from 1. */
-    private int superstep = 1;
+    /** The superstep the head's task computes now, from the run's first. */
+    private int superstep;
 
     /**
      * @param description names the head in errors, e.g. {@code "the head of iteration 'x' (operator 'y (1/2)')"}
+     * @param firstSuperstep the run's first superstep: 1, or the one a resumed loop starts with
      */
-    HeadSupersteps(String description, SuperstepControl control, Head head) {
+    HeadSupersteps(String description, SuperstepControl control, Head head, int firstSuperstep) {
         this.description = description;
         this.control = control;
         this.head = head;
+        this.superstep = firstSuperstep;
     }
 
     /** Completes when the loop ended (the result is emitted) or fails with why it could not go on. */
@@ -73,7 +79,7 @@ final class HeadSupersteps {
         }
         control.startNextSuperstep(decision);
         superstep = decision.superstep() + 1;
-        head.feedNext(decision.superstep());
+        head.feedNext(decision.superstep(), decision.snapshotDirOrNull());
         endSuperstep();
     }
 

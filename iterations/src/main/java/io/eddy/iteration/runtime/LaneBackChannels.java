@@ -27,7 +27,8 @@ final class LaneBackChannels {
     }
 
     /**
-     * The back channel of {@code iteration} in this operator's lane, created if the lane has none.
+     * The back channel of {@code iteration} in this operator's lane, created if the lane has none;
+     * its first superstep is the run's (1, or the one a resumed loop starts with).
      *
      * @param recordType the type of the partial solution's records
      * @throws IllegalStateException if the channel's managed memory cannot be allocated (the message
@@ -40,7 +41,7 @@ final class LaneBackChannels {
         return env.laneResources().computeIfAbsent(key(context, iteration), BackChannel.class, () -> {
             try {
                 return new BackChannel<>(name, recordType.createSerializer(env.serializerConfig()), env.memoryManager(), env.ioManager(),
-                        BackChannel.DEFAULT_PAGES_PER_SUPERSTEP);
+                        BackChannel.DEFAULT_PAGES_PER_SUPERSTEP, env.iteration().firstSuperstep());
             } catch (MemoryAllocationException e) {
                 throw new IllegalStateException("Operator '" + context.nameWithSubtask() + "' cannot create the " + name + ": "
                         + e.getMessage(), e);

@@ -19,6 +19,12 @@ import java.util.concurrent.ExecutionException;
  * wait blocks the reader's task thread; it ends when the head of its lane read its input 0, which
  * comes from outside the loop and does not wait for the loop's tasks. Closing the slot (the head
  * closed, or the job was released) wakes waiters with a failure.
+ *
+ * <p><b>Supersteps.</b> The delta tail of lane <i>i</i> applies no record of superstep <i>s</i>
+ * before head <i>i</i> {@linkplain #headStarted started} <i>s</i> ({@link #awaitHeadIn}): other
+ * lanes' heads may start <i>s</i> earlier, and head <i>i</i> writes an iteration snapshot of the set
+ * as it was after <i>s − 1</i> before it starts <i>s</i>. The wait ends when head <i>i</i> hears the
+ * master's decision, which needs nothing from the waiting tail (it reported <i>s − 1</i>).
  */
 final class LaneSolutionSets {
 
@@ -29,6 +35,9 @@ final class LaneSolutionSets {
         private final CompletableFuture<SolutionSet<?>> ready = new CompletableFuture<>();
         // Guarded by this.
         private SolutionSet<?> set;
+        /** The superstep the lane's head started last (after the first); 0 before. Guarded by this, waited on. */
+        private int headSuperstep;
+        private boolean closed;
 
         @Override
         public void close() throws Exception {
@@ -81,6 +90,34 @@ final class LaneSolutionSets {
         if (set == null || !slot.ready.complete(set)) {
             throw new IllegalStateException("Bug: the " + describe(context, iteration) + " was " + (set == null ? "not installed" : "ready already")
                     + " when operator '" + context.nameWithSubtask() + "' read its initial solution set");
+        }
+    }
+
+    /** The lane's head starts superstep {@code superstep} (after the first): the lane's delta tail may apply its records. */
+    static void headStarted(OperatorContext<?> context, String iteration, int superstep) {
+        Slot slot = slot(context, iteration);
+        synchronized (slot) {
+            slot.headSuperstep = Math.max(slot.headSuperstep, superstep);
+            slot.notifyAll();
+        }
+    }
+
+    /**
+     * Waits until the lane's head started superstep {@code superstep} (a later one than the run's first).
+     *
+     * @throws IllegalStateException if the set was closed first (the loop failed or ended)
+     * @throws InterruptedException if the task is cancelled while it waits
+     */
+    static void awaitHeadIn(OperatorContext<?> context, String iteration, int superstep) throws InterruptedException {
+        Slot slot = slot(context, iteration);
+        synchronized (slot) {
+            while (slot.headSuperstep < superstep && !slot.closed) {
+                slot.wait();
+            }
+            if (slot.headSuperstep < superstep) {
+                throw new IllegalStateException("Operator '" + context.nameWithSubtask() + "' cannot apply records of superstep " + superstep
+                        + " to the " + describe(context, iteration) + ": the set was closed (its loop ended or failed)");
+            }
         }
     }
 

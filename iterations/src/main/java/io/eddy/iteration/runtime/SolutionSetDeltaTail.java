@@ -13,7 +13,9 @@ import io.eddy.runtime.streamrecord.StreamRecord;
  * Its input is hash-partitioned on the iteration's keys with the head's parallelism, so
  * every record reaches the lane that holds its key. The head decides on the next superstep only
  * after this tail reported the end of the current one, so the next superstep's lookups see every
- * update. No output. Task thread only.
+ * update. Records of a superstep after the run's first are applied only once the lane's head
+ * started that superstep ({@link LaneSolutionSets#awaitHeadIn}): the head may first write an
+ * iteration snapshot of the set. No output. Task thread only.
  */
 public final class SolutionSetDeltaTail<T> extends OneInputOperator<T, Void> implements SuperstepAware {
 
@@ -21,6 +23,10 @@ public final class SolutionSetDeltaTail<T> extends OneInputOperator<T, Void> imp
 
     // Task thread.
     private SolutionSet<T> solutionSet;
+    /** The superstep whose records arrive now. */
+    private int superstep;
+    /** Whether the lane's head started {@link #superstep}, so that its records may be applied. */
+    private boolean headInSuperstep;
 
     public SolutionSetDeltaTail(OperatorDescriptor descriptor, IterationKinds.SolutionSetDeltaTail kind) {
         super(null);
@@ -28,9 +34,20 @@ public final class SolutionSetDeltaTail<T> extends OneInputOperator<T, Void> imp
     }
 
     @Override
+    public void open() throws Exception {
+        super.open();
+        superstep = context.environment().iteration().firstSuperstep();
+        headInSuperstep = true;
+    }
+
+    @Override
     public void processElement(StreamRecord<T> record) throws Exception {
         if (solutionSet == null) {
             solutionSet = LaneSolutionSets.await(context, iteration);
+        }
+        if (!headInSuperstep) {
+            LaneSolutionSets.awaitHeadIn(context, iteration, superstep);
+            headInSuperstep = true;
         }
         solutionSet.upsert(record.getValue());
     }
@@ -42,7 +59,8 @@ public final class SolutionSetDeltaTail<T> extends OneInputOperator<T, Void> imp
 
     @Override
     public void startSuperstep(int next) {
-        // Nothing to reset.
+        superstep = next;
+        headInSuperstep = false;
     }
 
     @Override

@@ -23,7 +23,8 @@ public final class WorksetTail<T> extends OneInputOperator<T, Void> implements S
     // Task thread.
     private BackChannel<T> backChannel;
     private LongSumAggregator count;
-    private int superstep = 1;
+    /** The superstep whose records arrive now: from the run's first superstep on. */
+    private int superstep;
 
     public WorksetTail(OperatorDescriptor descriptor, IterationKinds.WorksetTail kind) {
         super(null);
@@ -39,6 +40,7 @@ public final class WorksetTail<T> extends OneInputOperator<T, Void> implements S
                     + "') has input types " + context.descriptor().inputTypes() + " (expected: one, the workset's type)");
         }
         backChannel = LaneBackChannels.of(context, iteration, (TypeInfo<T>) context.descriptor().inputTypes().get(0));
+        superstep = context.environment().iteration().firstSuperstep();
         count = TerminationCriterionTail.terminationAggregator(context, iteration);
     }
 

@@ -9,6 +9,8 @@ import io.eddy.api.common.typeinfo.Types;
 import io.eddy.jobgraph.IterationKinds;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.runtime.io.disk.IOManager;
+import io.eddy.runtime.iteration.IterationResume;
+import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.memory.MemoryManager;
 import java.io.File;
 import java.util.ArrayList;
@@ -95,6 +97,51 @@ class BulkIterationOperatorsTest {
         assertThat(head.<Long>output(0)).as("the result is not fed into the body").containsExactly(10L, 20L);
         assertThat(head.control.started).containsExactly(2);
         assertThat(head.afterInput()).isCompleted();
+    }
+
+    @Test
+    void aSnapshotDecisionWritesTheEmittedSuperstepAndAResumedHeadEmitsItInsteadOfItsInitialInput(@TempDir File snapshots) throws Exception {
+        String dir = new File(snapshots, "superstep-1").toURI().toString();
+        head.process(1L, 2L).endInput();
+        tail.process(10L, 20L, 30L).endSuperstep();
+        head.clearOutputs();
+        head.control.decide(new SuperstepDecision(1, false, "test: continue with a snapshot", LoopContexts.noAggregates(), dir));
+        assertThat(head.<Long>output(0)).containsExactly(10L, 20L, 30L);
+        assertThat(new File(snapshots, "superstep-1/lane-0")).isFile();
+        assertThat(new File(snapshots, "superstep-1").list()).as("no temporary file is left").containsExactly("lane-0");
+
+        IterationResume resume = new IterationResume(2, LoopContexts.noAggregates(), dir);
+        TestLaneResources otherLane = new TestLaneResources();
+        LoopTaskRig resumedHead = LoopTaskRig.head(OperatorDescriptor.builder(new IterationKinds.BulkHead(LOOP)).inputType(Types.LONG)
+                .outputType(Types.LONG).build(), LoopContexts.resumedBulk(LOOP, resume), LoopTaskRig.environment(memory, io, otherLane)).open();
+        LoopTaskRig resumedTail = LoopTaskRig.tail(OperatorDescriptor.builder(new IterationKinds.BulkTail(LOOP)).inputType(Types.LONG).build(),
+                LoopContexts.resumedBulk(LOOP, resume), LoopTaskRig.environment(memory, io, otherLane)).open();
+        try {
+            resumedHead.process(1L, 2L).endInput();
+            assertThat(resumedHead.<Long>output(0)).as("the snapshot instead of the initial input").containsExactly(10L, 20L, 30L);
+            assertThat(resumedHead.control.ended).as("the resumed run's first superstep").containsExactly(2);
+            resumedTail.process(11L).endSuperstep();
+            resumedHead.control.decide(terminate(2));
+            assertThat(resumedHead.<Long>output(1)).containsExactly(11L);
+            assertThat(resumedHead.afterInput()).isCompleted();
+        } finally {
+            resumedTail.close();
+            resumedHead.close();
+        }
+    }
+
+    @Test
+    void aResumedHeadWhoseSnapshotIsMissingFailsNamingTheFile(@TempDir File snapshots) throws Exception {
+        String dir = new File(snapshots, "superstep-4").toURI().toString();
+        IterationResume resume = new IterationResume(5, LoopContexts.noAggregates(), dir);
+        TestLaneResources otherLane = new TestLaneResources();
+        LoopTaskRig resumedHead = LoopTaskRig.head(OperatorDescriptor.builder(new IterationKinds.BulkHead(LOOP)).inputType(Types.LONG)
+                .outputType(Types.LONG).build(), LoopContexts.resumedBulk(LOOP, resume), LoopTaskRig.environment(memory, io, otherLane)).open();
+        try {
+            assertThatThrownBy(resumedHead::endInput).hasStackTraceContaining("superstep-4/lane-0");
+        } finally {
+            resumedHead.close();
+        }
     }
 
     @Test

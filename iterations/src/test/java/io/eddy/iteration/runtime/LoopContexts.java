@@ -4,6 +4,7 @@ import io.eddy.api.common.aggregators.Aggregator;
 import io.eddy.api.common.aggregators.AggregatorRegistry;
 import io.eddy.jobgraph.IterationSpec;
 import io.eddy.jobgraph.JobVertexId;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.iteration.TaskIterationContext;
 import io.eddy.util.InstantiationUtil;
 import java.util.HashMap;
@@ -38,6 +39,18 @@ final class LoopContexts {
         IterationSpec spec = new IterationSpec(iteration, IterationSpec.Kind.DELTA, new JobVertexId(0), 10,
                 InstantiationUtil.serialize(new AggregatorRegistry(), "the aggregators"), false);
         return TaskIterationContext.create(spec, iteration + " (test task)", LoopContexts.class.getClassLoader());
+    }
+
+    /** A bulk loop named {@code iteration} whose run resumes at {@code resume}. */
+    static TaskIterationContext resumedBulk(String iteration, IterationResume resume) {
+        IterationSpec spec = new IterationSpec(iteration, IterationSpec.Kind.BULK, new JobVertexId(0), 10,
+                InstantiationUtil.serialize(new AggregatorRegistry(), "the aggregators"), false);
+        return TaskIterationContext.create(spec, iteration + " (test task)", LoopContexts.class.getClassLoader(), resume);
+    }
+
+    /** The serialized empty aggregates of a superstep. */
+    static byte[] noAggregates() {
+        return InstantiationUtil.serialize(new HashMap<String, java.io.Serializable>(), "no aggregates");
     }
 
     /** Superstep {@code next} starts, with no combined aggregates from the previous one. */

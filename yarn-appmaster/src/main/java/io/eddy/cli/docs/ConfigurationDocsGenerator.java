@@ -3,6 +3,7 @@ package io.eddy.cli.docs;
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.ConfigOption;
 import io.eddy.configuration.EventTimeOptions;
+import io.eddy.configuration.IterationOptions;
 import io.eddy.configuration.MemorySize;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.master.MasterOptions;
@@ -46,6 +47,7 @@ public final class ConfigurationDocsGenerator {
             CheckpointingOptions.class,
             EventTimeOptions.class,
             ExecutionOptions.class,
+            IterationOptions.class,
             MasterOptions.class,
             MemoryOptions.class,
             NetworkOptions.class,

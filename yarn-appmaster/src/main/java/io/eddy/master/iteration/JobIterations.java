@@ -1,10 +1,13 @@
 package io.eddy.master.iteration;
 
+import io.eddy.configuration.Configuration;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertexId;
 import io.eddy.jobgraph.VertexGroup;
 import io.eddy.master.execution.ExecutionGraph;
 import io.eddy.master.execution.ExecutionVertex;
+import io.eddy.runtime.cluster.TaskDeploymentSpec;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.tasks.TaskId;
 import java.io.Serializable;
@@ -30,7 +33,9 @@ import org.slf4j.LoggerFactory;
  * combined, fail the job ({@code failJob}): a loop must never wait for a decision that will not come.
  *
  * <p>The durations of the supersteps of each loop's last run are in the job's result, as the
- * accumulator {@code iteration.<name>.superstep-millis}: a {@code List<Long>}, superstep 1 first.
+ * accumulator {@code iteration.<name>.superstep-millis}: a {@code List<Long>}, the run's first
+ * superstep first; {@code iteration.<name>.first-superstep} says which that was (1, or where the
+ * run resumed after an iteration snapshot).
  *
  * <p>Owned by the master's main thread, like its job manager.
  */
@@ -43,8 +48,18 @@ public final class JobIterations {
         return "iteration." + name + ".superstep-millis";
     }
 
+    /**
+     * The accumulator of loop {@code name}'s first superstep in its last run: 1, or where it resumed
+     * after a snapshot ({@code iteration.<name>.first-superstep}, an {@code Integer}).
+     */
+    public static String firstSuperstepAccumulator(String name) {
+        return "iteration." + name + ".first-superstep";
+    }
+
     private final JobGraph graph;
     private final BiConsumer<Throwable, String> failJob;
+    /** Null without iteration snapshots. */
+    private final IterationSnapshots snapshots;
     /** By loop name, in the graph's order. */
     private final Map<String, SuperstepCoordinator> coordinators = new LinkedHashMap<>();
     /** The coordinator of each member vertex, by vertex index. */
@@ -52,9 +67,15 @@ public final class JobIterations {
     /** Set when the job first deploys; the tasks' current attempts and workers. */
     private ExecutionGraph executionGraph;
 
-    private JobIterations(JobGraph graph, BiConsumer<Throwable, String> failJob) {
+    private JobIterations(JobGraph graph, BiConsumer<Throwable, String> failJob, IterationSnapshots snapshots) {
         this.graph = graph;
         this.failJob = failJob;
+        this.snapshots = snapshots;
+    }
+
+    /** The loops of {@code graph}, without iteration snapshots. */
+    public static JobIterations create(JobGraph graph, ClassLoader userCode, Clock clock, BiConsumer<Throwable, String> failJob) {
+        return create(graph, userCode, clock, failJob, new Configuration());
     }
 
     /**
@@ -62,13 +83,18 @@ public final class JobIterations {
      *
      * @param userCode the job's class loader
      * @param failJob fails the job with a cause and a one-line summary
-     * @throws IllegalArgumentException naming the loop if its aggregators cannot be read
+     * @param settings the job's settings over the cluster's defaults (iteration snapshots: {@link IterationSnapshots})
+     * @throws IllegalArgumentException naming the loop if its aggregators cannot be read, or the
+     *     setting if iteration snapshots are on without a directory
      */
-    public static JobIterations create(JobGraph graph, ClassLoader userCode, Clock clock, BiConsumer<Throwable, String> failJob) {
-        JobIterations iterations = new JobIterations(graph, failJob);
+    public static JobIterations create(JobGraph graph, ClassLoader userCode, Clock clock, BiConsumer<Throwable, String> failJob,
+            Configuration settings) {
+        boolean loops = graph.groups().stream().anyMatch(g -> g.kind() == VertexGroup.Kind.ITERATION);
+        IterationSnapshots snapshots = loops ? IterationSnapshots.create(graph.jobId(), settings) : null;
+        JobIterations iterations = new JobIterations(graph, failJob, snapshots);
         for (VertexGroup group : graph.groups()) {
             if (group.kind() == VertexGroup.Kind.ITERATION) {
-                SuperstepCoordinator c = new SuperstepCoordinator(graph, group, userCode, clock, iterations::sendDecision);
+                SuperstepCoordinator c = new SuperstepCoordinator(graph, group, userCode, clock, iterations::sendDecision, snapshots);
                 iterations.coordinators.put(group.name(), c);
                 for (JobVertexId member : group.members()) {
                     iterations.byVertex.put(member.index(), c);
@@ -149,6 +175,26 @@ public final class JobIterations {
         }
     }
 
+    /**
+     * {@code spec} with where its loop resumes ({@link SuperstepCoordinator#resumeFor}) if its task is
+     * a member of a loop that resumes after a snapshot; else {@code spec}.
+     */
+    public TaskDeploymentSpec withResume(TaskDeploymentSpec spec) {
+        SuperstepCoordinator c = byVertex.get(spec.task().vertex());
+        if (c == null) {
+            return spec;
+        }
+        IterationResume resume = c.resumeFor(spec.task().attempt());
+        return resume == null ? spec : spec.withIterationResume(resume);
+    }
+
+    /** The job ended: its iteration snapshots are deleted (in the background). */
+    public void jobEnded() {
+        if (snapshots != null) {
+            snapshots.close();
+        }
+    }
+
     /** Sends a decision to the head task's worker; a head on a lost worker is left out (its failure restarts the loop). */
     private void sendDecision(TaskId headTask, SuperstepDecision decision) {
         ExecutionVertex head = executionGraph.task(headTask);
@@ -164,6 +210,7 @@ public final class JobIterations {
         Map<String, Serializable> values = new LinkedHashMap<>();
         for (Map.Entry<String, SuperstepCoordinator> e : coordinators.entrySet()) {
             values.put(superstepMillisAccumulator(e.getKey()), new ArrayList<>(e.getValue().superstepMillis()));
+            values.put(firstSuperstepAccumulator(e.getKey()), e.getValue().firstSuperstep());
         }
         return values;
     }

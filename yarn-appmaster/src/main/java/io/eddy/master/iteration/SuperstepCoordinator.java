@@ -6,6 +6,7 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertexId;
 import io.eddy.jobgraph.VertexGroup;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.tasks.TaskId;
 import io.eddy.util.InstantiationUtil;
@@ -46,8 +47,16 @@ import org.slf4j.LoggerFactory;
  * filtered before they reach the coordinator ({@link JobIterations}).
  *
  * <p><b>Restarts.</b> The loop's tasks form one pipelined region and restart together with a new
- * attempt; {@link #start} with that attempt drops the run so far and starts at superstep 1 (there are
- * no iteration snapshots yet).
+ * attempt; {@link #start} with that attempt drops the run so far and starts a new one at superstep 1,
+ * or after the latest complete snapshot ({@link #resumeFor}).
+ *
+ * <p><b>Snapshots</b> (with {@link IterationSnapshots}; docs/iterations.md "Snapshots and
+ * recovery"). A decision to continue after a superstep s that is a multiple of the interval names
+ * the directory of snapshot s; the heads write their lane files before they end superstep s + 1, so
+ * snapshot s is complete once every task reported s + 1. The coordinator keeps the latest complete
+ * one with the combined aggregates of s, deletes the one before it, and resumes a restarted loop
+ * after it. A resumed run that fails before its first superstep ended drops that snapshot (it may be
+ * what failed: an unreadable file), so the next run starts at superstep 1; this is logged.
  *
  * <p><b>Durations.</b> A superstep lasts from the previous decision (for superstep 1: from {@link
  * #start}, i.e. the deployment of the loop's tasks) to its last report; {@link #superstepMillis()}
@@ -80,6 +89,9 @@ public final class SuperstepCoordinator {
     private final Clock clock;
     private final DecisionSender sender;
 
+    /** Null without snapshots. */
+    private final IterationSnapshots snapshots;
+
     private Phase phase = Phase.NOT_STARTED;
     /** The attempt of the loop's tasks in the current run; -1 before the first. */
     private int attempt = -1;
@@ -92,6 +104,18 @@ public final class SuperstepCoordinator {
     private AggregatorRegistry registry;
     private long superstepStart;
     private final List<Long> superstepMillis = new ArrayList<>();
+    /** The first superstep of the current run: 1, or the one after the snapshot it resumed from. */
+    private int firstSuperstep = 1;
+    /** The snapshot taken after a superstep of the current run whose heads are writing it (complete after the next superstep), or null. */
+    private Snapshot pending;
+    /** The latest complete snapshot, or null. */
+    private Snapshot latest;
+    /** The attempt {@link #resumeFor} chose for, and what it chose (null: superstep 1). */
+    private int resumeChosenFor = -1;
+    private Snapshot resumeChoice;
+
+    /** A snapshot after {@code superstep}: the combined aggregates of that superstep, and where the lanes' files are. */
+    private record Snapshot(int superstep, byte[] aggregatesBytes, String dir) {}
 
     /**
      * The coordinator of {@code loop}, an ITERATION group of {@code graph}.
@@ -100,6 +124,16 @@ public final class SuperstepCoordinator {
      * @throws IllegalArgumentException naming the loop if its aggregators cannot be read
      */
     public SuperstepCoordinator(JobGraph graph, VertexGroup loop, ClassLoader userCode, Clock clock, DecisionSender sender) {
+        this(graph, loop, userCode, clock, sender, null);
+    }
+
+    /**
+     * The coordinator of {@code loop} with iteration snapshots ({@code snapshots} may be null: none).
+     *
+     * @throws IllegalArgumentException naming the loop if its aggregators cannot be read
+     */
+    public SuperstepCoordinator(JobGraph graph, VertexGroup loop, ClassLoader userCode, Clock clock, DecisionSender sender,
+            IterationSnapshots snapshots) {
         if (loop.kind() != VertexGroup.Kind.ITERATION) {
             throw new IllegalArgumentException("Bug: a superstep coordinator for the " + loop.kind() + " group '" + loop.name() + "'");
         }
@@ -112,6 +146,7 @@ public final class SuperstepCoordinator {
         this.userCode = userCode;
         this.clock = clock;
         this.sender = sender;
+        this.snapshots = snapshots;
         SuperstepAggregates.readRegistry(spec, userCode);
     }
 
@@ -135,14 +170,51 @@ public final class SuperstepCoordinator {
         return phase == Phase.ENDED;
     }
 
-    /** The duration of each superstep of the current run that ended, in milliseconds, superstep 1 first (a copy). */
+    /** The first superstep of the current run: 1, or where it resumed after a snapshot. */
+    public int firstSuperstep() {
+        return firstSuperstep;
+    }
+
+    /** The superstep of the latest complete snapshot, or 0 if there is none. */
+    public int latestSnapshot() {
+        return latest == null ? 0 : latest.superstep();
+    }
+
+    /**
+     * Where the loop's tasks of attempt {@code newAttempt} resume, or null for superstep 1: after the
+     * latest complete snapshot. Chosen once per attempt (every task of the attempt asks while it is
+     * deployed, before {@link #start}): if the current run resumed from that snapshot and failed
+     * before its first superstep ended, the snapshot is dropped and the answer is null.
+     */
+    public IterationResume resumeFor(int newAttempt) {
+        if (newAttempt != resumeChosenFor) {
+            if (newAttempt <= attempt) {
+                throw new IllegalStateException("Bug: iteration '" + spec.name() + "' of job " + job + " is asked where attempt " + newAttempt
+                        + " resumes, but runs attempt " + attempt + " (attempts only grow)");
+            }
+            if (latest != null && phase == Phase.RUNNING && firstSuperstep == latest.superstep() + 1 && superstep == firstSuperstep) {
+                LOG.warn("Job {}: iteration '{}' resumed from its snapshot of superstep {} at {}, but failed before superstep {} ended;"
+                        + " the snapshot is dropped and the loop starts at superstep 1", job, spec.name(), latest.superstep(), latest.dir(),
+                        firstSuperstep);
+                drop(latest);
+                latest = null;
+            }
+            resumeChosenFor = newAttempt;
+            resumeChoice = latest;
+        }
+        return resumeChoice == null ? null
+                : new IterationResume(resumeChoice.superstep() + 1, resumeChoice.aggregatesBytes(), resumeChoice.dir());
+    }
+
+    /** The duration of each superstep of the current run that ended, in milliseconds, its first superstep first (a copy). */
     public List<Long> superstepMillis() {
         return List.copyOf(superstepMillis);
     }
 
     /**
-     * The loop's tasks of attempt {@code newAttempt} were deployed: a run starts at superstep 1; the
-     * previous run (a restarted loop) is dropped with its reports and durations.
+     * The loop's tasks of attempt {@code newAttempt} were deployed: a run starts at superstep 1, or
+     * where {@link #resumeFor} said; the previous run (a restarted loop) is dropped with its reports,
+     * durations and the snapshot its heads were writing.
      *
      * @throws IllegalStateException if {@code newAttempt} is not newer than the current run's
      */
@@ -151,15 +223,23 @@ public final class SuperstepCoordinator {
             throw new IllegalStateException("Bug: iteration '" + spec.name() + "' of job " + job + " starts attempt " + newAttempt
                     + " after attempt " + attempt + " (attempts only grow)");
         }
+        IterationResume resume = resumeFor(newAttempt);
+        int first = resume == null ? 1 : resume.superstep();
         if (phase != Phase.NOT_STARTED) {
-            LOG.info("Job {}: iteration '{}' restarts at superstep 1 with attempt {} (attempt {} {} superstep {})", job, spec.name(),
-                    newAttempt, attempt, phase == Phase.ENDED ? "had ended after" : "had reached", superstep);
+            LOG.info("Job {}: iteration '{}' restarts at superstep {} with attempt {} (attempt {} {} superstep {}){}", job, spec.name(),
+                    first, newAttempt, attempt, phase == Phase.ENDED ? "had ended after" : "had reached", superstep,
+                    resume == null ? "" : ", from its snapshot at " + resume.snapshotDir());
+        }
+        if (pending != null) {
+            drop(pending);
+            pending = null;
         }
         registry = SuperstepAggregates.readRegistry(spec, userCode);
         attempt = newAttempt;
         phase = Phase.RUNNING;
         superstepMillis.clear();
-        beginSuperstep(1, clock.millis());
+        firstSuperstep = first;
+        beginSuperstep(first, clock.millis());
     }
 
     private void beginSuperstep(int next, long now) {
@@ -220,13 +300,24 @@ public final class SuperstepCoordinator {
         superstepMillis.add(millis);
         HashMap<String, Serializable> combined = aggregates.combined();
         String end = endReasonOrNull();
+        completePendingSnapshot();
+        byte[] combinedBytes = InstantiationUtil.serialize(combined, "the combined aggregates of superstep " + superstep + " of iteration '"
+                + spec.name() + "'");
+        String snapshotDir = end == null && snapshots != null && snapshots.takesAfter(superstep) ? snapshots.dir(job, spec.name(), superstep) : null;
+        if (snapshotDir != null) {
+            pending = new Snapshot(superstep, combinedBytes, snapshotDir);
+        }
         SuperstepDecision decision = new SuperstepDecision(superstep, end != null,
-                end != null ? end : "superstep " + (superstep + 1) + " of at most " + spec.maxIterations() + " follows",
-                InstantiationUtil.serialize(combined, "the combined aggregates of superstep " + superstep + " of iteration '" + spec.name() + "'"));
+                end != null ? end : "superstep " + (superstep + 1) + " of at most " + spec.maxIterations() + " follows", combinedBytes,
+                snapshotDir);
         LOG.info("Job {}: iteration '{}' (attempt {}): superstep {} ended after {} ms; {}: {}", job, spec.name(), attempt, superstep, millis,
                 decision.terminate() ? "terminate" : "continue", decision.reason());
         if (decision.terminate()) {
             phase = Phase.ENDED;
+            if (latest != null) {
+                drop(latest);
+                latest = null;
+            }
         } else {
             beginSuperstep(superstep + 1, now);
         }
@@ -234,6 +325,27 @@ public final class SuperstepCoordinator {
             sender.send(new TaskId(job, spec.headVertex().index(), subtask, attempt), decision);
         }
         return decision;
+    }
+
+    /** Every task ended the superstep after the pending snapshot's: its heads wrote their files, so it is the latest. */
+    private void completePendingSnapshot() {
+        if (pending == null) {
+            return;
+        }
+        if (pending.superstep() != superstep - 1) {
+            throw new IllegalStateException("Bug: iteration '" + spec.name() + "' ended superstep " + superstep + " with the snapshot of superstep "
+                    + pending.superstep() + " pending");
+        }
+        if (latest != null) {
+            drop(latest);
+        }
+        latest = pending;
+        pending = null;
+        LOG.info("Job {}: iteration '{}': snapshot of superstep {} complete at {}", job, spec.name(), latest.superstep(), latest.dir());
+    }
+
+    private void drop(Snapshot snapshot) {
+        snapshots.delete(snapshot.dir());
     }
 
     /** Why the loop ends after the superstep that just ended, or null if it goes on. */

@@ -21,7 +21,7 @@ public interface SchedulingActions {
     /** The job did not get its slots ({@code message} says why): it fails. */
     void slotWaitFailed(String message);
 
-    /** {@code spec} with the state its task restores, if any. */
+    /** {@code spec} with the state its task restores, if any, and where its loop resumes after an iteration snapshot, if it does. */
     TaskDeploymentSpec withRestore(TaskDeploymentSpec spec);
 
     /** {@code worker} could not prepare the job. */

@@ -16,10 +16,15 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobVertexId;
 import io.eddy.jobgraph.VertexGroup;
 import io.eddy.master.RegionTestGraphs;
+import io.eddy.configuration.Configuration;
+import io.eddy.configuration.IterationOptions;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.tasks.TaskId;
 import io.eddy.util.InstantiationUtil;
 import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -29,6 +34,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The superstep coordinator's decisions without a network: a loop V1 (head) -> V2 (tail) with a
@@ -232,19 +238,116 @@ class SuperstepCoordinatorTest {
 
     // ---- helpers
 
-    private static IterationSpec spec(IterationSpec.Kind kind, int max, AggregatorRegistry registry, boolean terminationCriterion) {
-        return new IterationSpec(LOOP, kind, new JobVertexId(1), max, InstantiationUtil.serialize(registry, "registry"), terminationCriterion);
+    @Test
+    void everyKthDecisionNamesASnapshotWhichIsCompleteAfterTheNextSuperstepAndARestartResumesAfterIt(@TempDir Path dir) {
+        IterationSnapshots snapshots = snapshots(dir, 2);
+        SuperstepCoordinator c = coordinator(spec(IterationSpec.Kind.BULK, 10, new AggregatorRegistry(), false), snapshots);
+        c.start(0);
+        assertThat(reportAll(c, 1, 0, Map.of()).snapshotDirOrNull()).isNull();
+        SuperstepDecision second = reportAll(c, 2, 0, Map.of());
+        assertThat(second.snapshotDirOrNull()).isEqualTo(dir.toUri().toString().replaceAll("/$", "") + "/" + graph.jobId()
+                + "/iterations/loop/superstep-2");
+        assertThat(c.latestSnapshot()).as("the heads write it while superstep 3 runs").isZero();
+        assertThat(reportAll(c, 3, 0, Map.of()).snapshotDirOrNull()).isNull();
+        assertThat(c.latestSnapshot()).isEqualTo(2);
+
+        IterationResume resume = c.resumeFor(1);
+        assertThat(resume.superstep()).isEqualTo(3);
+        assertThat(resume.snapshotDir()).isEqualTo(second.snapshotDirOrNull());
+        assertThat(resume.aggregatesBytes()).isEqualTo(second.aggregatesBytes());
+        assertThat(c.resumeFor(1)).as("chosen once per attempt").isEqualTo(resume);
+        c.start(1);
+        assertThat(c.superstep()).isEqualTo(3);
+        assertThat(c.firstSuperstep()).isEqualTo(3);
+        assertThat(reportAll(c, 3, 1, Map.of()).superstep()).isEqualTo(3);
+        assertThat(c.superstepMillis()).as("durations of the resumed run, from its first superstep").hasSize(1);
     }
 
-    /** V0 -HASH/BLOCKING-> V1 (head) -FORWARD-> V2 (tail), feedback V2 -> V1; V1 and V2 are the loop. */
-    private SuperstepCoordinator coordinator(IterationSpec spec) {
+    @Test
+    void aResumedRunThatFailsInItsFirstSuperstepDropsItsSnapshotAndTheNextStartsAtSuperstepOne(@TempDir Path dir) {
+        SuperstepCoordinator c = coordinator(spec(IterationSpec.Kind.BULK, 10, new AggregatorRegistry(), false), snapshots(dir, 1));
+        c.start(0);
+        reportAll(c, 1, 0, Map.of());
+        reportAll(c, 2, 0, Map.of());
+        assertThat(c.latestSnapshot()).isEqualTo(1);
+        c.start(1);
+        assertThat(c.firstSuperstep()).isEqualTo(2);
+
+        assertThat(c.resumeFor(2)).as("the resumed run never ended superstep 2").isNull();
+        c.start(2);
+        assertThat(c.superstep()).isEqualTo(1);
+        assertThat(c.latestSnapshot()).isZero();
+    }
+
+    @Test
+    void aSnapshotWhoseNextSuperstepDidNotEndIsNotResumedFrom(@TempDir Path dir) {
+        SuperstepCoordinator c = coordinator(spec(IterationSpec.Kind.BULK, 10, new AggregatorRegistry(), false), snapshots(dir, 2));
+        c.start(0);
+        reportAll(c, 1, 0, Map.of());
+        assertThat(reportAll(c, 2, 0, Map.of()).snapshotDirOrNull()).isNotNull();
+        c.onSuperstepDone(task(1, 0, 0), 3, null);
+
+        assertThat(c.resumeFor(1)).isNull();
+        c.start(1);
+        assertThat(c.superstep()).isEqualTo(1);
+        reportAll(c, 1, 1, Map.of());
+        reportAll(c, 2, 1, Map.of());
+        reportAll(c, 3, 1, Map.of());
+        assertThat(c.latestSnapshot()).as("the new run's own snapshot").isEqualTo(2);
+    }
+
+    @Test
+    void noSnapshotIsTakenAfterTheLastSuperstepAndAnOlderOneIsDeletedWhenANewerIsComplete(@TempDir Path dir) throws Exception {
+        SuperstepCoordinator c = coordinator(spec(IterationSpec.Kind.BULK, 4, new AggregatorRegistry(), false), snapshots(dir, 1));
+        c.start(0);
+        String first = reportAll(c, 1, 0, Map.of()).snapshotDirOrNull();
+        Path firstDir = Path.of(java.net.URI.create(first));
+        Files.createDirectories(firstDir);
+        Files.writeString(firstDir.resolve("lane-0"), "x");
+        reportAll(c, 2, 0, Map.of());
+        reportAll(c, 3, 0, Map.of());
+        assertThat(c.latestSnapshot()).isEqualTo(2);
+        SuperstepDecision last = reportAll(c, 4, 0, Map.of());
+        assertThat(last.terminate()).isTrue();
+        assertThat(last.snapshotDirOrNull()).isNull();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (Files.exists(firstDir) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(firstDir).as("deleted in the background once snapshot 2 was complete").doesNotExist();
+    }
+
+    @Test
+    void snapshotsWithoutADirectoryAreRefusedNamingBothSettings() {
+        Configuration settings = new Configuration().set(IterationOptions.SNAPSHOT_INTERVAL, 5);
+        assertThatThrownBy(() -> IterationSnapshots.create(io.eddy.jobgraph.JobId.generate(), settings))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("iteration.snapshots.dir").hasMessageContaining("state.checkpoints.dir");
+        assertThat(IterationSnapshots.create(io.eddy.jobgraph.JobId.generate(), new Configuration())).as("off by default").isNull();
+    }
+
+    private IterationSnapshots snapshots(Path dir, int interval) {
+        return IterationSnapshots.create(io.eddy.jobgraph.JobId.generate(), new Configuration()
+                .set(IterationOptions.SNAPSHOT_INTERVAL, interval).set(IterationOptions.SNAPSHOT_DIR, dir.toUri().toString()));
+    }
+
+    private SuperstepCoordinator coordinator(IterationSpec spec, IterationSnapshots snapshots) {
         graph = RegionTestGraphs.graph(2, 2, 2).edge(0, 1, HASH, BLOCKING).edge(1, 2, FORWARD, PIPELINED).feedback(2, 1, PIPELINED)
                 .iteration(spec, 1, 2).build();
         VertexGroup loop = graph.groupOf(new JobVertexId(1), VertexGroup.Kind.ITERATION).orElseThrow();
         return new SuperstepCoordinator(graph, loop, getClass().getClassLoader(), clock, (head, decision) -> {
             sentTo.add(head);
             sent.add(decision);
-        });
+        }, snapshots);
+    }
+
+    private static IterationSpec spec(IterationSpec.Kind kind, int max, AggregatorRegistry registry, boolean terminationCriterion) {
+        return new IterationSpec(LOOP, kind, new JobVertexId(1), max, InstantiationUtil.serialize(registry, "registry"), terminationCriterion);
+    }
+
+    /** V0 -HASH/BLOCKING-> V1 (head) -FORWARD-> V2 (tail), feedback V2 -> V1; V1 and V2 are the loop. */
+    private SuperstepCoordinator coordinator(IterationSpec spec) {
+        return coordinator(spec, null);
     }
 
     private TaskId task(int vertex, int subtask, int attempt) {

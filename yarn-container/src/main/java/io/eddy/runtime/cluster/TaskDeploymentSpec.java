@@ -2,6 +2,7 @@ package io.eddy.runtime.cluster;
 
 import io.eddy.runtime.checkpoint.TaskRestore;
 import io.eddy.runtime.io.network.InputChannelSpec;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.tasks.OutputPartitionSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.util.List;
@@ -21,9 +22,11 @@ import java.util.Objects;
  * @param inputChannels per input gate (ordered by gate index): its channels
  * @param outputPartitions per output edge (ordered by output index): the partition to write
  * @param restoreOrNull the state to restore (from a checkpoint or savepoint), or null for a fresh start
+ * @param iterationResumeOrNull for a task of a loop that resumes after an iteration snapshot: where it
+ *     resumes; null for a loop that starts at superstep 1 and for tasks outside loops
  */
 public record TaskDeploymentSpec(TaskId task, List<List<InputChannelSpec>> inputChannels, List<OutputPartitionSpec> outputPartitions,
-        TaskRestore restoreOrNull) {
+        TaskRestore restoreOrNull, IterationResume iterationResumeOrNull) {
 
     public TaskDeploymentSpec {
         Objects.requireNonNull(task, "task");
@@ -31,8 +34,19 @@ public record TaskDeploymentSpec(TaskId task, List<List<InputChannelSpec>> input
         outputPartitions = List.copyOf(outputPartitions);
     }
 
+    /** A deployment that resumes no loop. */
+    public TaskDeploymentSpec(TaskId task, List<List<InputChannelSpec>> inputChannels, List<OutputPartitionSpec> outputPartitions,
+            TaskRestore restoreOrNull) {
+        this(task, inputChannels, outputPartitions, restoreOrNull, null);
+    }
+
     /** A deployment without state to restore. */
     public TaskDeploymentSpec(TaskId task, List<List<InputChannelSpec>> inputChannels, List<OutputPartitionSpec> outputPartitions) {
-        this(task, inputChannels, outputPartitions, null);
+        this(task, inputChannels, outputPartitions, null, null);
+    }
+
+    /** This deployment, resuming its loop at {@code resume}. */
+    public TaskDeploymentSpec withIterationResume(IterationResume resume) {
+        return new TaskDeploymentSpec(task, inputChannels, outputPartitions, restoreOrNull, resume);
     }
 }

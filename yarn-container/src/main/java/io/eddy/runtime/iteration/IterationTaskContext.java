@@ -18,6 +18,15 @@ public interface IterationTaskContext {
     int superstep();
 
     /**
+     * The first superstep of this run of the loop: 1, or the superstep after the snapshot a
+     * restarted loop resumes from. The task opens its operators and reads its static inputs in it.
+     */
+    int firstSuperstep();
+
+    /** Where this run of the loop resumes after an iteration snapshot, or null if it started at superstep 1. */
+    IterationResume resumeOrNull();
+
+    /**
      * This task's copy of aggregator {@code name}; reset when each superstep starts, its value sent
      * to the master when the superstep ends.
      *
@@ -27,7 +36,7 @@ public interface IterationTaskContext {
 
     /**
      * The combined value of aggregator {@code name} over all tasks at the end of the previous
-     * superstep; null in superstep 1.
+     * superstep; null in superstep 1 (in the first superstep of a resumed run: the snapshot's).
      *
      * @throws IllegalArgumentException if the loop has no aggregator of that name
      */

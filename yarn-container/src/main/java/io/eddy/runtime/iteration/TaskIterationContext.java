@@ -25,14 +25,23 @@ public final class TaskIterationContext implements IterationTaskContext {
     private final String taskName;
     private final ClassLoader classLoader;
     private final Map<String, Aggregator<?>> aggregators;
+    private final IterationResume resume;
     private Map<String, Serializable> previous = Map.of();
-    private int superstep = 1;
+    private int superstep;
 
-    private TaskIterationContext(IterationSpec spec, String taskName, ClassLoader classLoader, Map<String, Aggregator<?>> aggregators) {
+    private TaskIterationContext(IterationSpec spec, String taskName, ClassLoader classLoader, Map<String, Aggregator<?>> aggregators,
+            IterationResume resume) {
         this.spec = spec;
         this.taskName = taskName;
         this.classLoader = classLoader;
         this.aggregators = aggregators;
+        this.resume = resume;
+        if (resume == null) {
+            this.superstep = 1;
+        } else {
+            this.superstep = resume.superstep();
+            this.previous = readAggregates(resume.aggregatesBytes(), resume.snapshotSuperstep());
+        }
     }
 
     /**
@@ -42,6 +51,14 @@ public final class TaskIterationContext implements IterationTaskContext {
      * @param classLoader the job's class loader (aggregators and aggregates are user classes)
      */
     public static TaskIterationContext create(IterationSpec spec, String taskName, ClassLoader classLoader) {
+        return create(spec, taskName, classLoader, null);
+    }
+
+    /**
+     * The context of a task in the first superstep of a run: superstep 1, or {@code
+     * resumeOrNull.superstep()} with the snapshot's aggregates as the previous ones.
+     */
+    public static TaskIterationContext create(IterationSpec spec, String taskName, ClassLoader classLoader, IterationResume resumeOrNull) {
         AggregatorRegistry registry = InstantiationUtil.deserialize(spec.aggregatorsBytes(), classLoader,
                 "the aggregators of iteration '" + spec.name() + "'");
         Map<String, Aggregator<?>> copies = new LinkedHashMap<>(registry.getAggregators());
@@ -49,7 +66,7 @@ public final class TaskIterationContext implements IterationTaskContext {
             copies.put(IterationSpec.TERMINATION_AGGREGATOR, new LongSumAggregator());
         }
         copies.values().forEach(Aggregator::reset);
-        return new TaskIterationContext(spec, taskName, classLoader, copies);
+        return new TaskIterationContext(spec, taskName, classLoader, copies, resumeOrNull);
     }
 
     @Override
@@ -60,6 +77,21 @@ public final class TaskIterationContext implements IterationTaskContext {
     @Override
     public int superstep() {
         return superstep;
+    }
+
+    @Override
+    public int firstSuperstep() {
+        return resume == null ? 1 : resume.superstep();
+    }
+
+    @Override
+    public IterationResume resumeOrNull() {
+        return resume;
+    }
+
+    /** Whether the task computes the first superstep of its run. */
+    public boolean isFirstSuperstep() {
+        return superstep == firstSuperstep();
     }
 
     @Override
@@ -97,11 +129,15 @@ public final class TaskIterationContext implements IterationTaskContext {
             throw new IllegalStateException("Bug: task '" + taskName + "' of iteration '" + spec.name() + "' is in superstep " + superstep
                     + " and was told to start superstep " + next);
         }
-        Map<String, Serializable> aggregates = InstantiationUtil.deserialize(Objects.requireNonNull(previousAggregatesBytes), classLoader,
-                "the aggregates of superstep " + superstep + " of iteration '" + spec.name() + "'");
-        previous = Collections.unmodifiableMap(new HashMap<>(aggregates));
+        previous = readAggregates(Objects.requireNonNull(previousAggregatesBytes), superstep);
         aggregators.values().forEach(Aggregator::reset);
         superstep = next;
+    }
+
+    private Map<String, Serializable> readAggregates(byte[] bytes, int ofSuperstep) {
+        Map<String, Serializable> aggregates = InstantiationUtil.deserialize(bytes, classLoader,
+                "the aggregates of superstep " + ofSuperstep + " of iteration '" + spec.name() + "'");
+        return Collections.unmodifiableMap(new HashMap<>(aggregates));
     }
 
     /** The Java-serialized {@code HashMap<String, Serializable>} of this task's aggregator values in the current superstep. */

@@ -25,7 +25,8 @@ import java.util.concurrent.ExecutionException;
  *
  * <ul>
  *   <li><b>Body task</b>: a {@link SuperstepInputProcessor} reads its gates superstep after
- *       superstep; the chain is opened once the broadcast variables of superstep 1 are read.
+ *       superstep; the chain is opened once the broadcast variables of the run's first superstep
+ *       (1, or the one a resumed loop starts with) are read.
  *   <li><b>Head task</b> (its vertex is the spec's head vertex): reads its gates once (broadcast
  *       gates first, then data gates, as any task, nothing cached), then runs mails until the head
  *       operator's {@link DrivesAfterInput#afterInput()} completes; the head drives the supersteps
@@ -52,7 +53,7 @@ final class IterationTaskRunner implements AutoCloseable {
         this.mailbox = mailbox;
     }
 
-    /** The runner of a task of {@code deployment}'s loop, in superstep 1. */
+    /** The runner of a task of {@code deployment}'s loop, in the first superstep of its run (1, or where it resumes). */
     static IterationTaskRunner create(TaskDeployment deployment, IterationServices services, MailboxProcessor mailboxProcessor,
             TaskMailbox mailbox) {
         VertexGroup group = deployment.iterationOrNull();
@@ -62,7 +63,7 @@ final class IterationTaskRunner implements AutoCloseable {
                     + " savepoint or checkpoint to restore");
         }
         TaskIterationContext context = TaskIterationContext.create(group.iteration(), deployment.taskNameWithSubtask(),
-                deployment.userCodeClassLoader());
+                deployment.userCodeClassLoader(), deployment.iterationResumeOrNull());
         SuperstepCycle cycle = new SuperstepCycle(deployment.taskId(), context, services.gateway());
         return new IterationTaskRunner(deployment, cycle, mailboxProcessor, mailbox);
     }
@@ -154,7 +155,7 @@ final class IterationTaskRunner implements AutoCloseable {
                     + " parts of a loop body out of the iteration group");
         }
         SuperstepInputProcessor processor = new SuperstepInputProcessor(gates, SuperstepInputs.of(gates, chain), cycle, superstep -> {
-            if (superstep == 1) {
+            if (cycle.isFirstSuperstep()) {
                 chain.initializeState(null);
                 chain.open();
             } else {

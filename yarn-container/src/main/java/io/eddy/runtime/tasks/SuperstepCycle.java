@@ -50,6 +50,11 @@ final class SuperstepCycle {
         return context.superstep();
     }
 
+    /** Whether the task computes the first superstep of its run (1, or the superstep a resumed loop starts with). */
+    boolean isFirstSuperstep() {
+        return context.isFirstSuperstep();
+    }
+
     /** Ends the current superstep: operators head first, the event on every output, then the report to the master. */
     void end() {
         int superstep = context.superstep();

@@ -14,15 +14,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The default action of a loop body's task (docs/iterations.md, docs/tasks.md): reads its gates
- * superstep after superstep. Per superstep s:
+ * superstep after superstep. Per superstep s ("first": the run's first superstep, 1 or the one a
+ * resumed loop starts with):
  *
  * <pre>
- *   BROADCAST  the broadcast gates of s (superstep 1: all, static ones to their end; later: the dynamic
+ *   BROADCAST  the broadcast gates of s (first: all, static ones to their end; later: the dynamic
  *              ones) up to EndOfSuperstep(s) on every channel -> variables (re)registered
- *              -> s >= 2: the head says which static inputs it retains (SuperstepAware.retainStaticInput)
- *              -> hooks.broadcastsRead(s) (superstep 1: open the chain; later: start it, forward SuperstepStart)
+ *              -> later: the head says which static inputs it retains (SuperstepAware.retainStaticInput)
+ *              -> hooks.broadcastsRead(s) (first: open the chain; later: start it, forward SuperstepStart)
  *   DATA       the data gates, the head's first input's gates first: dynamic ones up to EndOfSuperstep(s) on
- *              every channel (a channel that delivered it is blocked), static ones to their end (superstep 1,
+ *              every channel (a channel that delivered it is blocked), static ones to their end (first,
  *              also into their cache) or their cache's replay (none if retained); endInput(i) for a static input
  *              once all of it came
  *              -> cycle.end(): endSuperstep head first, EndOfSuperstep(s) on the outputs, report to the master
@@ -124,7 +125,7 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
     private boolean advance() throws Exception {
         switch (stage) {
             case BROADCAST -> {
-                retained = inputs.retainedInputs(cycle.superstep());
+                retained = inputs.retainedInputs(cycle.isFirstSuperstep());
                 hooks.broadcastsRead(cycle.superstep());
                 beginData(0);
             }
@@ -151,7 +152,8 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
         for (int v = 0; v < gatesLeftOfVariable.length; v++) {
             variableValues.add(new ArrayList<>());
         }
-        setActive(g -> g.broadcast && (superstep == 1 || g.dynamic));
+        boolean first = cycle.isFirstSuperstep();
+        setActive(g -> g.broadcast && (first || g.dynamic));
         active.forEach(g -> gatesLeftOfVariable[g.index]++);
     }
 
@@ -163,7 +165,7 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
             for (LoopGate gate : gates) {
                 if (!gate.broadcast) {
                     gatesLeftOfInput[gate.index]++;
-                    gate.current = gate.dynamic || cycle.superstep() == 1 ? gate.network
+                    gate.current = gate.dynamic || cycle.isFirstSuperstep() ? gate.network
                             : retained[gate.index] ? StaticInputCache.nothing() : gate.cacheOrNull.replay();
                 }
             }
@@ -202,7 +204,7 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
             return;
         }
         try {
-            if (gate.cacheOrNull != null && cycle.superstep() == 1) {
+            if (gate.cacheOrNull != null && cycle.isFirstSuperstep()) {
                 gate.cacheOrNull.add(value);
             }
             gate.target.processElement(element.asRecord());

@@ -76,13 +76,13 @@ final class SuperstepInputs {
     }
 
     /**
-     * Before superstep {@code superstep} starts: per logical input, whether the head operator keeps
-     * what it built from that static input ({@link SuperstepAware#retainStaticInput}), so that the
-     * input is not replayed. None in superstep 1.
+     * Before a superstep starts: per logical input, whether the head operator keeps what it built
+     * from that static input ({@link SuperstepAware#retainStaticInput}), so that the input is not
+     * replayed. None in the run's first superstep, which reads the static inputs.
      */
-    boolean[] retainedInputs(int superstep) throws Exception {
+    boolean[] retainedInputs(boolean firstSuperstep) throws Exception {
         boolean[] retained = new boolean[staticInput.length];
-        if (superstep > 1 && head instanceof SuperstepAware aware) {
+        if (!firstSuperstep && head instanceof SuperstepAware aware) {
             for (int i = 0; i < retained.length; i++) {
                 retained[i] = staticInput[i] && aware.retainStaticInput(i);
             }

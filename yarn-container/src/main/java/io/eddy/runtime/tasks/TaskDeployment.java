@@ -6,6 +6,7 @@ import io.eddy.jobgraph.JobVertex;
 import io.eddy.jobgraph.VertexGroup;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.checkpoint.TaskRestore;
+import io.eddy.runtime.iteration.IterationResume;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,6 +32,8 @@ import java.util.Objects;
  * @param restoreOrNull the state to restore (from a checkpoint or savepoint), or null for a fresh start
  * @param iterationOrNull the {@link VertexGroup.Kind#ITERATION} group the vertex is a member of (the
  *     task then runs superstep after superstep, docs/iterations.md), or null outside loops
+ * @param iterationResumeOrNull where the task's loop resumes after an iteration snapshot, or null
+ *     when it starts at superstep 1 (always null outside loops)
  */
 public record TaskDeployment(
         JobId jobId,
@@ -47,7 +50,8 @@ public record TaskDeployment(
         ClassLoader userCodeClassLoader,
         Map<String, String> settings,
         TaskRestore restoreOrNull,
-        VertexGroup iterationOrNull) {
+        VertexGroup iterationOrNull,
+        IterationResume iterationResumeOrNull) {
 
     /** A deployment of a vertex outside loops. */
     public TaskDeployment(JobId jobId, String jobName, JobVertex vertex, int subtaskIndex, int attempt, List<JobEdge> inputEdges,
@@ -55,7 +59,7 @@ public record TaskDeployment(
             long bufferTimeoutMillis, byte[] serializerConfigBytes, ClassLoader userCodeClassLoader, Map<String, String> settings,
             TaskRestore restoreOrNull) {
         this(jobId, jobName, vertex, subtaskIndex, attempt, inputEdges, inputChannels, outputEdges, outputPartitions, bufferTimeoutMillis,
-                serializerConfigBytes, userCodeClassLoader, settings, restoreOrNull, null);
+                serializerConfigBytes, userCodeClassLoader, settings, restoreOrNull, null, null);
     }
 
     /** A deployment without job settings and without state to restore (tests). */
@@ -63,7 +67,7 @@ public record TaskDeployment(
             List<List<InputChannelSpec>> inputChannels, List<JobEdge> outputEdges, List<OutputPartitionSpec> outputPartitions,
             long bufferTimeoutMillis, byte[] serializerConfigBytes, ClassLoader userCodeClassLoader) {
         this(jobId, jobName, vertex, subtaskIndex, attempt, inputEdges, inputChannels, outputEdges, outputPartitions, bufferTimeoutMillis,
-                serializerConfigBytes, userCodeClassLoader, Map.of(), null, null);
+                serializerConfigBytes, userCodeClassLoader, Map.of(), null, null, null);
     }
 
     public TaskDeployment {
@@ -73,6 +77,9 @@ public record TaskDeployment(
         Objects.requireNonNull(vertex, "vertex");
         Objects.requireNonNull(serializerConfigBytes, "serializerConfigBytes");
         Objects.requireNonNull(userCodeClassLoader, "userCodeClassLoader");
+        if (iterationResumeOrNull != null && iterationOrNull == null) {
+            throw new IllegalArgumentException("Bug: task " + vertex.name() + " (" + subtaskIndex + ") resumes a loop but is in no iteration group");
+        }
         inputEdges = List.copyOf(inputEdges);
         inputChannels = inputChannels.stream().map(List::copyOf).toList();
         outputEdges = List.copyOf(outputEdges);

@@ -51,7 +51,7 @@ final class PreparedJob implements AutoCloseable {
         return new TaskDeployment(graph.jobId(), graph.name(), vertex, id.subtask(), id.attempt(),
                 inputs, spec.inputChannels(), outputs, spec.outputPartitions(),
                 graph.bufferTimeoutMillis(), graph.serializerConfigBytes(), library.classLoader(), graph.settings(), spec.restoreOrNull(),
-                graph.groupOf(vertex.id(), VertexGroup.Kind.ITERATION).orElse(null));
+                graph.groupOf(vertex.id(), VertexGroup.Kind.ITERATION).orElse(null), spec.iterationResumeOrNull());
     }
 
     /** The resources the job's tasks of lane {@code subtask} share on this worker, created on first use. */

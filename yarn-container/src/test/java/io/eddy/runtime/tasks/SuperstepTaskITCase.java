@@ -190,7 +190,7 @@ class SuperstepTaskITCase {
     private static TaskDeployment deployment(JobVertex vertex, int subtask, List<JobEdge> inputs, List<List<InputChannelSpec>> channels,
             List<JobEdge> outputs, List<OutputPartitionSpec> partitions, VertexGroup loop) {
         return new TaskDeployment(JOB, "loop test", vertex, subtask, 0, inputs, channels, outputs, partitions, 0L,
-                TaskTestSupport.serializerConfigBytes(), SuperstepTaskITCase.class.getClassLoader(), java.util.Map.of(), null, loop);
+                TaskTestSupport.serializerConfigBytes(), SuperstepTaskITCase.class.getClassLoader(), java.util.Map.of(), null, loop, null);
     }
 
     private static byte[] aggregators() {

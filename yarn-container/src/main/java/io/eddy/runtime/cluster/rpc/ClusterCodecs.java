@@ -4,6 +4,7 @@ import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
+import io.eddy.runtime.checkpoint.TaskRestore;
 import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.storage.StateHandleCodec;
@@ -19,6 +20,7 @@ import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.io.network.InputChannelSpec;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.rpc.RpcCodecs;
 import io.eddy.runtime.tasks.OutputPartitionSpec;
@@ -277,13 +279,22 @@ public final class ClusterCodecs {
         if (spec.restoreOrNull() != null) {
             StateHandleCodec.writeTaskRestore(spec.restoreOrNull(), out);
         }
+        IterationResume resume = spec.iterationResumeOrNull();
+        out.writeBoolean(resume != null);
+        if (resume != null) {
+            out.writeInt(resume.superstep());
+            RpcCodecs.writeBytes(out, resume.aggregatesBytes());
+            RpcCodecs.writeString(out, resume.snapshotDir());
+        }
     }
 
     public static TaskDeploymentSpec readDeploymentSpec(DataInputView in) throws IOException {
         TaskId task = readTaskId(in);
         List<List<InputChannelSpec>> gates = readList(in, i -> readList(i, ClusterCodecs::readInputChannelSpec));
         List<OutputPartitionSpec> outputs = readList(in, ClusterCodecs::readOutputPartitionSpec);
-        return new TaskDeploymentSpec(task, gates, outputs, in.readBoolean() ? StateHandleCodec.readTaskRestore(in) : null);
+        TaskRestore restore = in.readBoolean() ? StateHandleCodec.readTaskRestore(in) : null;
+        IterationResume resume = in.readBoolean() ? new IterationResume(in.readInt(), RpcCodecs.readBytes(in), RpcCodecs.readString(in)) : null;
+        return new TaskDeploymentSpec(task, gates, outputs, restore, resume);
     }
 
     public static void writeCheckpointOptions(CheckpointOptions options, DataOutputView out) throws IOException {

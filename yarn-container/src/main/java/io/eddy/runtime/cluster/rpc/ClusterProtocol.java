@@ -56,12 +56,13 @@ import java.util.Set;
  * changing a message bumps it (the handshake then refuses peers of another version). A change of
  * what a field means is a change too: version 7 kept the four longs of {@code CheckpointMetrics}
  * but made its synchronous and asynchronous times nanoseconds instead of milliseconds; version 8
- * added {@code AttachJob} / {@code JobAttached}; version 9 {@code SuperstepDone} / {@code SuperstepDecided}.
+ * added {@code AttachJob} / {@code JobAttached}; version 9 {@code SuperstepDone} / {@code SuperstepDecided};
+ * version 10 a decision's snapshot directory and a deployment's iteration resume point.
  */
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 9;
+    public static final int VERSION = 10;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -240,9 +241,11 @@ public final class ClusterProtocol {
                     out.writeBoolean(m.decision().terminate());
                     out.writeUTF(m.decision().reason());
                     RpcCodecs.writeBytes(out, m.decision().aggregatesBytes());
+                    RpcCodecs.writeNullableString(out, m.decision().snapshotDirOrNull());
                 },
                 in -> new SuperstepDecided(ClusterCodecs.readTaskId(in),
-                        new SuperstepDecision(in.readInt(), in.readBoolean(), in.readUTF(), RpcCodecs.readBytes(in)))));
+                        new SuperstepDecision(in.readInt(), in.readBoolean(), in.readUTF(), RpcCodecs.readBytes(in),
+                                RpcCodecs.readNullableString(in)))));
     }
 
     private static void registerClientMessages(MessageRegistry.Builder b) {

@@ -62,6 +62,7 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDecided;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.io.network.partition.ResultPartitionId;
@@ -142,6 +143,17 @@ class ClusterProtocolTest {
                 new SuperstepDecided(TASK, new SuperstepDecision(1, false, "go on", new byte[0])),
                 new AcknowledgeCheckpoint(TASK, 3, new CheckpointMetrics(1_500, 2_345_678, 30_000_001, 96), STATE),
                 new DeclineCheckpoint(TASK, 5, FAILURE));
+    }
+
+    @Test
+    void deploymentsKeepTheirIterationResumeOrItsAbsence() throws IOException {
+        TaskDeploymentSpec fresh = new TaskDeploymentSpec(TASK, List.of(), List.of());
+        assertThat(roundTrip(new DeployTask(fresh)).spec().iterationResumeOrNull()).isNull();
+        IterationResume resume = new IterationResume(7, new byte[] {3, 2}, "file:///tmp/it/superstep-6");
+        TaskDeploymentSpec resumed = roundTrip(new DeployTask(new TaskDeploymentSpec(TASK, List.of(), List.of(), new TaskRestore(9, STATE))
+                .withIterationResume(resume))).spec();
+        assertThat(resumed.iterationResumeOrNull()).isEqualTo(resume);
+        assertThat(resumed.restoreOrNull().checkpointId()).isEqualTo(9);
     }
 
     @Test
@@ -290,7 +302,11 @@ class ClusterProtocolTest {
         assertThat(decision.terminate()).isFalse();
         assertThat(decision.reason()).isEqualTo("go on ü");
         assertThat(decision.aggregatesBytes()).containsExactly(6);
-        assertThat(ClusterProtocol.VERSION).as("the superstep messages came with version 9").isGreaterThanOrEqualTo(9);
+        assertThat(decision.snapshotDirOrNull()).isNull();
+        SuperstepDecision withSnapshot = roundTrip(new SuperstepDecided(TASK, new SuperstepDecision(6, false, "go on", new byte[] {1},
+                "hdfs://nn/eddy/j/iterations/loop/superstep-6"))).decision();
+        assertThat(withSnapshot.snapshotDirOrNull()).isEqualTo("hdfs://nn/eddy/j/iterations/loop/superstep-6");
+        assertThat(ClusterProtocol.VERSION).as("snapshot directories and resume points came with version 10").isGreaterThanOrEqualTo(10);
     }
 
     private static <M extends Message> M roundTrip(M message) throws IOException {
