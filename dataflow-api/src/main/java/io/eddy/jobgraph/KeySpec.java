@@ -1,17 +1,26 @@
 package io.eddy.jobgraph;
 
+import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.typeinfo.AtomicType;
 import io.eddy.api.common.typeinfo.CompositeType;
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeutils.SelectorKeyComparator;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.common.typeutils.TypeComparator;
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The key of a batch operator or exchange: flat field positions over the record type, with a sort
  * order per position. For an atomic record type (e.g. {@code String}) the only key is {@code {0}}:
  * the record itself. See {@code docs/batch-runtime.md}.
+ *
+ * <p>A <b>selector key</b> ({@link #selector}) is the key a {@link KeySelector} extracts, of a
+ * single-value key type, ascending: used where the runtime keeps whole records keyed by a selector
+ * (a delta iteration's solution set, its lookups and the exchanges into them). It has no field
+ * positions ({@link #positions()} fails, so no property reasoning can mistake it for a field key);
+ * its comparator is a {@link SelectorKeyComparator}, which hashes as a one-field key of the same type.
  */
 public final class KeySpec implements Serializable {
 
@@ -19,6 +28,30 @@ public final class KeySpec implements Serializable {
 
     private final int[] positions;
     private final boolean[] ascending;
+    /** Null for a field key. */
+    private final KeySelector<?, ?> selector;
+    private final TypeInfo<?> selectorKeyType;
+
+    private KeySpec(KeySelector<?, ?> selector, TypeInfo<?> keyType) {
+        this.positions = null;
+        this.ascending = new boolean[] {true};
+        this.selector = Objects.requireNonNull(selector, "selector");
+        this.selectorKeyType = Objects.requireNonNull(keyType, "keyType");
+        if (!(keyType instanceof AtomicType<?>)) {
+            throw new IllegalArgumentException("The key selector " + selector.getClass().getName() + " extracts keys of type " + keyType
+                    + ": a selector key here must be a single value (not a tuple or POJO); select one value, or key on field positions");
+        }
+    }
+
+    /** The key {@code selector} extracts, of the single-value type {@code keyType}, ascending. */
+    public static KeySpec selector(KeySelector<?, ?> selector, TypeInfo<?> keyType) {
+        return new KeySpec(selector, keyType);
+    }
+
+    /** Whether this is a selector key (no field positions). */
+    public boolean isSelector() {
+        return selector != null;
+    }
 
     private KeySpec(int[] positions, boolean[] ascending) {
         if (positions.length == 0) {
@@ -35,6 +68,8 @@ public final class KeySpec implements Serializable {
         }
         this.positions = positions.clone();
         this.ascending = ascending.clone();
+        this.selector = null;
+        this.selectorKeyType = null;
     }
 
     /** A key over {@code positions}, all ascending. */
@@ -49,7 +84,13 @@ public final class KeySpec implements Serializable {
         return new KeySpec(positions, ascending);
     }
 
+    /**
+     * The flat field positions.
+     *
+     * @throws IllegalStateException for a selector key, which has none
+     */
     public int[] positions() {
+        requireFields("field positions");
         return positions.clone();
     }
 
@@ -58,11 +99,19 @@ public final class KeySpec implements Serializable {
     }
 
     public int size() {
-        return positions.length;
+        return ascending.length;
+    }
+
+    private void requireFields(String what) {
+        if (selector != null) {
+            throw new IllegalStateException("Bug: the selector key " + this + " has no " + what + " (only field keys do)");
+        }
     }
 
     /** This key followed by {@code more} (e.g. grouping keys, then the group order). */
     public KeySpec append(KeySpec more) {
+        requireFields("appended keys");
+        more.requireFields("appended keys");
         int[] p = Arrays.copyOf(positions, positions.length + more.positions.length);
         boolean[] a = Arrays.copyOf(ascending, ascending.length + more.ascending.length);
         System.arraycopy(more.positions, 0, p, positions.length, more.positions.length);
@@ -75,8 +124,12 @@ public final class KeySpec implements Serializable {
      *
      * @throws IllegalArgumentException if a position does not exist in {@code type} or a field cannot be a key
      */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public <T> TypeComparator<T> createComparator(TypeInfo<T> type, SerializerConfig config) {
+        if (selector != null) {
+            TypeComparator<?> keyComparator = ((AtomicType<?>) selectorKeyType).createComparator(true, config);
+            return new SelectorKeyComparator(selector, keyComparator, type.createSerializer(config));
+        }
         if (type instanceof CompositeType<T> composite) {
             return composite.createComparator(positions, ascending, config);
         }
@@ -91,18 +144,28 @@ public final class KeySpec implements Serializable {
                 + " let the family's TypeInfo implement AtomicType");
     }
 
+    /** Field keys are equal by positions and orders; selector keys by the selector's class and the key type. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof KeySpec k && Arrays.equals(positions, k.positions) && Arrays.equals(ascending, k.ascending);
+        if (!(o instanceof KeySpec k) || (selector == null) != (k.selector == null)) {
+            return false;
+        }
+        if (selector != null) {
+            return selector.getClass() == k.selector.getClass() && selectorKeyType.equals(k.selectorKeyType);
+        }
+        return Arrays.equals(positions, k.positions) && Arrays.equals(ascending, k.ascending);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(positions) + Arrays.hashCode(ascending);
+        return selector != null ? selector.getClass().hashCode() : 31 * Arrays.hashCode(positions) + Arrays.hashCode(ascending);
     }
 
     @Override
     public String toString() {
+        if (selector != null) {
+            return "[selector " + selector.getClass().getName() + " -> " + selectorKeyType + "]";
+        }
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < positions.length; i++) {
             sb.append(i == 0 ? "" : ", ").append(positions[i]).append(ascending[i] ? "" : " desc");

@@ -139,7 +139,7 @@ final class DagBuilder {
         String name = it.getName();
         TypeInfo<?> solutionType = it.getInitialSolutionSet().getOutputType();
         TypeInfo<?> worksetType = it.getInitialWorkset().getOutputType();
-        KeySpec keys = KeyTranslation.of(it.getSolutionSetKeys(), solutionType, name);
+        KeySpec keys = KeyTranslation.ofSolutionSetKeys(it.getSolutionSetKeys(), solutionType, name);
         OptNode head = new OptNode(dag.nodes().size(), name, new IterationKinds.DeltaHead(name, keys, it.isSolutionSetUnManaged()), it, null,
                 worksetType, List.of(solutionType, worksetType), null);
         head.setParallelism(parallelism);
@@ -195,7 +195,7 @@ final class DagBuilder {
                     + " both sides: a join or coGroup reads the solution set on one side and another data set on the other");
         }
         PlanInput<?> probe = solutionSetFirst ? op.getSecondInput() : op.getFirstInput();
-        KeySpec probeKeys = KeyTranslation.of(solutionSetFirst ? op.getKeys2() : op.getKeys1(), probe.type(), op.getName());
+        KeySpec probeKeys = KeyTranslation.ofSolutionSetKeys(solutionSetFirst ? op.getKeys2() : op.getKeys1(), probe.type(), op.getName());
         OperatorKind kind;
         if (op instanceof JoinOperatorBase<?, ?, ?> join) {
             if (join.getJoinType() != io.eddy.api.common.operators.JoinType.INNER) {

@@ -29,6 +29,22 @@ final class KeyTranslation {
         return KeySpec.of(positions);
     }
 
+    /**
+     * The key spec of a delta iteration's solution-set keys or of a solution-set reader's other side:
+     * field keys as {@link #of(Keys, TypeInfo, String)}, a key selector as a {@linkplain
+     * KeySpec#selector selector key} (its key type must be a single value).
+     */
+    static KeySpec ofSolutionSetKeys(Keys keys, TypeInfo<?> type, String operatorName) {
+        if (!keys.isSelectorKeys()) {
+            return of(keys, type, operatorName);
+        }
+        try {
+            return KeySpec.selector(keys.getKeySelector(), keys.getKeyType());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Operator '" + operatorName + "': " + e.getMessage(), e);
+        }
+    }
+
     /** The key spec of {@code ordering} over {@code type}, with its orders. */
     static KeySpec of(Ordering ordering, TypeInfo<?> type, String operatorName) {
         int[] positions = ordering.getFieldPositions();

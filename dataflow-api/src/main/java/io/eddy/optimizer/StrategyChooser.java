@@ -112,8 +112,16 @@ final class StrategyChooser {
      * Ships channels so that records with equal {@code keys} meet in one subtask: an existing
      * partitioning is reused (FORWARD) when it groups on the keys ({@code exact}: is exactly on
      * them, as join sides need; always exact for unions), otherwise the channel is hashed on them.
+     * Channels are always hashed on a selector key (loops keyed by a selector), with no known properties after.
      */
     static GlobalProperties partitionOn(List<Channel> channels, KeySpec keys, int parallelism, boolean exact) {
+        if (keys.isSelector()) {
+            // Nothing is known to be partitioned by a selector, and its partitioning says nothing about fields.
+            for (Channel c : channels) {
+                c.ship(ShipStrategy.HASH, keys);
+            }
+            return GlobalProperties.any();
+        }
         boolean strict = exact || channels.size() > 1;
         boolean allReusable = true;
         for (Channel c : channels) {

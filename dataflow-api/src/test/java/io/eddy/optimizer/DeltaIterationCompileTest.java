@@ -53,6 +53,14 @@ class DeltaIterationCompileTest {
         }
     }
 
+    /** The whole record as its key: a tuple key, which a selector key may not be. */
+    static final class WholeRecord implements io.eddy.api.common.functions.KeySelector<Tuple2<Long, Long>, Tuple2<Long, Long>> {
+        @Override
+        public Tuple2<Long, Long> getKey(Tuple2<Long, Long> t) {
+            return t;
+        }
+    }
+
     static final class Both implements CoGroupFunction<Tuple2<Long, Long>, Tuple2<Long, Long>, Tuple2<Long, Long>> {
         @Override
         public void coGroup(Iterable<Tuple2<Long, Long>> first, Iterable<Tuple2<Long, Long>> second, Collector<Tuple2<Long, Long>> out) {
@@ -192,21 +200,45 @@ class DeltaIterationCompileTest {
         assertThat(graph.groups().get(0).contains(coGroup.id())).isTrue();
     }
 
-    /** Not built yet: a solution set keyed by a selector (docs/iterations.md); the error says what to do instead. */
+    /** A solution set keyed by a selector: its edges into the loop are hashed by the selector's key; lookups compare those keys. */
     @Test
-    void aSolutionSetKeyedByAKeySelectorIsRefusedSayingWhatToDo() {
+    void aSolutionSetKeyedByAKeySelectorIsHashedAndLookedUpByTheSelectedKey() {
         ExecutionEnvironment env = env();
         DataSet<Tuple2<Long, Long>> vertices = env.fromElements(new Tuple2<>(1L, 1L));
         io.eddy.api.common.functions.KeySelector<Tuple2<Long, Long>, Long> id = t -> t.f0;
         DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = vertices.iterateDelta(vertices, 3, id).name("Selected");
         DataSet<Tuple2<Long, Long>> next = it.getWorkset().join(it.getSolutionSet()).where(id).equalTo(id).with(new Smaller()).name("Probe");
         it.closeWith(next, next).output(new NullOutputFormat<>());
+        JobGraph graph = BatchCompiler.compile(env.createProgramPlan()).toJobGraph();
+
+        JobVertex head = graph.vertex(graph.groups().get(0).iteration().headVertex());
+        IterationKinds.DeltaHead headKind = (IterationKinds.DeltaHead) head.head().descriptor(getClass().getClassLoader()).kind();
+        assertThat(headKind.keys().isSelector()).isTrue();
+        assertThat(graph.inputsOf(head.id()).stream().filter(e -> e.targetInput() == 0)).singleElement()
+                .satisfies(e -> assertThat(e.shipStrategy()).isEqualTo(ShipStrategy.HASH));
+        JobVertex join = vertexWith(graph, IterationKinds.SolutionSetJoin.NAME);
+        IterationKinds.SolutionSetJoin joinKind = (IterationKinds.SolutionSetJoin) join.head().descriptor(getClass().getClassLoader()).kind();
+        assertThat(joinKind.probeKeys().isSelector()).isTrue();
+        assertThat(graph.inputsOf(join.id())).singleElement().satisfies(e -> assertThat(e.shipStrategy()).isEqualTo(ShipStrategy.HASH));
+        JobVertex deltaTail = vertexWith(graph, IterationKinds.SolutionSetDeltaTail.NAME);
+        if (deltaTail.id() != join.id()) {
+            assertThat(graph.inputsOf(deltaTail.id())).singleElement().satisfies(e -> assertThat(e.shipStrategy()).isEqualTo(ShipStrategy.HASH));
+        }
+    }
+
+    @Test
+    void aSelectorKeyOfATupleTypeIsRefusedSayingWhatToDo() {
+        ExecutionEnvironment env = env();
+        DataSet<Tuple2<Long, Long>> vertices = env.fromElements(new Tuple2<>(1L, 1L));
+        WholeRecord both = new WholeRecord();
+        DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = vertices.iterateDelta(vertices, 3, both).name("Pairs");
+        DataSet<Tuple2<Long, Long>> next = it.getWorkset().join(it.getSolutionSet()).where(both).equalTo(both).with(new Smaller()).name("Probe");
+        it.closeWith(next, next).output(new NullOutputFormat<>());
 
         assertThatThrownBy(() -> BatchCompiler.compile(env.createProgramPlan()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'Selected'")
-                .hasMessageContaining("KeySelector")
-                .hasMessageContaining("use field positions or names");
+                .hasMessageContaining("'Pairs'")
+                .hasMessageContaining("single value");
     }
 
     @Test

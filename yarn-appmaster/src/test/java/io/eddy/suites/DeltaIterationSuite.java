@@ -8,6 +8,7 @@ import io.eddy.api.common.functions.FilterFunction;
 import io.eddy.api.common.functions.FlatJoinFunction;
 import io.eddy.api.common.functions.FlatMapFunction;
 import io.eddy.api.common.functions.JoinFunction;
+import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.api.java.DataSet;
@@ -91,6 +92,23 @@ public abstract class DeltaIterationSuite {
         assertThat(result).hasSize(30).allSatisfy((k, v) -> assertThat(v).as("key %d", k).isEqualTo(8L));
     }
 
+    @Test
+    void aSolutionSetKeyedByAKeySelectorGivesTheComponentsOfOneKeyedByField() throws Exception {
+        long vertexCount = 300;
+        List<Tuple2<Long, Long>> edges = randomEdges(vertexCount, 200, 13);
+        ExecutionEnvironment env = env();
+        DataSet<Tuple2<Long, Long>> vertices = env.fromCollection(LongStream.range(0, vertexCount).boxed().toList()).map(new OwnComponent());
+        DataSet<Tuple2<Long, Long>> undirected = env.fromCollection(edges).flatMap(new BothDirections());
+        VertexOf vertex = new VertexOf();
+        DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = vertices.iterateDelta(vertices, 100, vertex).name("Selected components");
+        DataSet<Tuple2<Long, Long>> changes = it.getWorkset().join(undirected).where(0).equalTo(0).with(new Neighbour()).name("Tell neighbours")
+                .groupBy(0).reduce(new Min()).name("Smallest candidate")
+                .join(it.getSolutionSet()).where(vertex).equalTo(vertex).with(new Smaller()).name("Smaller than current");
+        Map<Long, Long> result = toMap(it.closeWith(changes, changes).collect());
+
+        assertThat(result).isEqualTo(componentsSequentially(vertexCount, edges));
+    }
+
     private void assertComponents(boolean unmanaged) throws Exception {
         long vertexCount = 300;
         List<Tuple2<Long, Long>> edges = randomEdges(vertexCount, 200, 11);
@@ -149,6 +167,16 @@ public abstract class DeltaIterationSuite {
     }
 
     // ---- the functions --------------------------------------------------------------------
+
+    /** The vertex of a {@code (vertex, component)} record, as a key selector. */
+    static final class VertexOf implements KeySelector<Tuple2<Long, Long>, Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Long getKey(Tuple2<Long, Long> record) {
+            return record.f0;
+        }
+    }
 
     static final class OwnComponent implements MapFunction<Long, Tuple2<Long, Long>> {
         @Override
