@@ -40,7 +40,11 @@ import org.junit.jupiter.api.io.TempDir;
  *       (key, window) count equals the reference.
  *   <li>The same job in at-least-once mode, writing through a sink that appends to files, loses
  *       nothing but writes some records twice (the planned failure comes after lines past the
- *       latest completed checkpoint were written, so duplicates are certain, not luck).
+ *       latest completed checkpoint were written, so duplicates are certain, not luck). A window
+ *       may also be written twice, the second time with only part of its records: without aligned
+ *       barriers a window can fire and be purged from the state a checkpoint then takes, and the
+ *       records a restored source sends again create it anew. So what holds is that each window's
+ *       largest count written is at least its reference count.
  *   <li>A source with its offset in checkpointed state feeds keyed counters (checkpoint every 100
  *       ms); a counter throws once after two checkpoints completed; the job restarts from its
  *       latest checkpoint — in checkpoint storage on the file system, whose retained checkpoint
@@ -96,7 +100,7 @@ public abstract class ExactlyOnceSuite {
                         seen[Integer.parseInt(line.split(",")[2])]++;
                     } else {
                         int eq = line.indexOf('=');
-                        windowCounts.merge(line.substring(0, eq), Long.parseLong(line.substring(eq + 1)), Math::min);
+                        windowCounts.merge(line.substring(0, eq), Long.parseLong(line.substring(eq + 1)), Math::max);
                     }
                 }
             }
@@ -109,7 +113,7 @@ public abstract class ExactlyOnceSuite {
         assertThat(duplicated).as("numbers written more than once").isPositive();
         Map<String, Long> expected = ExactlyOnceJob.expectedWindowCounts();
         assertThat(windowCounts.keySet()).as("windows written").containsExactlyInAnyOrderElementsOf(expected.keySet());
-        expected.forEach((w, c) -> assertThat(windowCounts.get(w)).as("smallest count written for window %s", w).isGreaterThanOrEqualTo(c));
+        expected.forEach((w, c) -> assertThat(windowCounts.get(w)).as("largest count written for window %s", w).isGreaterThanOrEqualTo(c));
     }
 
     @Test
