@@ -22,6 +22,10 @@ import java.util.Objects;
  * @param exchangeMode pipelined or blocking
  * @param keySelectorBytes for {@link ShipStrategy#HASH}, the Java-serialized {@link KeySelector}; otherwise null
  * @param recordTypeBytes the Java-serialized {@link TypeInfo} of the records
+ * @param superstepBuffered for a pipelined edge between two vertices of one {@code ITERATION} group:
+ *     its consumer buffers each superstep's records of the edge (spilling) from the superstep's
+ *     start and reads them only in their turn, so its producer never waits on it (docs/iterations.md,
+ *     "Superstep-buffered exchanges"); false for every other edge
  */
 public record JobEdge(
         JobVertexId source,
@@ -33,7 +37,8 @@ public record JobEdge(
         ShipStrategy shipStrategy,
         ExchangeMode exchangeMode,
         byte[] keySelectorBytes,
-        byte[] recordTypeBytes) {
+        byte[] recordTypeBytes,
+        boolean superstepBuffered) {
 
     public JobEdge {
         Objects.requireNonNull(source, "source");
@@ -51,6 +56,17 @@ public record JobEdge(
         if (shipStrategy == ShipStrategy.HASH && keySelectorBytes == null) {
             throw new IllegalArgumentException("Bug: a HASH edge " + source + " -> " + target + " has no key selector");
         }
+        if (superstepBuffered && (exchangeMode != ExchangeMode.PIPELINED || (role != EdgeRole.DATA && role != EdgeRole.BROADCAST))) {
+            throw new IllegalArgumentException("Bug: the superstep-buffered edge " + source + " -> " + target + " is " + role + "/" + exchangeMode
+                    + " (expected: a pipelined data or broadcast edge)");
+        }
+    }
+
+    /** An edge that is not superstep-buffered. */
+    public JobEdge(JobVertexId source, int sourceOutputIndex, JobVertexId target, int targetGateIndex, int targetInput, EdgeRole role,
+            ShipStrategy shipStrategy, ExchangeMode exchangeMode, byte[] keySelectorBytes, byte[] recordTypeBytes) {
+        this(source, sourceOutputIndex, target, targetGateIndex, targetInput, role, shipStrategy, exchangeMode, keySelectorBytes,
+                recordTypeBytes, false);
     }
 
     /** A {@link EdgeRole#DATA} edge. */
@@ -75,6 +91,7 @@ public record JobEdge(
 
     @Override
     public String toString() {
-        return source + "[" + sourceOutputIndex + "] -" + (role == EdgeRole.DATA ? "" : role + "/") + shipStrategy + "/" + exchangeMode + "-> " + target + "[" + targetGateIndex + "]";
+        return source + "[" + sourceOutputIndex + "] -" + (role == EdgeRole.DATA ? "" : role + "/") + shipStrategy + "/" + exchangeMode
+                + (superstepBuffered ? "/superstep-buffered" : "") + "-> " + target + "[" + targetGateIndex + "]";
     }
 }

@@ -75,6 +75,12 @@ public record JobGraph(
             if (!e.role().isForward()) {
                 validateFeedbackEdge(e, groups, vertices);
             }
+            if (e.superstepBuffered()) {
+                VertexGroup loop = groupOf(groups, e.target(), VertexGroup.Kind.ITERATION);
+                if (loop == null || !loop.contains(e.source())) {
+                    throw new IllegalArgumentException("Bug: the superstep-buffered edge " + e + " must connect two vertices of one iteration group");
+                }
+            }
         }
     }
 

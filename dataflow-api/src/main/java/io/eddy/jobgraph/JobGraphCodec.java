@@ -16,7 +16,7 @@ import java.util.Map;
 public final class JobGraphCodec {
 
     /** The format version {@link #write} writes; {@link #read} reads this version only. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
     private static final int MAGIC = 0xEDD10B01;
 
@@ -178,6 +178,7 @@ public final class JobGraphCodec {
             writeBytes(e.keySelectorBytes(), out);
         }
         writeBytes(e.recordTypeBytes(), out);
+        out.writeBoolean(e.superstepBuffered());
     }
 
     private static JobEdge readEdge(DataInputView in) throws IOException {
@@ -191,7 +192,8 @@ public final class JobGraphCodec {
         ExchangeMode mode = enumAt(ExchangeMode.values(), in.readByte(), "exchange mode");
         byte[] keySelector = in.readBoolean() ? readBytes(in) : null;
         byte[] recordType = readBytes(in);
-        return new JobEdge(source, sourceOutput, target, gate, targetInput, role, ship, mode, keySelector, recordType);
+        boolean superstepBuffered = in.readBoolean();
+        return new JobEdge(source, sourceOutput, target, gate, targetInput, role, ship, mode, keySelector, recordType, superstepBuffered);
     }
 
     private static void writeBytes(byte[] bytes, DataOutputView out) throws IOException {

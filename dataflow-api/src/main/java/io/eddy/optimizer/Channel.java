@@ -29,6 +29,8 @@ final class Channel {
     private ShipStrategy shipStrategy = ShipStrategy.FORWARD;
     private KeySpec shipKeys;
     private ExchangeMode exchangeMode = ExchangeMode.PIPELINED;
+    /** Inside a loop: pipelined, but the consumer buffers each superstep before reading it. */
+    private boolean superstepBuffered;
 
     private boolean solutionSet;
 
@@ -100,6 +102,16 @@ final class Channel {
 
     ExchangeMode exchangeMode() {
         return exchangeMode;
+    }
+
+    boolean superstepBuffered() {
+        return superstepBuffered;
+    }
+
+    /** Inside a loop, instead of a blocking exchange: pipelined, with the consumer buffering each superstep of the channel. */
+    void bufferSupersteps() {
+        this.exchangeMode = ExchangeMode.PIPELINED;
+        this.superstepBuffered = true;
     }
 
     /** Sets the ship strategy; {@code keys} only for {@link ShipStrategy#HASH}. */

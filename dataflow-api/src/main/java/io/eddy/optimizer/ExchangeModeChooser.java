@@ -17,7 +17,9 @@ import java.util.Set;
  * Everything else stays {@code PIPELINED}.
  *
  * <p>Inside a loop every exchange is pipelined (a superstep never ends a blocking exchange's
- * producer); a loop body that would need a blocking exchange is refused, naming the operators.
+ * producer): where a channel between two of the loop's nodes would be blocking, it is pipelined and
+ * superstep-buffered instead: its consumer buffers each superstep of it, spilling, from the
+ * superstep's start, and reads it in its turn (docs/iterations.md, "Superstep-buffered exchanges").
  */
 final class ExchangeModeChooser {
 
@@ -46,22 +48,18 @@ final class ExchangeModeChooser {
             }
         }
         for (DagIteration it : dag.iterations()) {
-            checkPipelinedInside(dag, it);
+            bufferSuperstepsInside(dag, it);
         }
     }
 
-    private static void checkPipelinedInside(Dag dag, DagIteration it) {
+    private static void bufferSuperstepsInside(Dag dag, DagIteration it) {
         List<OptNode> members = it.members(dag);
         for (OptNode node : members) {
             List<Channel> channels = new ArrayList<>(node.inputs());
             channels.addAll(node.broadcastInputs());
             for (Channel c : channels) {
                 if (c.exchangeMode() == ExchangeMode.BLOCKING && members.contains(c.source())) {
-                    throw new UnsupportedOperationException("Iteration '" + it.name() + "': operator '" + node.name() + "' reads '"
-                            + c.source().name() + "' only after its other input, and both come from the loop's partial solution; inside a"
-                            + " loop that needs an exchange that buffers a whole superstep, which iterations do not have yet. Read the"
-                            + " partial solution once (e.g. join it with the other input first) or give the join a hint that builds"
-                            + " the other side");
+                    c.bufferSupersteps();
                 }
             }
         }

@@ -43,7 +43,7 @@ final class PhysicalPlanWriter {
             for (Channel c : channels) {
                 FieldsKeySelector<?> selector = c.shipStrategy() == ShipStrategy.HASH ? keySelector(c, serializerConfig) : null;
                 b.input(new PlanEdge(c.source().id(), c.targetInput(), c.role(), c.shipStrategy(), selector, c.recordType(), c.exchangeMode(),
-                        c.sideOutputTag()));
+                        c.sideOutputTag(), c.superstepBuffered()));
             }
             properties(n, b);
             iterationProperties(dag, n, b);

@@ -30,6 +30,7 @@ public final class ChainingRule {
         PlanNode producer = plan.node(edge.source());
         return edge.shipStrategy() == ShipStrategy.FORWARD
                 && edge.exchangeMode() == ExchangeMode.PIPELINED
+                && !edge.superstepBuffered()
                 && producer.parallelism() == node.parallelism()
                 && producer.maxParallelism() == node.maxParallelism()
                 && node.chainingStrategy() == ChainingStrategy.ALWAYS

@@ -131,7 +131,7 @@ public final class JobGraphWriter {
                 byte[] keySelector = e.keySelector() == null ? null : InstantiationUtil.serialize(e.keySelector(), "the key selector of the " + what);
                 byte[] recordType = InstantiationUtil.serialize(e.recordType(), "the record type of the " + what);
                 result.add(new JobEdge(new JobVertexId(chain.vertexIndex), i, new JobVertexId(chainOf[c.node().id()].vertexIndex), c.inputIndex(),
-                        e.targetInput(), e.role(), e.shipStrategy(), e.exchangeMode(), keySelector, recordType));
+                        e.targetInput(), e.role(), e.shipStrategy(), e.exchangeMode(), keySelector, recordType, e.superstepBuffered()));
             }
         }
         return result;

@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param recordType the type of the records
  * @param exchangeMode pipelined or blocking
  * @param sideOutputTag the id of the producer's side output the edge carries, or null for its main output
+ * @param superstepBuffered inside a loop: the consumer buffers each superstep of the edge before it reads it ({@code JobEdge})
  */
 public record PlanEdge(
         int source,
@@ -30,7 +31,8 @@ public record PlanEdge(
         KeySelector<?, ?> keySelector,
         TypeInfo<?> recordType,
         ExchangeMode exchangeMode,
-        String sideOutputTag) {
+        String sideOutputTag,
+        boolean superstepBuffered) {
 
     public PlanEdge {
         Objects.requireNonNull(role, "role");
@@ -50,6 +52,12 @@ public record PlanEdge(
         if (source < 0 || targetInput < 0) {
             throw new IllegalArgumentException("Bug: a plan edge from node " + source + " to input " + targetInput);
         }
+    }
+
+    /** An edge that is not superstep-buffered. */
+    public PlanEdge(int source, int targetInput, EdgeRole role, ShipStrategy shipStrategy, KeySelector<?, ?> keySelector, TypeInfo<?> recordType,
+            ExchangeMode exchangeMode, String sideOutputTag) {
+        this(source, targetInput, role, shipStrategy, keySelector, recordType, exchangeMode, sideOutputTag, false);
     }
 
     /** A pipelined {@link EdgeRole#DATA} edge from the main output, without key: what most edges are. */

@@ -133,16 +133,20 @@ class BulkIterationCompileTest {
     }
 
     @Test
-    void aLoopBodyThatNeedsABlockingExchangeIsRefusedNamingTheOperators() {
+    void aLoopBodyThatWouldNeedABlockingExchangeGetsASuperstepBufferedOneInstead() {
         ExecutionEnvironment env = env();
         IterativeDataSet<Tuple2<Long, Long>> loop = env.fromElements(new Tuple2<>(1L, 1L)).iterate(3).name("Self");
         DataSet<Tuple2<Long, Long>> doubled = loop.map(new Double()).name("Doubled");
         DataSet<Tuple2<Long, Long>> next = loop.join(doubled).where(0).equalTo(0).with(new AddWeight()).name("Self join");
         loop.closeWith(next).output(new NullOutputFormat<>());
+        JobGraph graph = BatchCompiler.compile(env.createProgramPlan()).toJobGraph();
 
-        assertThatThrownBy(() -> BatchCompiler.compile(env.createProgramPlan()))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("Iteration 'Self'")
-                .hasMessageContaining("'Self join'");
+        VertexGroup group = graph.groups().get(0);
+        JobVertex join = graph.vertices().stream().filter(v -> kinds(v).contains("join")).findFirst().orElseThrow();
+        List<JobEdge> joinInputs = graph.inputsOf(join.id());
+        assertThat(joinInputs).hasSize(2).allSatisfy(e -> assertThat(e.exchangeMode()).isEqualTo(io.eddy.jobgraph.ExchangeMode.PIPELINED));
+        assertThat(joinInputs).as("the input read after the other is buffered per superstep").filteredOn(JobEdge::superstepBuffered)
+                .singleElement().satisfies(e -> assertThat(group.contains(e.source())).isTrue());
+        assertThat(graph.edges().stream().filter(JobEdge::superstepBuffered)).as("only there").hasSize(1);
     }
 }

@@ -83,8 +83,12 @@ public final class SuperstepCoordinator {
 
     private final JobId job;
     private final IterationSpec spec;
-    private final Set<Integer> members = new HashSet<>();
+    /** The parallelism of each member vertex, by vertex index (members need not share the head's, e.g. a global reduce). */
+    private final java.util.Map<Integer, Integer> members = new HashMap<>();
+    /** The head's parallelism: how many heads hear each decision. */
     private final int parallelism;
+    /** The tasks of the loop: the sum of the members' parallelism; each reports every superstep. */
+    private final int tasks;
     private final ClassLoader userCode;
     private final Clock clock;
     private final DecisionSender sender;
@@ -139,9 +143,13 @@ public final class SuperstepCoordinator {
         }
         this.job = graph.jobId();
         this.spec = loop.iteration();
+        int count = 0;
         for (JobVertexId member : loop.members()) {
-            members.add(member.index());
+            int p = graph.vertex(member).parallelism();
+            members.put(member.index(), p);
+            count += p;
         }
+        this.tasks = count;
         this.parallelism = graph.vertex(spec.headVertex()).parallelism();
         this.userCode = userCode;
         this.clock = clock;
@@ -284,13 +292,14 @@ public final class SuperstepCoordinator {
         }
         aggregates.add(task, aggregatesBytes);
         reported.add(task);
-        return reported.size() == members.size() * parallelism ? decide() : null;
+        return reported.size() == tasks ? decide() : null;
     }
 
     private void checkMember(TaskId task) {
-        if (!task.job().equals(job) || !members.contains(task.vertex()) || task.subtask() >= parallelism) {
+        Integer p = members.get(task.vertex());
+        if (!task.job().equals(job) || p == null || task.subtask() >= p) {
             throw new IllegalStateException("Bug: task " + task + " of job " + task.job() + " reported a superstep to iteration '"
-                    + spec.name() + "' of job " + job + ", whose tasks are subtasks 0.." + (parallelism - 1) + " of vertices " + members);
+                    + spec.name() + "' of job " + job + ", whose tasks are the subtasks of vertices " + members + " (vertex: parallelism)");
         }
     }
 
@@ -367,6 +376,6 @@ public final class SuperstepCoordinator {
     @Override
     public String toString() {
         return "SuperstepCoordinator{" + spec.name() + ", " + phase + ", attempt " + attempt + ", superstep " + superstep + ", "
-                + reported.size() + " of " + members.size() * parallelism + " reported}";
+                + reported.size() + " of " + tasks + " reported}";
     }
 }

@@ -181,7 +181,14 @@ final class IterationTaskRunner implements AutoCloseable {
                         "static gate " + g + " (input " + edge.targetInput() + ") of '" + deployment.taskNameWithSubtask() + "'");
                 caches.add(cache);
             }
-            gates.add(new LoopGate(g, GateInput.of(io.inputs().get(g)), dynamic, broadcast, edge.targetInput(), target, cache));
+            StaticInputCache superstepBuffer = null;
+            if (edge.superstepBuffered()) {
+                superstepBuffer = StaticInputCache.create(edge.recordType(deployment.userCodeClassLoader()).createSerializer(serializerConfig),
+                        environment.memoryManager(), environment.ioManager(), StaticInputCache.PAGES,
+                        "superstep-buffered gate " + g + " (input " + edge.targetInput() + ") of '" + deployment.taskNameWithSubtask() + "'");
+                caches.add(superstepBuffer);
+            }
+            gates.add(new LoopGate(g, GateInput.of(io.inputs().get(g)), dynamic, broadcast, edge.targetInput(), target, cache, superstepBuffer));
         }
         return gates;
     }

@@ -20,6 +20,15 @@ final class LoopGate {
     final Input<Object> target;
     /** Static data gates: the records of superstep 1, replayed in later supersteps. */
     final StaticInputCache cacheOrNull;
+    /**
+     * Superstep-buffered data gates (their edge is {@code superstepBuffered}): the records of the
+     * current superstep, buffered from its start and replayed in the gate's turn; else null.
+     */
+    final StaticInputCache superstepBufferOrNull;
+    /** Superstep-buffered gates: every channel delivered the current superstep's end, so the buffer holds all of it. */
+    boolean drained;
+    /** Superstep-buffered gates: {@link #current} is the replay of the buffer. */
+    boolean replaying;
     /** Dynamic gates: per channel, whether it delivered this superstep's end (and is blocked until the superstep ends). */
     final boolean[] endOfSuperstepSeen;
     int endsOfSuperstepSeen;
@@ -30,6 +39,16 @@ final class LoopGate {
 
     LoopGate(int number, GateInput network, boolean dynamic, boolean broadcast, int index, Input<Object> target,
             StaticInputCache cacheOrNull) {
+        this(number, network, dynamic, broadcast, index, target, cacheOrNull, null);
+    }
+
+    LoopGate(int number, GateInput network, boolean dynamic, boolean broadcast, int index, Input<Object> target,
+            StaticInputCache cacheOrNull, StaticInputCache superstepBufferOrNull) {
+        if (superstepBufferOrNull != null && (!dynamic || broadcast)) {
+            throw new IllegalArgumentException("Bug: gate " + number + " is superstep-buffered but " + (broadcast ? "a broadcast gate" : "static")
+                    + " (expected: a dynamic data gate)");
+        }
+        this.superstepBufferOrNull = superstepBufferOrNull;
         this.number = number;
         this.network = network;
         this.dynamic = dynamic;
@@ -63,9 +82,14 @@ final class LoopGate {
         endsOfSuperstepSeen = 0;
     }
 
+    /** Whether the gate's records of a superstep are buffered before they are read. */
+    boolean buffered() {
+        return superstepBufferOrNull != null;
+    }
+
     @Override
     public String toString() {
-        return (dynamic ? "dynamic " : "static ") + (broadcast ? "broadcast gate " : "gate ") + number + " (" + (broadcast ? "variable " : "input ")
+        return (buffered() ? "superstep-buffered " : "") + (dynamic ? "dynamic " : "static ") + (broadcast ? "broadcast gate " : "gate ") + number + " (" + (broadcast ? "variable " : "input ")
                 + index + ")";
     }
 }

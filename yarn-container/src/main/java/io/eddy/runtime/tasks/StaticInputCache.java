@@ -23,6 +23,10 @@ import java.util.function.IntConsumer;
  *
  * <p>Life cycle: {@link #add}* (superstep 1) → {@link #replay()} per later superstep → {@link
  * #close()} (deletes the spill file and returns the pages). Task thread only.
+ *
+ * <p>The same cache buffers one superstep of a superstep-buffered gate (docs/iterations.md,
+ * "Superstep-buffered exchanges"): {@link #add}* from the superstep's start → {@link #replay()}
+ * in the gate's turn → {@link #clear()} when the superstep ended.
  */
 final class StaticInputCache implements AutoCloseable {
 
@@ -76,6 +80,11 @@ final class StaticInputCache implements AutoCloseable {
     /** Whether records went to the spill file. */
     boolean spilled() {
         return buffer.spilled();
+    }
+
+    /** Forgets every record kept (deletes the spill file); the cache is filled anew. */
+    void clear() throws IOException {
+        buffer.clear();
     }
 
     /** A new pass over every record kept, as a gate that is always available and ends after the last record. */

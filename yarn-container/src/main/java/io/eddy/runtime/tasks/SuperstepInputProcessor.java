@@ -6,6 +6,8 @@ import io.eddy.runtime.io.network.event.SuperstepStart;
 import io.eddy.runtime.operators.BroadcastVariables;
 import io.eddy.runtime.operators.OperatorFailureException;
 import io.eddy.runtime.streamrecord.StreamElement;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -33,7 +35,14 @@ import org.slf4j.LoggerFactory;
  * </pre>
  *
  * A channel's SuperstepStart precedes its records, so no record of s + 1 is processed in the
- * context of s. Task thread only.
+ * context of s.
+ *
+ * <p><b>Superstep-buffered gates</b> (their edge is {@code superstepBuffered}: the task reads them
+ * after an input that comes from the same producer in the loop, docs/iterations.md): from the start
+ * of each superstep they are read in every stage, their records going into the gate's buffer, up to
+ * EndOfSuperstep(s) on every channel (drained); in the gate's own phase the buffer is replayed into
+ * the head (draining first if it is not drained yet), and when the superstep ended it is cleared.
+ * So their producer never waits on them while the task reads its other inputs. Task thread only.
  */
 final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
 
@@ -55,6 +64,8 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
     private final String headName;
     private final TaskMailbox mailbox;
     private final List<LoopGate> active = new ArrayList<>();
+    /** Superstep-buffered gates read into their buffers outside their phase, until drained. */
+    private final List<LoopGate> draining = new ArrayList<>();
     private Stage stage;
     private int dataPhase;
     private int cursor;
@@ -94,7 +105,9 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
                 idle = 0;
                 continue;
             }
-            LoopGate gate = active.get(cursor % active.size());
+            int polled = active.size() + draining.size();
+            int at = cursor % polled;
+            LoopGate gate = at < active.size() ? active.get(at) : draining.get(at - active.size());
             switch (gate.current.pollNext()) {
                 case RECORD -> {
                     record(gate, gate.current.record());
@@ -114,7 +127,7 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
                     cursor++;
                 }
             }
-            if (!active.isEmpty() && idle >= active.size()) {
+            if (!active.isEmpty() && idle >= active.size() + draining.size()) {
                 controller.suspendUntil(anyAvailable());
                 return;
             }
@@ -155,6 +168,12 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
         boolean first = cycle.isFirstSuperstep();
         setActive(g -> g.broadcast && (first || g.dynamic));
         active.forEach(g -> gatesLeftOfVariable[g.index]++);
+        draining.clear();
+        for (LoopGate gate : gates) {
+            if (gate.buffered() && !gate.ended) {
+                draining.add(gate);
+            }
+        }
     }
 
     private void beginData(int phase) throws Exception {
@@ -165,22 +184,45 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
             for (LoopGate gate : gates) {
                 if (!gate.broadcast) {
                     gatesLeftOfInput[gate.index]++;
-                    gate.current = gate.dynamic || cycle.isFirstSuperstep() ? gate.network
-                            : retained[gate.index] ? StaticInputCache.nothing() : gate.cacheOrNull.replay();
+                    if (!gate.buffered()) {
+                        gate.current = gate.dynamic || cycle.isFirstSuperstep() ? gate.network
+                                : retained[gate.index] ? StaticInputCache.nothing() : gate.cacheOrNull.replay();
+                    }
                 }
             }
         }
         List<Integer> phaseGates = inputs.phases().get(phase);
         setActive(g -> !g.broadcast && phaseGates.contains(g.number));
+        for (LoopGate gate : active) {
+            if (gate.buffered()) {
+                draining.remove(gate);
+                if (gate.drained) {
+                    startReplay(gate);
+                }
+            }
+        }
     }
 
-    private void beginBetween() {
+    /** A drained superstep-buffered gate's turn: its buffer is replayed into the head. */
+    private void startReplay(LoopGate gate) throws IOException {
+        gate.current = gate.superstepBufferOrNull.replay();
+        gate.replaying = true;
+    }
+
+    private void beginBetween() throws IOException {
         stage = Stage.BETWEEN;
         for (LoopGate gate : gates) {
             if (gate.dynamic) {
                 gate.unblockAll();
             }
+            if (gate.buffered()) {
+                gate.current = gate.network;
+                gate.replaying = false;
+                gate.drained = false;
+                gate.superstepBufferOrNull.clear();
+            }
         }
+        draining.clear();
         setActive(g -> g.dynamic && !g.ended);
     }
 
@@ -199,6 +241,14 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
             return;
         }
         Object value = element.asRecord().getValue();
+        if (gate.buffered() && !gate.replaying) {
+            try {
+                gate.superstepBufferOrNull.add(value);
+            } catch (IOException e) {
+                throw new UncheckedIOException("'" + headName + "' could not buffer a record of " + gate + ": " + e.getMessage(), e);
+            }
+            return;
+        }
         if (gate.broadcast) {
             variableValues.get(gate.index).add(value);
             return;
@@ -221,7 +271,15 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
                         + stage + " of superstep " + superstep);
             }
             if (gate.endOfSuperstep(channel)) {
-                gateDone(gate);
+                if (gate.buffered()) {
+                    gate.drained = true;
+                    draining.remove(gate);
+                    if (active.contains(gate)) {
+                        startReplay(gate);
+                    }
+                } else {
+                    gateDone(gate);
+                }
             }
         } else if (event instanceof SuperstepStart start) {
             if (stage == Stage.BETWEEN && start.superstep() == superstep + 1) {
@@ -239,6 +297,10 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
     }
 
     private void endOfInput(LoopGate gate) {
+        if (gate.replaying) {
+            gateDone(gate); // the buffer's replay ended: the gate delivered all of the superstep
+            return;
+        }
         if (gate.dynamic && stage != Stage.BETWEEN) {
             throw new IllegalStateException("Input " + gate + " of '" + headName + "' ended in the middle of superstep " + cycle.superstep()
                     + ": its producer in the loop ended before the loop terminated");
@@ -287,9 +349,11 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
     }
 
     private CompletableFuture<?> anyAvailable() {
-        if (active.size() == 1) {
+        if (active.size() == 1 && draining.isEmpty()) {
             return active.get(0).current.getAvailableFuture();
         }
-        return CompletableFuture.anyOf(active.stream().map(g -> g.current.getAvailableFuture()).toArray(CompletableFuture[]::new));
+        List<LoopGate> polled = new ArrayList<>(active);
+        polled.addAll(draining);
+        return CompletableFuture.anyOf(polled.stream().map(g -> g.current.getAvailableFuture()).toArray(CompletableFuture[]::new));
     }
 }
