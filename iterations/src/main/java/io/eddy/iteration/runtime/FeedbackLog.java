@@ -29,16 +29,19 @@ import java.util.concurrent.CompletableFuture;
  * complete. Format of a stream:
  *
  * <pre>
- * int magic 0x45444642 ('EDFB'), int version (1), serializer snapshot ({@link TypeSerializerSnapshots}),
+ * int magic 0x45444642 ('EDFB'), int version (2), serializer snapshot ({@link TypeSerializerSnapshots}),
  * per record: boolean true, the record; then boolean false
  * </pre>
+ *
+ * The head logs stream records (value and timestamp, {@code StreamElementSerializer}); version 1
+ * logged bare values and is refused.
  *
  * <p>Task thread only (the future's callbacks run there too).
  */
 final class FeedbackLog<T> {
 
     static final int MAGIC = 0x45444642;
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     private static final int BUFFER_BYTES = 64 * 1024;
 
     private final long checkpointId;

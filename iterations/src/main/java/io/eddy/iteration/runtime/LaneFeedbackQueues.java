@@ -5,6 +5,8 @@ import io.eddy.jobgraph.StreamIterationKinds;
 import io.eddy.runtime.memory.MemoryAllocationException;
 import io.eddy.runtime.operators.OperatorContext;
 import io.eddy.runtime.operators.TaskEnvironment;
+import io.eddy.runtime.streamrecord.StreamElement;
+import io.eddy.runtime.streamrecord.StreamElementSerializer;
 
 /**
  * How a streaming loop's head and tail find their lane's {@link FeedbackQueue}: under one key in the
@@ -27,20 +29,22 @@ final class LaneFeedbackQueues {
 
     /**
      * The feedback queue of {@code kind}'s loop in this operator's lane, created if the lane has none.
+     * It holds stream records ({@link StreamElementSerializer}): the value and its timestamp, if any.
      *
      * @param recordType the feedback's type
      * @throws IllegalStateException if the queue's managed memory cannot be allocated (the message
      *     says what to lower or raise)
      */
     @SuppressWarnings("unchecked")
-    static <T> FeedbackQueue<T> of(OperatorContext<?> context, StreamIterationKinds.StreamIterationKind kind, TypeInfo<T> recordType) {
+    static <T> FeedbackQueue<StreamElement> of(OperatorContext<?> context, StreamIterationKinds.StreamIterationKind kind, TypeInfo<T> recordType) {
         TaskEnvironment env = context.environment();
         String name = "feedback queue of iteration '" + kind.iteration() + "', lane " + (env.subtaskIndex() + 1) + "/" + env.parallelism();
         String key = key(kind.iteration(), env.subtaskIndex(), env.attempt());
         return env.laneResources().computeIfAbsent(key, FeedbackQueue.class, () -> {
             int pages = FeedbackQueue.pagesPerBuffer(kind.feedbackMemoryBytes(), env.memoryManager().pageSize());
             try {
-                return new FeedbackQueue<>(name, recordType.createSerializer(env.serializerConfig()), env.memoryManager(), env.ioManager(), pages);
+                return new FeedbackQueue<>(name, new StreamElementSerializer<>(recordType.createSerializer(env.serializerConfig())),
+                        env.memoryManager(), env.ioManager(), pages);
             } catch (MemoryAllocationException e) {
                 throw new IllegalStateException("Operator '" + context.nameWithSubtask() + "' cannot create the " + name + " (" + 2 * pages
                         + " pages): " + e.getMessage() + "; or lower the loop's setFeedbackMemory(...)", e);

@@ -15,6 +15,8 @@ import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.LaneInput;
 import io.eddy.runtime.operators.LaneInputHead;
 import io.eddy.runtime.operators.base.TwoInputOperator;
+import io.eddy.runtime.streamrecord.StreamElement;
+import io.eddy.runtime.streamrecord.StreamElementSerializer;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.streamrecord.Watermark;
 import io.eddy.runtime.streamrecord.WatermarkStatus;
@@ -54,8 +56,9 @@ import org.slf4j.LoggerFactory;
  * OperatorSnapshot#ready() ready}: its raw operator state is the log's stream. A marker of a later
  * checkpoint first fails the logs of earlier ones (their markers will never come: the tail aborted
  * them), as does an abort notification or the head's close. On restore the head replays its logs
- * in {@code open()}, before it reads anything else. Event time comes from the regular input only:
- * its watermarks pass as they are, and fed-back records carry no timestamp.
+ * in {@code open()}, before it reads anything else. Fed-back records keep their timestamps (through
+ * the queue and the logs); watermarks come from the regular input only and pass as they are, so a
+ * record that went around may be late for a window downstream.
  *
  * <p><b>Figures</b>, as accumulators of the job's result ({@link #accumulator}): {@value #SPILL_FILES}
  * (the lane queue's spill files), {@value #CHECKPOINTED} (feedback records stored with completed
@@ -76,11 +79,12 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
     private final StreamIterationKinds.StreamHead kind;
     private final FeedbackInput feedbackInput = new FeedbackInput();
     /** The logs of the checkpoints whose barrier passed and whose marker did not come back yet, oldest first. */
-    private final ArrayDeque<FeedbackLog<F>> logs = new ArrayDeque<>();
+    private final ArrayDeque<FeedbackLog<StreamElement>> logs = new ArrayDeque<>();
 
     // Task thread.
-    private FeedbackQueue<F> queue;
-    private TypeSerializer<F> serializer;
+    private FeedbackQueue<StreamElement> queue;
+    /** Values with their timestamps, as the queue and the logs keep them. */
+    private TypeSerializer<StreamElement> serializer;
     /** Where the feedback goes: null for the main output. */
     private OutputTag<F> feedbackTag;
     private List<StreamStateHandle> restoredLogs = List.of();
@@ -126,12 +130,12 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
         replayedRecords = accumulators.longCounter(accumulator(kind.iteration(), REPLAYED));
         TypeInfo<F> type = (TypeInfo<F>) kind.feedbackType();
         queue = LaneFeedbackQueues.of(context, kind, type);
-        serializer = type.createSerializer(context.environment().serializerConfig());
+        serializer = new StreamElementSerializer<>(type.createSerializer(context.environment().serializerConfig()));
         feedbackTag = kind.feedbackSideOutput() == null ? null : new OutputTag<>(kind.feedbackSideOutput(), type);
-        StreamRecord<F> replayed = new StreamRecord<>(null);
         long count = 0;
         for (StreamStateHandle log : restoredLogs) {
-            count += FeedbackLog.<F>replay(log, context.environment().userCodeClassLoader(), value -> emitFeedback(replayed.replace(value)));
+            count += FeedbackLog.<StreamElement>replay(log, context.environment().userCodeClassLoader(),
+                    element -> emitFeedback(element.<F>asRecord()));
         }
         replayedRecords.add(count);
         if (count > 0) {
@@ -152,11 +156,11 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
         output.collect(record);
     }
 
-    /** A record fed back: logged for every checkpoint in progress, and emitted again. */
+    /** A record fed back: logged (with its timestamp) for every checkpoint in progress, and emitted again. */
     @Override
     public void processElement2(StreamRecord<F> record) throws Exception {
-        for (FeedbackLog<F> log : logs) {
-            log.append(record.getValue());
+        for (FeedbackLog<StreamElement> log : logs) {
+            log.append(record);
         }
         emitFeedback(record);
     }
@@ -199,7 +203,7 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
     public OperatorSnapshot snapshotState(long checkpointId, long timestamp, CheckpointOptions options, CheckpointStreamFactory streams)
             throws Exception {
         OperatorSnapshot managed = super.snapshotState(checkpointId, timestamp, options, streams);
-        FeedbackLog<F> log = new FeedbackLog<>(checkpointId, streams, "feedback-log", serializer);
+        FeedbackLog<StreamElement> log = new FeedbackLog<>(checkpointId, streams, "feedback-log", serializer);
         logs.addLast(log);
         return new OperatorSnapshot(() -> {
             OperatorSubtaskState state = managed.asyncPart().call();
@@ -241,11 +245,11 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
     /** The marker of {@code checkpointId} came out of the queue: its log is complete, and logs of older checkpoints never will be. */
     private void markerReturned(long checkpointId) {
         while (!logs.isEmpty() && logs.peekFirst().checkpointId() < checkpointId) {
-            FeedbackLog<F> lost = logs.removeFirst();
+            FeedbackLog<StreamElement> lost = logs.removeFirst();
             lost.fail(new IllegalStateException("The barrier of checkpoint " + lost.checkpointId() + " did not come back around iteration '"
                     + kind.iteration() + "' before that of checkpoint " + checkpointId + " (the loop's tail did not take part in it)"));
         }
-        FeedbackLog<F> log = logs.peekFirst();
+        FeedbackLog<StreamElement> log = logs.peekFirst();
         if (log != null && log.checkpointId() == checkpointId) {
             logs.removeFirst();
             LOG.debug("{}: checkpoint {} holds {} feedback records of iteration '{}' in flight", context.nameWithSubtask(), checkpointId,
@@ -265,7 +269,8 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
      * moment the queue last ran empty after feedback, or from the later of those two ends.
      */
     private final class FeedbackInput implements LaneInput {
-        private final StreamRecord<F> incoming = new StreamRecord<>(null);
+        /** The record taken last: a fresh object from the queue, with the timestamp it was fed back with. */
+        private StreamRecord<F> incoming;
 
         @Override
         public int targetInput() {
@@ -278,7 +283,7 @@ public final class StreamIterationHead<T, F> extends TwoInputOperator<T, F, T> i
                 switch (queue.poll()) {
                     case RECORD -> {
                         fedBack++;
-                        incoming.replace(queue.record());
+                        incoming = queue.record().asRecord();
                         return Status.RECORD;
                     }
                     case MARKER -> markerReturned(queue.marker());

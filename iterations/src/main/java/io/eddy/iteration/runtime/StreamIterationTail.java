@@ -8,6 +8,7 @@ import io.eddy.runtime.checkpoint.OperatorSnapshot;
 import io.eddy.runtime.checkpoint.storage.CheckpointStreamFactory;
 import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.operators.base.OneInputOperator;
+import io.eddy.runtime.streamrecord.StreamElement;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import io.eddy.runtime.streamrecord.Watermark;
 import org.slf4j.Logger;
@@ -15,8 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The tail of a streaming loop ({@link StreamIterationKinds.StreamTail}): the last operator of the
- * feedback path. It appends each record to its lane's {@link FeedbackQueue}, which never makes it
- * wait, and, when a checkpoint's barrier reaches it, the checkpoint's marker, which tells the head
+ * feedback path. It appends each record, with its timestamp, to its lane's {@link FeedbackQueue},
+ * which never makes it wait, and, when a checkpoint's barrier reaches it, the checkpoint's marker, which tells the head
  * that the checkpoint's feedback in flight is complete (docs/iterations.md). No output.
  *
  * <p>When the final watermark reaches it (every regular input upstream ended: sources emit it when
@@ -35,7 +36,7 @@ public final class StreamIterationTail<F> extends OneInputOperator<F, Void> {
     private final StreamIterationKinds.StreamTail kind;
 
     // Task thread.
-    private FeedbackQueue<F> queue;
+    private FeedbackQueue<StreamElement> queue;
     private LongCounter dropped;
 
     public StreamIterationTail(OperatorDescriptor descriptor, StreamIterationKinds.StreamTail kind) {
@@ -62,7 +63,7 @@ public final class StreamIterationTail<F> extends OneInputOperator<F, Void> {
 
     @Override
     public void processElement(StreamRecord<F> record) throws Exception {
-        if (!queue.add(record.getValue())) {
+        if (!queue.add(record)) { // serialized at once, with its timestamp
             dropped.add(1);
         }
     }

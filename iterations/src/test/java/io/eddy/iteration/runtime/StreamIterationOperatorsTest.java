@@ -172,6 +172,28 @@ class StreamIterationOperatorsTest {
         assertThat(restored.main()).as("re-emitted in open(), before anything else").containsExactly(2L, 3L);
     }
 
+    /** Fed-back records keep their timestamps: through the queue, and through a checkpoint's log on restore. */
+    @Test
+    void fedBackRecordsKeepTheirTimestampsThroughTheQueueAndTheCheckpointLog() throws Exception {
+        Rig head = head(StreamIterationKinds.NO_MAX_WAIT, null).open(null);
+        Rig tail = tail().open(null);
+        OperatorSnapshot snapshot = head.snapshot(3);
+        tail.inputAt(0, 10L, 1_000L);
+        tail.input(0, 11L);
+        tail.snapshot(3);
+        head.pollFeedback();
+        assertThat(snapshot.ready()).isDone();
+        assertThat(head.records()).extracting(StreamRecord::getValue).containsExactly(10L, 11L);
+        assertThat(head.records().get(0).hasTimestamp()).isTrue();
+        assertThat(head.records().get(0).getTimestamp()).isEqualTo(1_000L);
+        assertThat(head.records().get(1).hasTimestamp()).as("a record without one stays without").isFalse();
+
+        Rig restored = head(StreamIterationKinds.NO_MAX_WAIT, null, 1).open(snapshot.asyncPart().call());
+        assertThat(restored.records()).extracting(StreamRecord::getValue).containsExactly(10L, 11L);
+        assertThat(restored.records().get(0).getTimestamp()).isEqualTo(1_000L);
+        assertThat(restored.records().get(1).hasTimestamp()).isFalse();
+    }
+
     @Test
     void aCheckpointWithoutFeedbackInFlightHasNoRawState() throws Exception {
         Rig head = head(StreamIterationKinds.NO_MAX_WAIT, null).open(null);
@@ -289,6 +311,11 @@ class StreamIterationOperatorsTest {
         }
 
         @SuppressWarnings("unchecked")
+        void inputAt(int index, Object value, long timestamp) throws Exception {
+            ((Input<Object>) chain.head().input(index)).processElement(new StreamRecord<>(value, timestamp));
+        }
+
+        @SuppressWarnings("unchecked")
         void watermark(Watermark watermark) throws Exception {
             ((Input<Object>) chain.head().input(0)).processWatermark(watermark);
         }
@@ -324,6 +351,10 @@ class StreamIterationOperatorsTest {
 
         List<Object> main() {
             return outputs.get(0).values();
+        }
+
+        List<StreamRecord<Object>> records() {
+            return outputs.get(0).records();
         }
 
         List<Object> side() {
