@@ -30,6 +30,9 @@ final class RecordArea {
 
     private final PagePool pool;
     private final int pageSize;
+    /** A position's page is {@code pos >>> pageShift}, its offset {@code pos & pageMask} (page sizes are powers of two). */
+    private final int pageShift;
+    private final long pageMask;
     private final List<MemorySegment> pages = new ArrayList<>();
     private long size;
     private int count;
@@ -38,6 +41,11 @@ final class RecordArea {
     RecordArea(PagePool pool) {
         this.pool = pool;
         this.pageSize = pool.pageSize();
+        if (Integer.bitCount(pageSize) != 1) {
+            throw new IllegalArgumentException("Bug: a record area's page size " + pageSize + " is not a power of two");
+        }
+        this.pageShift = Integer.numberOfTrailingZeros(pageSize);
+        this.pageMask = pageSize - 1;
     }
 
     /** Pages to take from the pool to append a record of {@code length} bytes. */
@@ -150,8 +158,8 @@ final class RecordArea {
     }
 
     private void putInt(long pos, int v) {
-        MemorySegment page = pages.get((int) (pos / pageSize));
-        int off = (int) (pos % pageSize);
+        MemorySegment page = pages.get((int) (pos >>> pageShift));
+        int off = (int) (pos & pageMask);
         if (off + 4 <= pageSize) {
             page.putInt(off, v);
         } else {
@@ -162,8 +170,8 @@ final class RecordArea {
     }
 
     private int getInt(long pos) {
-        MemorySegment page = pages.get((int) (pos / pageSize));
-        int off = (int) (pos % pageSize);
+        MemorySegment page = pages.get((int) (pos >>> pageShift));
+        int off = (int) (pos & pageMask);
         if (off + 4 <= pageSize) {
             return page.getInt(off);
         }
@@ -175,18 +183,18 @@ final class RecordArea {
     }
 
     private void putByte(long pos, byte b) {
-        pages.get((int) (pos / pageSize)).put((int) (pos % pageSize), b);
+        pages.get((int) (pos >>> pageShift)).put((int) (pos & pageMask), b);
     }
 
     private byte getByte(long pos) {
-        return pages.get((int) (pos / pageSize)).get((int) (pos % pageSize));
+        return pages.get((int) (pos >>> pageShift)).get((int) (pos & pageMask));
     }
 
     private void putBytes(long pos, byte[] src, int off, int len) {
         while (len > 0) {
-            int pageOff = (int) (pos % pageSize);
+            int pageOff = (int) (pos & pageMask);
             int n = Math.min(len, pageSize - pageOff);
-            pages.get((int) (pos / pageSize)).put(pageOff, src, off, n);
+            pages.get((int) (pos >>> pageShift)).put(pageOff, src, off, n);
             pos += n;
             off += n;
             len -= n;
@@ -195,9 +203,9 @@ final class RecordArea {
 
     private void getBytes(long pos, byte[] dst, int off, int len) {
         while (len > 0) {
-            int pageOff = (int) (pos % pageSize);
+            int pageOff = (int) (pos & pageMask);
             int n = Math.min(len, pageSize - pageOff);
-            pages.get((int) (pos / pageSize)).get(pageOff, dst, off, n);
+            pages.get((int) (pos >>> pageShift)).get(pageOff, dst, off, n);
             pos += n;
             off += n;
             len -= n;
