@@ -2,6 +2,7 @@ package io.eddy.suites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eddy.api.common.aggregators.LongSumAggregator;
 import io.eddy.api.common.functions.JoinFunction;
 import io.eddy.api.common.functions.rich.RichMapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
@@ -33,7 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * running lane 0 of a loop is killed in superstep 4 of 8; the loop's tasks are one region, so the
  * whole loop runs again from superstep 1 with the next attempt. With a snapshot every 3 supersteps,
  * the worker is killed in superstep 8 of 10 and the loop resumes at superstep 7, after the snapshot
- * of superstep 6. Either way the result is exact.
+ * of superstep 6: the bulk loop's step reads the previous superstep's aggregate (which the resumed
+ * run gets from the snapshot), the delta loop's joins a static input (which the resumed run reads
+ * again). Either way the result is exact.
  */
 public abstract class IterationFailoverSuite {
 
@@ -45,6 +48,8 @@ public abstract class IterationFailoverSuite {
     /** The superstep after the latest snapshot complete when lane 0 opened {@link #SNAPSHOT_KILL_IN}: 6 was complete once all reported 7. */
     private static final int RESUMES_AT = 7;
     private static final long KEYS = 200;
+    /** The aggregator counting the records of a superstep. */
+    private static final String RECORDS = "records";
     private static final Duration MARK_TIMEOUT = Duration.ofSeconds(90);
     /** {@code step-<subtask>-a<attempt>-s<superstep>-p<pid>}: the loop's function opened for that superstep in that process. */
     private static final Pattern OPEN = Pattern.compile("step-(\\d+)-a(\\d+)-s(\\d+)-p(\\d+)");
@@ -73,7 +78,7 @@ public abstract class IterationFailoverSuite {
         try (ResultDirectory results = results(dir)) {
             ExecutionEnvironment env = env();
             IterativeDataSet<Tuple2<Long, Long>> loop = zeros(env).iterate(SUPERSTEPS).name("Counting");
-            loop.closeWith(loop.map(new MarkingStep(results)).name("Step")).writeAsCsv(results.outputUri("counts"));
+            loop.closeWith(loop.map(new MarkingStep(results, false)).name("Step")).writeAsCsv(results.outputUri("counts"));
             killLaneZeroInSuperstep(results, env, "bulk loop failover (" + deployment().name() + ")");
         }
     }
@@ -85,7 +90,7 @@ public abstract class IterationFailoverSuite {
             DataSet<Tuple2<Long, Long>> zeros = zeros(env);
             DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = zeros.iterateDelta(zeros, SUPERSTEPS, 0).name("Counting");
             DataSet<Tuple2<Long, Long>> next = it.getSolutionSet().join(it.getWorkset()).where(0).equalTo(0).with(new Current())
-                    .map(new MarkingStep(results)).name("Step");
+                    .map(new MarkingStep(results, false)).name("Step");
             it.closeWith(next, next).writeAsCsv(results.outputUri("counts"));
             killLaneZeroInSuperstep(results, env, "delta loop failover (" + deployment().name() + ")");
         }
@@ -95,9 +100,12 @@ public abstract class IterationFailoverSuite {
     void aBulkLoopWithSnapshotsWhoseWorkerIsKilledResumesAfterTheLatestSnapshotAndIsExact(@TempDir Path dir) throws Exception {
         try (ResultDirectory results = results(dir)) {
             ExecutionEnvironment env = env().enableIterationSnapshots(SNAPSHOT_EVERY, results.outputUri("snapshots"));
-            IterativeDataSet<Tuple2<Long, Long>> loop = zeros(env).iterate(SNAPSHOT_SUPERSTEPS).name("Counting");
-            loop.closeWith(loop.map(new MarkingStep(results)).name("Step")).writeAsCsv(results.outputUri("counts"));
-            killAndResume(results, env, "bulk loop resumes (" + deployment().name() + ")");
+            IterativeDataSet<Tuple2<Long, Long>> loop = zeros(env).iterate(SNAPSHOT_SUPERSTEPS).name("Counting")
+                    .registerAggregator(RECORDS, new LongSumAggregator());
+            loop.closeWith(loop.map(new MarkingStep(results, true)).name("Step")).writeAsCsv(results.outputUri("counts"));
+            // Superstep 1 adds 1, every later one 1 + the previous superstep's record count / KEYS = 2: a resumed run
+            // that lost the snapshot's aggregates would add 1 in its first superstep.
+            killAndResume(results, env, "bulk loop resumes (" + deployment().name() + ")", 1 + 2 * (SNAPSHOT_SUPERSTEPS - 1));
         }
     }
 
@@ -106,11 +114,15 @@ public abstract class IterationFailoverSuite {
         try (ResultDirectory results = results(dir)) {
             ExecutionEnvironment env = env().enableIterationSnapshots(SNAPSHOT_EVERY, results.outputUri("snapshots"));
             DataSet<Tuple2<Long, Long>> zeros = zeros(env);
+            DataSet<Tuple2<Long, Long>> increments = env.fromCollection(LongStream.range(0, KEYS).mapToObj(k -> new Tuple2<>(k, 3L)).toList())
+                    .name("Increments");
             DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = zeros.iterateDelta(zeros, SNAPSHOT_SUPERSTEPS, 0).name("Counting");
+            // A static input joined in every superstep: the resumed run reads it again in its first superstep.
             DataSet<Tuple2<Long, Long>> next = it.getSolutionSet().join(it.getWorkset()).where(0).equalTo(0).with(new Current())
-                    .map(new MarkingStep(results)).name("Step");
+                    .join(increments).where(0).equalTo(0).with(new AddIncrement()).name("Add")
+                    .map(new MarkingStep(results, false)).name("Step");
             it.closeWith(next, next).writeAsCsv(results.outputUri("counts"));
-            killAndResume(results, env, "delta loop resumes (" + deployment().name() + ")");
+            killAndResume(results, env, "delta loop resumes (" + deployment().name() + ")", 4 * SNAPSHOT_SUPERSTEPS);
         }
     }
 
@@ -123,10 +135,13 @@ public abstract class IterationFailoverSuite {
         deployment().awaitWorkers();
     }
 
-    /** Kills lane 0's worker in superstep 8 of 10 and checks that the loop resumed at superstep 7 (the snapshot of 6) and is exact. */
-    private void killAndResume(ResultDirectory results, ExecutionEnvironment env, String name) throws Exception {
+    /**
+     * Kills lane 0's worker in superstep 8 of 10 and checks that the loop resumed at superstep 7 (the
+     * snapshot of 6) and that every key ends at {@code expected}.
+     */
+    private void killAndResume(ResultDirectory results, ExecutionEnvironment env, String name, long expected) throws Exception {
         Map<String, java.io.Serializable> accumulators = killLaneZero(results, env, name, SNAPSHOT_KILL_IN);
-        assertExactCounts(results, SNAPSHOT_SUPERSTEPS);
+        assertExactCounts(results, expected);
         List<String> marks = results.marks();
         for (int subtask = 0; subtask < 2; subtask++) {
             assertThat(opened(marks, subtask, -1, RESUMES_AT)).as("lane %d resumed at superstep %d with a later attempt", subtask, RESUMES_AT)
@@ -148,13 +163,13 @@ public abstract class IterationFailoverSuite {
         }
     }
 
-    private static void assertExactCounts(ResultDirectory results, int supersteps) throws IOException {
+    private static void assertExactCounts(ResultDirectory results, long expected) throws IOException {
         Map<Long, Long> counts = new TreeMap<>();
         for (String line : results.outputLines("counts")) {
             String[] fields = line.split(",");
             assertThat(counts.put(Long.parseLong(fields[0]), Long.parseLong(fields[1]))).as("key %s once", fields[0]).isNull();
         }
-        assertThat(counts).hasSize((int) KEYS).allSatisfy((k, v) -> assertThat(v).as("key %d", k).isEqualTo((long) supersteps));
+        assertThat(counts).hasSize((int) KEYS).allSatisfy((k, v) -> assertThat(v).as("key %d", k).isEqualTo(expected));
     }
 
     /** The pid where lane {@code subtask} opened superstep {@code superstep} in attempt {@code attempt} (any later than 0 if -1). */
@@ -175,24 +190,45 @@ public abstract class IterationFailoverSuite {
         }
     }
 
+    /** {@code (k, n)} joined with {@code (k, increment)}: {@code (k, n + increment)}. */
+    static final class AddIncrement implements JoinFunction<Tuple2<Long, Long>, Tuple2<Long, Long>, Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Tuple2<Long, Long> join(Tuple2<Long, Long> current, Tuple2<Long, Long> increment) {
+            return Tuple2.of(current.f0, current.f1 + increment.f1);
+        }
+    }
+
     /**
-     * {@code (k, n) -> (k, n + 1)}; marks each superstep it opens in (the loop reopens it every
-     * superstep); first attempts pause 2 ms per record (about 0.2 s per superstep), so that the
-     * kill lands while the loop runs.
+     * {@code (k, n) -> (k, n + 1)}, plus (with {@code readsAggregate}) the previous superstep's count
+     * of records (aggregator {@link #RECORDS}) divided by {@link #KEYS}; marks each superstep it opens
+     * in (the loop reopens it every superstep); first attempts pause 2 ms per record (about 0.2 s per
+     * superstep), so that the kill lands while the loop runs.
      */
     static final class MarkingStep extends RichMapFunction<Tuple2<Long, Long>, Tuple2<Long, Long>> {
         private static final long serialVersionUID = 1L;
         private final ResultDirectory results;
+        private final boolean readsAggregate;
         /** Task thread only. */
         private transient boolean slow;
+        private transient long add;
+        private transient LongSumAggregator records;
 
-        MarkingStep(ResultDirectory results) {
+        MarkingStep(ResultDirectory results, boolean readsAggregate) {
             this.results = results;
+            this.readsAggregate = readsAggregate;
         }
 
         @Override
         public void open() {
             slow = getRuntimeContext().getAttemptNumber() == 0;
+            add = 1;
+            if (readsAggregate) {
+                Long previous = getIterationRuntimeContext().getPreviousIterationAggregate(RECORDS);
+                add += previous == null ? 0 : previous / KEYS;
+                records = getIterationRuntimeContext().getIterationAggregator(RECORDS);
+            }
             results.mark("step-" + getRuntimeContext().getIndexOfThisSubtask() + "-a" + getRuntimeContext().getAttemptNumber() + "-s"
                     + getIterationRuntimeContext().getSuperstepNumber() + "-p" + ProcessHandle.current().pid());
         }
@@ -203,7 +239,10 @@ public abstract class IterationFailoverSuite {
                 // Slows the first attempt so that the test's kill lands while it runs (not a synchronisation).
                 Thread.sleep(2);
             }
-            return Tuple2.of(value.f0, value.f1 + 1);
+            if (records != null) {
+                records.aggregate(1L);
+            }
+            return Tuple2.of(value.f0, value.f1 + add);
         }
     }
 }
