@@ -45,8 +45,14 @@ public abstract class IterationFailoverSuite {
     private static final int SNAPSHOT_SUPERSTEPS = 10;
     private static final int SNAPSHOT_EVERY = 3;
     private static final int SNAPSHOT_KILL_IN = 8;
-    /** The superstep after the latest snapshot complete when lane 0 opened {@link #SNAPSHOT_KILL_IN}: 6 was complete once all reported 7. */
+    /** Where the loop resumes when lane 0 opened {@link #SNAPSHOT_KILL_IN}: snapshot 6 was complete once all reported 7. */
     private static final int RESUMES_AT = 7;
+    /**
+     * The first attempt's pause per record in the snapshot tests: 0.5 s per superstep, so that the
+     * kill lands before every task reported superstep 10 (snapshot 9 would be complete then) with a
+     * margin of about 1.5 s.
+     */
+    private static final int SNAPSHOT_SLOW_MILLIS = 5;
     private static final long KEYS = 200;
     /** The aggregator counting the records of a superstep. */
     private static final String RECORDS = "records";
@@ -102,7 +108,8 @@ public abstract class IterationFailoverSuite {
             ExecutionEnvironment env = env().enableIterationSnapshots(SNAPSHOT_EVERY, results.outputUri("snapshots"));
             IterativeDataSet<Tuple2<Long, Long>> loop = zeros(env).iterate(SNAPSHOT_SUPERSTEPS).name("Counting")
                     .registerAggregator(RECORDS, new LongSumAggregator());
-            loop.closeWith(loop.map(new MarkingStep(results, true)).name("Step")).writeAsCsv(results.outputUri("counts"));
+            DataSet<Tuple2<Long, Long>> next = loop.map(new MarkingStep(results, true, SNAPSHOT_SLOW_MILLIS)).name("Step");
+            loop.closeWith(next).writeAsCsv(results.outputUri("counts"));
             // Superstep 1 adds 1, every later one 1 + the previous superstep's record count / KEYS = 2: a resumed run
             // that lost the snapshot's aggregates would add 1 in its first superstep.
             killAndResume(results, env, "bulk loop resumes (" + deployment().name() + ")", 1 + 2 * (SNAPSHOT_SUPERSTEPS - 1));
@@ -114,13 +121,13 @@ public abstract class IterationFailoverSuite {
         try (ResultDirectory results = results(dir)) {
             ExecutionEnvironment env = env().enableIterationSnapshots(SNAPSHOT_EVERY, results.outputUri("snapshots"));
             DataSet<Tuple2<Long, Long>> zeros = zeros(env);
-            DataSet<Tuple2<Long, Long>> increments = env.fromCollection(LongStream.range(0, KEYS).mapToObj(k -> new Tuple2<>(k, 3L)).toList())
-                    .name("Increments");
+            DataSet<Tuple2<Long, Long>> increments = env.fromCollection(LongStream.range(0, KEYS).mapToObj(k -> new Tuple2<>(k, 3L))
+                    .toList()).name("Increments");
             DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = zeros.iterateDelta(zeros, SNAPSHOT_SUPERSTEPS, 0).name("Counting");
             // A static input joined in every superstep: the resumed run reads it again in its first superstep.
             DataSet<Tuple2<Long, Long>> next = it.getSolutionSet().join(it.getWorkset()).where(0).equalTo(0).with(new Current())
                     .join(increments).where(0).equalTo(0).with(new AddIncrement()).name("Add")
-                    .map(new MarkingStep(results, false)).name("Step");
+                    .map(new MarkingStep(results, false, SNAPSHOT_SLOW_MILLIS)).name("Step");
             it.closeWith(next, next).writeAsCsv(results.outputUri("counts"));
             killAndResume(results, env, "delta loop resumes (" + deployment().name() + ")", 4 * SNAPSHOT_SUPERSTEPS);
         }
@@ -144,18 +151,20 @@ public abstract class IterationFailoverSuite {
         assertExactCounts(results, expected);
         List<String> marks = results.marks();
         for (int subtask = 0; subtask < 2; subtask++) {
-            assertThat(opened(marks, subtask, -1, RESUMES_AT)).as("lane %d resumed at superstep %d with a later attempt", subtask, RESUMES_AT)
-                    .isPresent();
+            assertThat(opened(marks, subtask, -1, RESUMES_AT)).as("lane %d resumed at superstep %d with a later attempt", subtask,
+                    RESUMES_AT).isPresent();
             for (int superstep = 1; superstep < RESUMES_AT; superstep++) {
                 assertThat(opened(marks, subtask, -1, superstep)).as("lane %d ran superstep %d again", subtask, superstep).isEmpty();
             }
             assertThat(opened(marks, subtask, -1, SNAPSHOT_SUPERSTEPS)).as("lane %d ran to the end", subtask).isPresent();
         }
-        assertThat(accumulators.get("iteration.Counting.first-superstep")).as("the last run's first superstep").isEqualTo(RESUMES_AT);
+        assertThat(accumulators.get("iteration.Counting.first-superstep")).as("the last run's first superstep")
+                .isEqualTo(RESUMES_AT);
         deployment().awaitWorkers();
     }
 
-    private Map<String, java.io.Serializable> killLaneZero(ResultDirectory results, ExecutionEnvironment env, String name, int superstep) throws Exception {
+    private Map<String, java.io.Serializable> killLaneZero(ResultDirectory results, ExecutionEnvironment env, String name, int superstep)
+            throws Exception {
         try (JobClient client = deployment().submit(env.getJobGraph(name))) {
             long pid = results.await(names -> opened(names, 0, 0, superstep), "lane 0 to start superstep " + superstep, MARK_TIMEOUT);
             deployment().killWorker(pid);
@@ -204,20 +213,27 @@ public abstract class IterationFailoverSuite {
      * {@code (k, n) -> (k, n + 1)}, plus (with {@code readsAggregate}) the previous superstep's count
      * of records (aggregator {@link #RECORDS}) divided by {@link #KEYS}; marks each superstep it opens
      * in (the loop reopens it every superstep); first attempts pause 2 ms per record (about 0.2 s per
-     * superstep), so that the kill lands while the loop runs.
+     * superstep, unless said otherwise), so that the kill lands while the loop runs.
      */
     static final class MarkingStep extends RichMapFunction<Tuple2<Long, Long>, Tuple2<Long, Long>> {
         private static final long serialVersionUID = 1L;
         private final ResultDirectory results;
         private final boolean readsAggregate;
+        /** The first attempt's pause per record. */
+        private final int slowMillis;
         /** Task thread only. */
         private transient boolean slow;
         private transient long add;
         private transient LongSumAggregator records;
 
         MarkingStep(ResultDirectory results, boolean readsAggregate) {
+            this(results, readsAggregate, 2);
+        }
+
+        MarkingStep(ResultDirectory results, boolean readsAggregate, int slowMillis) {
             this.results = results;
             this.readsAggregate = readsAggregate;
+            this.slowMillis = slowMillis;
         }
 
         @Override
@@ -237,7 +253,7 @@ public abstract class IterationFailoverSuite {
         public Tuple2<Long, Long> map(Tuple2<Long, Long> value) throws InterruptedException {
             if (slow) {
                 // Slows the first attempt so that the test's kill lands while it runs (not a synchronisation).
-                Thread.sleep(2);
+                Thread.sleep(slowMillis);
             }
             if (records != null) {
                 records.aggregate(1L);
