@@ -16,11 +16,11 @@ import java.util.Objects;
  * order per position. For an atomic record type (e.g. {@code String}) the only key is {@code {0}}:
  * the record itself. See {@code docs/batch-runtime.md}.
  *
- * <p>A <b>selector key</b> ({@link #selector}) is the key a {@link KeySelector} extracts, of a
- * single-value key type, ascending: used where the runtime keeps whole records keyed by a selector
+ * <p>A <b>selector key</b> ({@link #selector}) is the key a {@link KeySelector} extracts (a basic
+ * type, or a tuple, record or POJO compared on all its fields), ascending: used where the runtime keeps whole records keyed by a selector
  * (a delta iteration's solution set, its lookups and the exchanges into them). It has no field
  * positions ({@link #positions()} fails, so no property reasoning can mistake it for a field key);
- * its comparator is a {@link SelectorKeyComparator}, which hashes as a one-field key of the same type.
+ * its comparator is a {@link SelectorKeyComparator}, which hashes as a field key over the same values.
  */
 public final class KeySpec implements Serializable {
 
@@ -37,13 +37,17 @@ public final class KeySpec implements Serializable {
         this.ascending = new boolean[] {true};
         this.selector = Objects.requireNonNull(selector, "selector");
         this.selectorKeyType = Objects.requireNonNull(keyType, "keyType");
-        if (!(keyType instanceof AtomicType<?>)) {
+        if (!keyType.isKeyType() || !(keyType instanceof AtomicType<?> || keyType instanceof CompositeType<?>)) {
             throw new IllegalArgumentException("The key selector " + selector.getClass().getName() + " extracts keys of type " + keyType
-                    + ": a selector key here must be a single value (not a tuple or POJO); select one value, or key on field positions");
+                    + ", which cannot be a key: select a basic type, String, enum, or a tuple, record or POJO of those");
         }
     }
 
-    /** The key {@code selector} extracts, of the single-value type {@code keyType}, ascending. */
+    /**
+     * The key {@code selector} extracts, of type {@code keyType}, ascending.
+     *
+     * @throws IllegalArgumentException if values of {@code keyType} cannot be compared
+     */
     public static KeySpec selector(KeySelector<?, ?> selector, TypeInfo<?> keyType) {
         return new KeySpec(selector, keyType);
     }
@@ -127,7 +131,8 @@ public final class KeySpec implements Serializable {
     @SuppressWarnings({"unchecked", "rawtypes"})
     public <T> TypeComparator<T> createComparator(TypeInfo<T> type, SerializerConfig config) {
         if (selector != null) {
-            TypeComparator<?> keyComparator = ((AtomicType<?>) selectorKeyType).createComparator(true, config);
+            TypeComparator<?> keyComparator = CompositeType.comparatorFor(selectorKeyType, true, config,
+                    "the key of " + selector.getClass().getName());
             return new SelectorKeyComparator(selector, keyComparator, type.createSerializer(config));
         }
         if (type instanceof CompositeType<T> composite) {

@@ -32,7 +32,7 @@ final class KeyTranslation {
     /**
      * The key spec of a delta iteration's solution-set keys or of a solution-set reader's other side:
      * field keys as {@link #of(Keys, TypeInfo, String)}, a key selector as a {@linkplain
-     * KeySpec#selector selector key} (its key type must be a single value).
+     * KeySpec#selector selector key} (of any key type).
      */
     static KeySpec ofSolutionSetKeys(Keys keys, TypeInfo<?> type, String operatorName) {
         if (!keys.isSelectorKeys()) {

@@ -94,16 +94,25 @@ public abstract class DeltaIterationSuite {
 
     @Test
     void aSolutionSetKeyedByAKeySelectorGivesTheComponentsOfOneKeyedByField() throws Exception {
+        assertComponentsKeyedBy(new VertexOf(), 13);
+    }
+
+    /** A tuple key from a selector: (vertex, vertex mod 2) identifies a vertex as well; lookups compare both fields. */
+    @Test
+    void aSolutionSetKeyedByASelectorOfATupleKeyGivesTheSameComponents() throws Exception {
+        assertComponentsKeyedBy(new VertexAndParity(), 17);
+    }
+
+    private <K> void assertComponentsKeyedBy(KeySelector<Tuple2<Long, Long>, K> key, long seed) throws Exception {
         long vertexCount = 300;
-        List<Tuple2<Long, Long>> edges = randomEdges(vertexCount, 200, 13);
+        List<Tuple2<Long, Long>> edges = randomEdges(vertexCount, 200, seed);
         ExecutionEnvironment env = env();
         DataSet<Tuple2<Long, Long>> vertices = env.fromCollection(LongStream.range(0, vertexCount).boxed().toList()).map(new OwnComponent());
         DataSet<Tuple2<Long, Long>> undirected = env.fromCollection(edges).flatMap(new BothDirections());
-        VertexOf vertex = new VertexOf();
-        DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = vertices.iterateDelta(vertices, 100, vertex).name("Selected components");
+        DeltaIteration<Tuple2<Long, Long>, Tuple2<Long, Long>> it = vertices.iterateDelta(vertices, 100, key).name("Selected components");
         DataSet<Tuple2<Long, Long>> changes = it.getWorkset().join(undirected).where(0).equalTo(0).with(new Neighbour()).name("Tell neighbours")
                 .groupBy(0).reduce(new Min()).name("Smallest candidate")
-                .join(it.getSolutionSet()).where(vertex).equalTo(vertex).with(new Smaller()).name("Smaller than current");
+                .join(it.getSolutionSet()).where(key).equalTo(key).with(new Smaller()).name("Smaller than current");
         Map<Long, Long> result = toMap(it.closeWith(changes, changes).collect());
 
         assertThat(result).isEqualTo(componentsSequentially(vertexCount, edges));
@@ -175,6 +184,16 @@ public abstract class DeltaIterationSuite {
         @Override
         public Long getKey(Tuple2<Long, Long> record) {
             return record.f0;
+        }
+    }
+
+    /** {@code (vertex, vertex mod 2)} of a {@code (vertex, component)} record: a tuple key. */
+    static final class VertexAndParity implements KeySelector<Tuple2<Long, Long>, Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Tuple2<Long, Long> getKey(Tuple2<Long, Long> record) {
+            return Tuple2.of(record.f0, record.f0 % 2);
         }
     }
 

@@ -107,8 +107,14 @@ public abstract class CompositeType<T> extends TypeInfo<T> {
         return new CompositeComparator<>(accessors, comparators, createSerializer(config));
     }
 
-    /** A comparator over whole values of {@code type}: atomic types directly, composite types on all their fields. */
-    static <X> TypeComparator<X> comparatorFor(TypeInfo<X> type, boolean ascending, SerializerConfig config, String what) {
+    /**
+     * A comparator over whole values of {@code type}: atomic types directly, composite types on all
+     * their fields.
+     *
+     * @param what names the values in the error, e.g. a field's name
+     * @throws InvalidTypesException if values of {@code type} cannot be compared
+     */
+    public static <X> TypeComparator<X> comparatorFor(TypeInfo<X> type, boolean ascending, SerializerConfig config, String what) {
         if (type instanceof AtomicType<?> atomic && type.isKeyType()) {
             @SuppressWarnings("unchecked")
             TypeComparator<X> c = ((AtomicType<X>) atomic).createComparator(ascending, config);

@@ -10,8 +10,9 @@ import java.util.Objects;
  * Compares records by the key a {@link KeySelector} extracts, with the key type's comparator: the
  * comparator of a key given as a selector where the runtime keeps whole records (a delta
  * iteration's solution set and its lookups). Hashes, flat keys and normalized keys are those of
- * the extracted key, so a record keyed by a selector and one keyed by a single field of the same
- * key type hash and pair alike ({@code CompositeComparator} of one field hashes as that field).
+ * the extracted key, so a record keyed by a selector and one keyed by fields holding the same
+ * values hash and pair alike (an atomic key hashes as a one-field key, a tuple key as the fields
+ * it holds: {@code CompositeComparator} combines its fields' hashes alike).
  * {@link #compareSerialized} deserializes both records. A selector that throws fails the call with
  * an {@link IllegalStateException} naming the selector's class.
  *

@@ -72,6 +72,28 @@ class SelectorKeyComparatorTest {
         assertThat(selected.duplicate().compare(b, a)).isPositive();
     }
 
+    /** A tuple key: the selected pair hashes and pairs as the two fields it was taken from. */
+    static final class Both implements KeySelector<Tuple2<String, Long>, Tuple2<String, Long>> {
+        @Override
+        public Tuple2<String, Long> getKey(Tuple2<String, Long> record) {
+            return Tuple2.of(record.f0, record.f1);
+        }
+    }
+
+    @Test
+    void aTupleKeyHashesAndExtractsAsTheFieldsItWasTakenFrom() {
+        TypeComparator<Tuple2<String, Long>> pair = KeySpec.selector(new Both(), type).createComparator(type, config);
+        TypeComparator<Tuple2<String, Long>> fields = KeySpec.of(0, 1).createComparator(type, config);
+        Tuple2<String, Long> r = Tuple2.of("k", 3L);
+        assertThat(pair.hash(r)).isEqualTo(fields.hash(r));
+        Object[] keys = new Object[2];
+        assertThat(pair.extractKeys(r, keys, 0)).isEqualTo(2);
+        assertThat(keys).containsExactly("k", 3L);
+        pair.setReference(r);
+        assertThat(pair.equalToReference(Tuple2.of("k", 3L))).isTrue();
+        assertThat(pair.equalToReference(Tuple2.of("k", 4L))).isFalse();
+    }
+
     @Test
     void aFailingSelectorNamesItself() {
         TypeComparator<Tuple2<String, Long>> failing = KeySpec.selector(new Failing(), Types.LONG).createComparator(type, config);
