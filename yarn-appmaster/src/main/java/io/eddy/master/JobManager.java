@@ -82,6 +82,8 @@ final class JobManager {
     private JobFailover failover;
     private long deployTime;
     private JobFailure failure;
+    /** Why the job was cancelled, if the canceller said ({@link #cancel(String)}); null otherwise. */
+    private String cancelReason;
     /** The cancel timeout while the job is FAILING or CANCELLING. */
     private ScheduledFuture<?> cancelTimer;
     /** The batch sources' splits and sinks' commits; set in start(). */
@@ -264,6 +266,17 @@ final class JobManager {
         }
     }
 
+    /**
+     * Cancels the job saying why ({@code reason} ends the client's "Job 'x' was cancelled: ..."); a
+     * job that has ended already is left alone.
+     */
+    void cancel(String reason) {
+        if (cancelReason == null && (status == JobStatus.CREATED || status == JobStatus.RUNNING)) {
+            cancelReason = reason;
+        }
+        cancel();
+    }
+
     /** Cancels the job; a job that has ended already is left alone. */
     void cancel() {
         switch (status) {
@@ -361,7 +374,9 @@ final class JobManager {
         scheduler.release();
         library.close();
         long runtime = deployTime == 0 ? 0 : ctx.clock().millis() - deployTime;
-        client.jobEnded(finalStatus, runtime, accumulators, failure == null ? null : failure.cause(), failure == null ? "" : failure.summary());
+        String summary = failure != null ? failure.summary()
+                : finalStatus == JobStatus.CANCELED && cancelReason != null ? cancelReason : "";
+        client.jobEnded(finalStatus, runtime, accumulators, failure == null ? null : failure.cause(), summary);
         ctx.jobEnded(this);
         termination.complete(finalStatus);
     }

@@ -313,7 +313,7 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
             CompletableFuture<Void> allEnded = onMain(() -> {
                 List<CompletableFuture<JobStatus>> ends = new ArrayList<>();
                 for (JobManager job : new ArrayList<>(jobs.values())) {
-                    job.cancel();
+                    job.cancel("its master shut down (on YARN: the ApplicationMaster was stopped, e.g. the application was killed)");
                     ends.add(job.termination());
                 }
                 return CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0]));

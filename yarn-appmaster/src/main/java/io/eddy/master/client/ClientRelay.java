@@ -118,13 +118,14 @@ public final class ClientRelay {
      * once one attaches) gets the result.
      *
      * @param failureOrNull the job's failure, if it has one
-     * @param failureSummary the failure's one-line summary ("" without a failure)
+     * @param failureSummary the failure's one-line summary, or for a cancelled job why it was cancelled ("" if nothing is known)
      * @return the result sent
      */
     public JobResultInfo jobEnded(JobStatus finalStatus, long runtimeMillis, byte[] accumulators, FailureInfo failureOrNull,
             String failureSummary) {
         collectRelay.close();
-        String summary = finalStatus == JobStatus.CANCELED ? "Job '" + graph.name() + "' was cancelled" : failureSummary;
+        String summary = finalStatus == JobStatus.CANCELED
+                ? "Job '" + graph.name() + "' was cancelled" + (failureSummary.isEmpty() ? "" : ": " + failureSummary) : failureSummary;
         JobResultInfo result = new JobResultInfo(id(), finalStatus, runtimeMillis, accumulators, failureOrNull, summary);
         LOG.info("Job {} ('{}') ended: {} after {} ms{}", id(), graph.name(), finalStatus, runtimeMillis,
                 result.failureSummary().isEmpty() ? "" : ": " + result.failureSummary());

@@ -54,6 +54,12 @@ class ClientRelayTest {
     }
 
     @Test
+    void aCancelledJobsSummarySaysWhyWhenTheCancellerSaid() {
+        JobResultInfo result = relay.jobEnded(JobStatus.CANCELED, 0, relay.noAccumulators(), null, "its master shut down");
+        assertThat(result.failureSummary()).isEqualTo("Job 'region test job' was cancelled: its master shut down");
+    }
+
+    @Test
     void theAccumulatorsOfAFinishedJobAreTheTasksMergedAndTheExtraValues() {
         WorkerRegistry registry = new WorkerRegistry();
         FakeWorker worker = new FakeWorker("worker-1", 1, 1001);
