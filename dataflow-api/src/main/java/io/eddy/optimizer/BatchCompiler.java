@@ -13,10 +13,19 @@ public final class BatchCompiler {
 
     private BatchCompiler() {}
 
+    /** Compiles for workers with the default managed memory ({@link io.eddy.configuration.WorkerMemoryOptions#MANAGED_MEMORY_SIZE}). */
     public static CompiledPlan compile(Plan plan) {
+        return compile(plan, io.eddy.configuration.WorkerMemoryOptions.MANAGED_MEMORY_SIZE.defaultValue().bytes());
+    }
+
+    /**
+     * Compiles for workers with {@code managedMemoryBytes} of managed memory each: whether a loop's
+     * hash table on a static input stays in memory across supersteps depends on it.
+     */
+    public static CompiledPlan compile(Plan plan, long managedMemoryBytes) {
         Dag dag = DagBuilder.build(plan);
         dag.iterations().forEach(it -> it.checkLaneBoundAreMembers(dag));
-        StrategyChooser.choose(dag);
+        StrategyChooser.choose(dag, managedMemoryBytes);
         CombinerInserter.insert(dag);
         ExchangeModeChooser.choose(dag);
         MemoryAssigner.assign(dag);

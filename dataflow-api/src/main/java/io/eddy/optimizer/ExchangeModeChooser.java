@@ -27,24 +27,30 @@ final class ExchangeModeChooser {
 
     static void choose(Dag dag) {
         for (OptNode node : dag.nodes()) {
-            List<Channel> first = new ArrayList<>(node.broadcastInputs());
-            List<Channel> later = new ArrayList<>();
+            // The node reads its inputs in phases: broadcast variables, then the input it reads to its
+            // end first (if any), then the rest. A channel of a later phase that shares a pipelined
+            // producer with a channel of an earlier one must not hold that producer back.
+            List<List<Channel>> phases = new ArrayList<>();
+            phases.add(new ArrayList<>(node.broadcastInputs()));
             Integer firstInput = firstReadInput(node);
+            List<Channel> firstRead = new ArrayList<>();
+            List<Channel> rest = new ArrayList<>();
             for (Channel c : node.inputs()) {
-                if (firstInput != null && c.targetInput() == firstInput) {
-                    first.add(c);
-                } else if (!first.isEmpty() || firstInput != null) {
-                    later.add(c);
-                }
+                (firstInput != null && c.targetInput() == firstInput ? firstRead : rest).add(c);
             }
-            if (first.isEmpty()) {
-                continue;
-            }
-            Set<OptNode> firstAncestors = pipelinedAncestors(first);
-            for (Channel c : later) {
-                if (!Collections.disjoint(firstAncestors, pipelinedAncestors(List.of(c)))) {
-                    c.setExchangeMode(ExchangeMode.BLOCKING);
+            phases.add(firstRead);
+            phases.add(rest);
+            List<Channel> earlier = new ArrayList<>();
+            for (List<Channel> phase : phases) {
+                if (!earlier.isEmpty()) {
+                    Set<OptNode> earlierAncestors = pipelinedAncestors(earlier);
+                    for (Channel c : phase) {
+                        if (!Collections.disjoint(earlierAncestors, pipelinedAncestors(List.of(c)))) {
+                            c.setExchangeMode(ExchangeMode.BLOCKING);
+                        }
+                    }
                 }
+                earlier.addAll(phase);
             }
         }
         for (DagIteration it : dag.iterations()) {

@@ -37,6 +37,26 @@ final class MemoryAssigner {
         }
     }
 
+    /**
+     * Before the strategies are chosen: the memory-consuming subtasks {@link #assign} will count,
+     * with a combiner assumed in front of every keyed reduce and groupReduce (at its input's largest
+     * parallelism), whether or not one will be needed. For {@link LoopCosts}' fit of a build side.
+     */
+    static long expectedMemoryUsers(Dag dag) {
+        long users = loopMemoryUsers(dag);
+        for (OptNode node : dag.nodes()) {
+            if (node.consumesMemory()) {
+                users += node.parallelism();
+            }
+            boolean keyedReduce = (node.kind() instanceof BatchKinds.Reduce r && r.keys() != null)
+                    || (node.kind() instanceof BatchKinds.GroupReduce g && g.keys() != null);
+            if (keyedReduce) {
+                users += node.inputs().stream().mapToInt(c -> c.source().parallelism()).max().orElse(0);
+            }
+        }
+        return users;
+    }
+
     /** The loop subtasks that hold managed memory outside a driver: heads (back channels) and readers of static inputs (caches). */
     private static long loopMemoryUsers(Dag dag) {
         long users = 0;

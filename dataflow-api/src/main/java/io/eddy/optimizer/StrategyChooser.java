@@ -17,7 +17,8 @@ final class StrategyChooser {
 
     private StrategyChooser() {}
 
-    static void choose(Dag dag) {
+    static void choose(Dag dag, long managedMemoryBytes) {
+        java.util.Map<OptNode, LoopCosts> loops = LoopCosts.of(dag, managedMemoryBytes);
         for (OptNode node : dag.nodes()) {
             for (Channel c : node.broadcastInputs()) {
                 c.ship(ShipStrategy.BROADCAST, null);
@@ -27,7 +28,7 @@ final class StrategyChooser {
             } else if (node.kind() instanceof IterationKinds.IterationKind) {
                 chooseLoopNode(node);
             } else if (node.inputTypes().size() == 2) {
-                TwoInputStrategies.choose(node);
+                TwoInputStrategies.choose(node, loops.getOrDefault(node, LoopCosts.NONE));
             } else {
                 chooseSingleInput(node);
             }

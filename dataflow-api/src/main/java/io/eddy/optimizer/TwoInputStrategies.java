@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * The strategies of join, coGroup and cross nodes: enumerates the candidates the operator, its
  * join type and its hint allow, applies each to the node's channels, costs it and keeps the
- * cheapest (the first on ties). See {@code docs/optimizer.md}, "Cost model and choices".
+ * cheapest (the first on ties). In a loop the costs of each input count as often as its work
+ * repeats ({@link LoopCosts}). See {@code docs/optimizer.md}, "Cost model and choices".
  */
 final class TwoInputStrategies {
 
@@ -34,12 +35,12 @@ final class TwoInputStrategies {
 
     private TwoInputStrategies() {}
 
-    static void choose(OptNode node) {
+    static void choose(OptNode node, LoopCosts loop) {
         List<Candidate> candidates = candidates(node);
         Candidate best = null;
         double bestCost = Double.MAX_VALUE;
         for (Candidate c : candidates) {
-            double cost = apply(node, c).total();
+            double cost = apply(node, c, loop).total();
             if (cost < bestCost) {
                 best = c;
                 bestCost = cost;
@@ -48,7 +49,7 @@ final class TwoInputStrategies {
         if (best == null) {
             throw new IllegalStateException("Bug: no strategy candidate for " + node);
         }
-        node.setCosts(apply(node, best));
+        node.setCosts(apply(node, best, loop));
         if (best.local() != null && node.kind() instanceof BatchKinds.Join join) {
             node.setKind(join.withLocalStrategy(best.local()));
         }
@@ -100,7 +101,7 @@ final class TwoInputStrategies {
     }
 
     /** Ships the node's channels as {@code c} says, sets its output properties and returns the costs. */
-    static Costs apply(OptNode node, Candidate c) {
+    static Costs apply(OptNode node, Candidate c, LoopCosts loop) {
         int p = node.parallelism();
         List<Channel> in1 = node.inputs(0);
         List<Channel> in2 = node.inputs(1);
@@ -127,8 +128,9 @@ final class TwoInputStrategies {
             out = forwarded(node, StrategyChooser.shipPlain(in1, p), 0);
         }
         node.setOutputProperties(out);
-        Costs network = StrategyChooser.networkCosts(node.inputs(), p);
-        return network.plus(localCosts(node, c));
+        double network = StrategyChooser.networkCosts(in1, p).network() * loop.weightOf(node, 0)
+                + StrategyChooser.networkCosts(in2, p).network() * loop.weightOf(node, 1);
+        return new Costs(network, 0, 0).plus(localCosts(node, c, loop));
     }
 
     /** The keys of {@code input} of a join or co-group node. */
@@ -146,19 +148,25 @@ final class TwoInputStrategies {
         return node.semanticProperties() == null ? GlobalProperties.any() : props.forwardedThrough(node.semanticProperties(), input);
     }
 
-    private static Costs localCosts(OptNode node, Candidate c) {
+    /**
+     * CPU: a hash table costs twice its input's bytes to build (as often as {@link
+     * LoopCosts#buildWeight} says), probing costs its input's bytes in every superstep, a buffered
+     * cross input counts twice, a sort-merge thrice both inputs.
+     */
+    private static Costs localCosts(OptNode node, Candidate c, LoopCosts loop) {
         int p = node.parallelism();
+        int w = loop.weight();
         double b1 = StrategyChooser.inputBytes(node.inputs(0)) * (c.first() == Side.BROADCAST ? p : 1);
         double b2 = StrategyChooser.inputBytes(node.inputs(1)) * (c.second() == Side.BROADCAST ? p : 1);
         if (c.bufferedInput() != null) {
-            return new Costs(0, 0, c.bufferedInput() == 0 ? 2 * b1 + b2 : b1 + 2 * b2);
+            return new Costs(0, 0, w * (c.bufferedInput() == 0 ? 2 * b1 + b2 : b1 + 2 * b2));
         }
         if (c.local() == LocalStrategy.HYBRID_HASH_BUILD_FIRST) {
-            return new Costs(0, 0, 2 * b1 + b2);
+            return new Costs(0, 0, 2 * b1 * loop.buildWeight(node, 0, b1 / p) + w * b2);
         }
         if (c.local() == LocalStrategy.HYBRID_HASH_BUILD_SECOND) {
-            return new Costs(0, 0, b1 + 2 * b2);
+            return new Costs(0, 0, w * b1 + 2 * b2 * loop.buildWeight(node, 1, b2 / p));
         }
-        return new Costs(0, 0, 3 * (b1 + b2));
+        return new Costs(0, 0, w * 3 * (b1 + b2));
     }
 }

@@ -168,6 +168,24 @@ class StrategyChoicesTest {
     }
 
     @Test
+    void aJoinReadsBroadcastVariablesBeforeItsBuildSideSoABuildSideOfTheSameSourceBlocks() {
+        ExecutionEnvironment env = env(2);
+        DataSet<Tuple2<Long, Long>> probe = big(env);
+        DataSet<Tuple2<Long, Long>> build = big(env);
+        DataSet<Tuple2<Long, Long>> derived = build.map(new Same()).name("derived");
+        probe.join(build, io.eddy.api.common.operators.JoinHint.REPARTITION_HASH_SECOND).where(0).equalTo(0).with(new KeepLeft())
+                .withBroadcastSet(derived, "derived").output(new NullOutputFormat<>());
+        CompiledPlan plan = compile(env);
+
+        OptNode join = nodes(plan, BatchKinds.Join.class).get(0);
+        assertThat(join.localStrategy()).isEqualTo(BatchKinds.LocalStrategy.HYBRID_HASH_BUILD_SECOND);
+        assertThat(join.inputs(1)).as("the build side, read after the broadcast variable it shares a producer with")
+                .singleElement().satisfies(c -> assertThat(c.exchangeMode()).isEqualTo(ExchangeMode.BLOCKING));
+        assertThat(join.inputs(0)).as("the probe side shares no producer with them")
+                .singleElement().satisfies(c -> assertThat(c.exchangeMode()).isEqualTo(ExchangeMode.PIPELINED));
+    }
+
+    @Test
     void aPartitioningSurvivesAMapOnlyWhereItsKeyIsForwarded() {
         ExecutionEnvironment env = env(2);
         DataSet<Tuple2<Long, Long>> sums = big(env).groupBy(0).sum(1);

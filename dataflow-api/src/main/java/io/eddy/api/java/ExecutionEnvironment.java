@@ -15,6 +15,7 @@ import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
 import io.eddy.configuration.IterationOptions;
+import io.eddy.configuration.WorkerMemoryOptions;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobExecutionException;
@@ -277,9 +278,12 @@ public class ExecutionEnvironment {
 
     // ---- running ----------------------------------------------------------------------------
 
-    /** The plan of the sinks defined so far, compiled by the optimizer ({@code docs/optimizer.md}). */
+    /**
+     * The plan of the sinks defined so far, compiled by the optimizer ({@code docs/optimizer.md}) for
+     * workers with the managed memory this environment's configuration gives.
+     */
     public CompiledPlan compile(String jobName) {
-        return BatchCompiler.compile(createProgramPlan(jobName));
+        return BatchCompiler.compile(createProgramPlan(jobName), configuration.get(WorkerMemoryOptions.MANAGED_MEMORY_SIZE).bytes());
     }
 
     /** The job graph of the sinks defined so far, without running it (for tests and {@code eddy plan}). */

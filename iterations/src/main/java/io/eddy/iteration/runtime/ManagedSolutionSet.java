@@ -1,5 +1,6 @@
 package io.eddy.iteration.runtime;
 
+import io.eddy.configuration.WorkerMemoryOptions;
 import io.eddy.api.common.typeutils.TypeComparator;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.core.memory.DataInputDeserializer;
@@ -8,7 +9,6 @@ import io.eddy.core.memory.MemorySegment;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.memory.MemoryAllocationException;
 import io.eddy.runtime.memory.MemoryManager;
-import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.operators.util.TypePairComparator;
 import java.io.IOException;
 import java.util.List;
@@ -137,7 +137,7 @@ public final class ManagedSolutionSet<T> implements SolutionSet<T> {
             segments = memory.allocatePages(this, pages);
         } catch (MemoryAllocationException e) {
             throw new IllegalStateException("The " + name + " cannot get its " + pages + " pages of managed memory: " + e.getMessage()
-                    + " Raise " + MemoryOptions.MANAGED_MEMORY_SIZE.key() + ", or keep the solution set on the heap with "
+                    + " Raise " + WorkerMemoryOptions.MANAGED_MEMORY_SIZE.key() + ", or keep the solution set on the heap with "
                     + "DeltaIteration.setSolutionSetUnManaged(true).", e);
         }
         this.pageCount = pages;
@@ -340,7 +340,7 @@ public final class ManagedSolutionSet<T> implements SolutionSet<T> {
                 + "managed memory (with their headers), and its " + pageCount + " pages of " + storage.pageSize() + " bytes have no "
                 + needed + " more free after compaction; it cannot spill (no I/O manager). Keep the solution set on the heap with "
                 + "DeltaIteration.setSolutionSetUnManaged(true), or give it more managed memory by raising "
-                + MemoryOptions.MANAGED_MEMORY_SIZE.key() + ".");
+                + WorkerMemoryOptions.MANAGED_MEMORY_SIZE.key() + ".");
     }
 
     private SolutionSetPartition partitionOf(int hash) {

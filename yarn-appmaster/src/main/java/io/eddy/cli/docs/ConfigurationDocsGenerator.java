@@ -5,6 +5,7 @@ import io.eddy.configuration.ConfigOption;
 import io.eddy.configuration.EventTimeOptions;
 import io.eddy.configuration.IterationOptions;
 import io.eddy.configuration.MemorySize;
+import io.eddy.configuration.WorkerMemoryOptions;
 import io.eddy.executor.ExecutionOptions;
 import io.eddy.master.MasterOptions;
 import io.eddy.master.failover.RestartOptions;
@@ -50,6 +51,7 @@ public final class ConfigurationDocsGenerator {
             IterationOptions.class,
             MasterOptions.class,
             MemoryOptions.class,
+            WorkerMemoryOptions.class,
             NetworkOptions.class,
             OptimizerOptions.class,
             RemoteOptions.class,

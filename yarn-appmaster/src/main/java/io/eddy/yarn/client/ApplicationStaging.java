@@ -1,9 +1,9 @@
 package io.eddy.yarn.client;
 
+import io.eddy.configuration.WorkerMemoryOptions;
 import io.eddy.configuration.Configuration;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.cluster.JobGraphBytes;
-import io.eddy.runtime.memory.MemoryOptions;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.yarn.YarnOptions;
 import java.io.IOException;
@@ -132,7 +132,7 @@ final class ApplicationStaging {
         values.put(YarnOptions.PER_JOB_LOCALITY_TIMEOUT.key(), settings.get(YarnOptions.PER_JOB_LOCALITY_TIMEOUT).toMillis() + "ms");
         values.put(YarnOptions.STAGING_DIR.key(), stagingRoot.toString());
         values.put(StagingLayout.MODE_KEY, mode.value());
-        values.putIfAbsent(MemoryOptions.MANAGED_MEMORY_SIZE.key(), defaultManagedMemoryMb(resources.containerMemoryMb()) + "m");
+        values.putIfAbsent(WorkerMemoryOptions.MANAGED_MEMORY_SIZE.key(), defaultManagedMemoryMb(resources.containerMemoryMb()) + "m");
         return values;
     }
 }

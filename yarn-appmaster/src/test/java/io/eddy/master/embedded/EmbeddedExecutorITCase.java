@@ -1,5 +1,6 @@
 package io.eddy.master.embedded;
 
+import io.eddy.configuration.WorkerMemoryOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.JobExecutionResult;
@@ -11,7 +12,6 @@ import io.eddy.executor.PipelineExecutor;
 import io.eddy.executor.PipelineExecutorFactory;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.runtime.memory.MemoryManager;
-import io.eddy.runtime.memory.MemoryOptions;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
@@ -56,9 +56,9 @@ class EmbeddedExecutorITCase {
 
     @Test
     void theProgramsWorkerSettingsReachTheEmbeddedWorkers() throws Exception {
-        Configuration conf = new Configuration().setString(MemoryOptions.MANAGED_MEMORY_SIZE.key(), "8mb");
+        Configuration conf = new Configuration().setString(WorkerMemoryOptions.MANAGED_MEMORY_SIZE.key(), "8mb");
         LocalClusterConfig config = new EmbeddedExecutor(conf).clusterConfigFor(TestJobs.keyedSum(3, 1, 1));
-        assertThat(config.workerConfiguration().get(MemoryOptions.MANAGED_MEMORY_SIZE).bytes()).isEqualTo(8L << 20);
+        assertThat(config.workerConfiguration().get(WorkerMemoryOptions.MANAGED_MEMORY_SIZE).bytes()).isEqualTo(8L << 20);
         try (LocalCluster cluster = LocalCluster.start(config)) {
             MemoryManager memory = cluster.workers().get(0).memoryManager();
             assertThat((long) memory.totalPages() * memory.pageSize()).isEqualTo(8L << 20);

@@ -1,5 +1,6 @@
 package io.eddy.runtime.memory;
 
+import io.eddy.configuration.WorkerMemoryOptions;
 import io.eddy.core.memory.MemorySegment;
 
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ public final class MemoryManager implements AutoCloseable {
         if (pages < 1 || pages > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("memorySizeBytes: " + memorySizeBytes + " (expected: between one page of "
                     + pageSize + " bytes and " + Integer.MAX_VALUE + " pages; set "
-                    + MemoryOptions.MANAGED_MEMORY_SIZE.key() + ")");
+                    + WorkerMemoryOptions.MANAGED_MEMORY_SIZE.key() + ")");
         }
         this.pageSize = pageSize;
         this.totalPages = (int) pages;
@@ -164,7 +165,7 @@ public final class MemoryManager implements AutoCloseable {
         if (numPages > availablePages) {
             throw new MemoryAllocationException("Cannot " + verb + " " + numPages + " pages of " + pageSize + " bytes for "
                     + owner + ": only " + availablePages + " of " + totalPages + " pages are available. Raise "
-                    + MemoryOptions.MANAGED_MEMORY_SIZE.key() + ", lower the parallelism per worker, or give the "
+                    + WorkerMemoryOptions.MANAGED_MEMORY_SIZE.key() + ", lower the parallelism per worker, or give the "
                     + "operator a smaller share of managed memory.");
         }
         availablePages -= numPages;

@@ -3,6 +3,7 @@ package io.eddy.runtime.memory;
 import io.eddy.configuration.ConfigOption;
 import io.eddy.configuration.Configuration;
 import io.eddy.configuration.MemorySize;
+import io.eddy.configuration.WorkerMemoryOptions;
 
 import java.io.File;
 import java.util.ArrayList;
@@ -10,15 +11,10 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Configuration of a worker's managed memory and spilling. Read with {@link #managedMemoryBytes},
+ * Configuration of a worker's managed memory and spilling (its size: {@link WorkerMemoryOptions#MANAGED_MEMORY_SIZE}). Read with {@link #managedMemoryBytes},
  * {@link #pageSize} and {@link #spillDirectories}, which check the values.
  */
 public final class MemoryOptions {
-
-    public static final ConfigOption<MemorySize> MANAGED_MEMORY_SIZE = ConfigOption.of("worker.memory.managed.size",
-            MemorySize.class, MemorySize.ofMebiBytes(128),
-            "Managed memory per worker, shared by the sorters, hash tables and caches of all its tasks. When it runs "
-                    + "out, operators spill to io.tmp.dirs. Must fit into the worker's JVM heap next to user objects.");
 
     public static final ConfigOption<MemorySize> PAGE_SIZE = ConfigOption.of("worker.memory.page-size", MemorySize.class,
             new MemorySize(32 * 1024),
@@ -36,10 +32,10 @@ public final class MemoryOptions {
 
     /** The managed memory budget in bytes from {@code config}. */
     public static long managedMemoryBytes(Configuration config) {
-        long bytes = config.get(MANAGED_MEMORY_SIZE).bytes();
+        long bytes = config.get(WorkerMemoryOptions.MANAGED_MEMORY_SIZE).bytes();
         int pageSize = pageSize(config);
         if (bytes < pageSize) {
-            throw new IllegalArgumentException(MANAGED_MEMORY_SIZE.key() + ": " + bytes + " bytes (expected: at least "
+            throw new IllegalArgumentException(WorkerMemoryOptions.MANAGED_MEMORY_SIZE.key() + ": " + bytes + " bytes (expected: at least "
                     + "one page of " + pageSize + " bytes, see " + PAGE_SIZE.key() + ")");
         }
         return bytes;

@@ -1,5 +1,6 @@
 package io.eddy.runtime.memory;
 
+import io.eddy.configuration.WorkerMemoryOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -76,7 +77,7 @@ class MemoryManagerTest {
                 .hasMessageContaining("hash join")
                 .hasMessageContaining("4 pages")
                 .hasMessageContaining("only 3 of 10")
-                .hasMessageContaining(MemoryOptions.MANAGED_MEMORY_SIZE.key());
+                .hasMessageContaining(WorkerMemoryOptions.MANAGED_MEMORY_SIZE.key());
         assertThat(mm.availablePages()).isEqualTo(3);
         assertThat(mm.pagesHeldBy("hash join")).isZero();
         assertThat(mm.allocatePages("hash join", 3)).hasSize(3);
@@ -148,7 +149,7 @@ class MemoryManagerTest {
         assertThatThrownBy(() -> new MemoryManager(1 << 20, 3000)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("3000").hasMessageContaining(MemoryOptions.PAGE_SIZE.key());
         assertThatThrownBy(() -> new MemoryManager(100, PAGE)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(MemoryOptions.MANAGED_MEMORY_SIZE.key());
+                .hasMessageContaining(WorkerMemoryOptions.MANAGED_MEMORY_SIZE.key());
         MemoryManager mm = new MemoryManager(4 * PAGE, PAGE);
         assertThatThrownBy(() -> mm.allocatePages(null, 1)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> mm.allocatePages("op", -1)).isInstanceOf(IllegalArgumentException.class);
@@ -206,7 +207,7 @@ class MemoryManagerTest {
     @Test
     void optionsReadSizesAndDirectories() {
         Configuration config = new Configuration()
-                .set(MemoryOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(2))
+                .set(WorkerMemoryOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(2))
                 .set(MemoryOptions.PAGE_SIZE, new MemorySize(8192));
         MemoryManager mm = MemoryOptions.createMemoryManager(config);
         assertThat(mm.pageSize()).isEqualTo(8192);

@@ -127,7 +127,8 @@ final class BucketTable {
         pages.get(slot / slotsPerPage).putLong((slot % slotsPerPage) * SLOT_BYTES + 4, address + 1);
     }
 
-    private int hashAt(int slot) {
+    /** The hash held in {@code slot} (meaningful only if it is occupied). */
+    int hashAt(int slot) {
         return pages.get(slot / slotsPerPage).getInt((slot % slotsPerPage) * SLOT_BYTES);
     }
 }

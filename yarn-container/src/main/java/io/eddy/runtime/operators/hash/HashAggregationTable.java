@@ -15,7 +15,10 @@ import java.util.List;
  * A hash table that reduces records by key in managed memory, for the hash-based reduce ({@link
  * SpillingHashAggregation}; the combiner before a shuffle keeps objects instead, {@link
  * HeapCombiningTable}). One serialized value per key lives in a {@link RecordArea};
- * a {@link BucketTable} of fixed size (a quarter of the pages) indexes it.
+ * a {@link BucketTable} indexes it. Index and records take pages from one pool: the index starts
+ * with at most a quarter of the pages and doubles when it is half full and the pool still has the
+ * pages for the doubled index, so many small records get a large index and a few large ones a
+ * small one.
  *
  * <p>{@link #updateOrInsert} looks the record's key up: if present, the reduce function combines the
  * stored value with the record, and the result overwrites the stored bytes when its serialized length
@@ -30,8 +33,8 @@ import java.util.List;
  */
 public final class HashAggregationTable<T> {
 
-    /** The share of the pages given to the index. */
-    private static final int INDEX_SHARE_DIVISOR = 4;
+    /** The share of the pages the index of an empty table takes at most. */
+    private static final int INITIAL_INDEX_SHARE_DIVISOR = 4;
 
     private final TypeSerializer<T> serializer;
     private final TypeComparator<T> comparator;
@@ -40,7 +43,8 @@ public final class HashAggregationTable<T> {
     private final Collector<T> output;
     private final PagePool pool;
     private final RecordArea records;
-    private final BucketTable index;
+    private BucketTable index;
+    private final int initialSlots;
     private final DataOutputSerializer buffer = new DataOutputSerializer(256);
     private final DataInputDeserializer reader = new DataInputDeserializer();
     private final int hashLevel;
@@ -71,9 +75,9 @@ public final class HashAggregationTable<T> {
         this.pool = new PagePool(pages);
         int pageSize = pool.pageSize();
         int slotsPerPage = pageSize / BucketTable.SLOT_BYTES;
-        int maxSlots = Math.max(1, pages.size() / INDEX_SHARE_DIVISOR) * slotsPerPage;
-        int slots = Integer.highestOneBit(maxSlots);
-        this.index = new BucketTable(pool.take(BucketTable.pagesFor(slots, pageSize)), slots);
+        int maxSlots = Math.max(1, pages.size() / INITIAL_INDEX_SHARE_DIVISOR) * slotsPerPage;
+        this.initialSlots = Integer.highestOneBit(maxSlots);
+        this.index = new BucketTable(pool.take(BucketTable.pagesFor(initialSlots, pageSize)), initialSlots);
         this.records = new RecordArea(pool);
     }
 
@@ -180,7 +184,7 @@ public final class HashAggregationTable<T> {
     }
 
     private boolean tryAppend(int hash) {
-        if (!index.hasRoom()) {
+        if (!index.hasRoom() && !growIndex()) {
             return false;
         }
         long address = records.append(buffer.getSharedBuffer(), buffer.length(), hash);
@@ -189,6 +193,42 @@ public final class HashAggregationTable<T> {
         }
         index.insert(hash, address);
         return true;
+    }
+
+    /**
+     * Doubles the index if the pool has the pages for the doubled one (next to the current one, whose
+     * pages go back to the pool afterwards); false if it has not.
+     */
+    private boolean growIndex() {
+        long slots = 2L * index.slotCount();
+        if (slots > (1 << 30)) {
+            return false;
+        }
+        int pages = BucketTable.pagesFor((int) slots, pool.pageSize());
+        if (pool.available() < pages) {
+            return false;
+        }
+        BucketTable grown = new BucketTable(pool.take(pages), (int) slots);
+        BucketTable old = index;
+        for (int slot = 0, n = old.slotCount(); slot < n; slot++) {
+            long address = old.addressAt(slot);
+            if (address >= 0) {
+                grown.insert(old.hashAt(slot), address);
+            }
+        }
+        index = grown;
+        pool.give(old.pages());
+        return true;
+    }
+
+    /** Puts the index back to its initial size, its other pages back into the pool. */
+    private void shrinkIndex() {
+        if (index.slotCount() == initialSlots) {
+            index.clear();
+            return;
+        }
+        pool.give(index.pages());
+        index = new BucketTable(pool.take(BucketTable.pagesFor(initialSlots, pool.pageSize())), initialSlots);
     }
 
     private void serialize(T value) throws IOException {
@@ -207,8 +247,8 @@ public final class HashAggregationTable<T> {
                 output.collect(serializer.deserialize(reader));
             }
         }
-        index.clear();
         records.release();
+        shrinkIndex();
         flushes++;
     }
 

@@ -91,6 +91,35 @@ class HashAggregationTableTest {
     }
 
     @Test
+    void theIndexGrowsWithTheKeysSoSmallValuesFillTheMemoryBeforeAFlush() throws Exception {
+        // 3,000 keys of about 30 bytes each plus 24 bytes of index fit into 64 pages of 4 KiB; an index
+        // fixed at a quarter of the pages (4,096 slots, half of them usable) would flush after 2,048.
+        MapCollector out = new MapCollector();
+        HashAggregationTable<Tuple2<String, Integer>> table = wordCounter(64, out);
+        List<String> words = new ArrayList<>();
+        for (int round = 0; round < 2; round++) {
+            for (int k = 0; k < 3000; k++) {
+                words.add("key-" + k);
+            }
+        }
+        for (String w : words) {
+            table.updateOrInsert(Tuple2.of(w, 1));
+        }
+        assertThat(table.flushCount()).as("nothing emitted before the explicit flush").isZero();
+        table.flush();
+        assertThat(out.emitted).isEqualTo(3000);
+        // After a flush the index starts small again and grows again.
+        for (String w : words) {
+            table.updateOrInsert(Tuple2.of(w, 1));
+        }
+        table.flush();
+        table.close();
+        assertThat(table.flushCount()).isEqualTo(2);
+        assertThat(out.emitted).isEqualTo(6000);
+        assertThat(out.sums).hasSize(3000).allSatisfy((key, count) -> assertThat(count).isEqualTo(4));
+    }
+
+    @Test
     void emitsPartialCountsWhenMemoryFillsUpSeveralTimes() throws Exception {
         List<String> words = words(2, 100_000, 20_000);
         MapCollector out = new MapCollector();

@@ -134,11 +134,11 @@ class SpillingHashAggregationTest {
 
     @Test
     void keysWithIdenticalHashesFinishThroughBlockwisePasses() throws Exception {
-        // 2^9 distinct strings of "Aa"/"BB" blocks: all have the same String.hashCode
+        // 2^11 distinct strings of "Aa"/"BB" blocks: all have the same String.hashCode (more than 16 pages hold)
         List<String> keys = new ArrayList<>();
-        for (int bits = 0; bits < 512; bits++) {
+        for (int bits = 0; bits < 2048; bits++) {
             StringBuilder s = new StringBuilder();
-            for (int i = 0; i < 9; i++) {
+            for (int i = 0; i < 11; i++) {
                 s.append((bits >> i & 1) == 0 ? "Aa" : "BB");
             }
             keys.add(s.toString());
@@ -146,7 +146,7 @@ class SpillingHashAggregationTest {
         assertThat(keys.stream().map(String::hashCode).distinct()).hasSize(1);
         Random random = new Random(3);
         List<String> words = new ArrayList<>();
-        for (int i = 0; i < 5000; i++) {
+        for (int i = 0; i < 20_000; i++) {
             words.add(keys.get(random.nextInt(keys.size())));
         }
         SpillingHashAggregation.Stats[] stats = new SpillingHashAggregation.Stats[1];
