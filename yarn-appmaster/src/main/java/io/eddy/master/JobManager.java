@@ -252,9 +252,16 @@ final class JobManager {
         List<ExecutionVertex> failed = tasks.failTasksOf(worker, executionGraph);
         List<String> lostTasks = failed.stream().map(ExecutionVertex::taskName).toList();
         LOG.warn("Job {}: {}; it ran {}", id(), message, lostTasks);
+        JobFailure lost = JobFailure.of(new WorkerLostException(message), "Worker " + message + " (it ran "
+                + String.join(", ", lostTasks) + ")");
         if (status == JobStatus.RUNNING) {
-            failover.onFailure(failed, JobFailure.of(new WorkerLostException(message), "Worker " + message + " (it ran "
-                    + String.join(", ", lostTasks) + ")"), executionGraph.laneHasWorkLeft(worker));
+            failover.onFailure(failed, lost, executionGraph.laneHasWorkLeft(worker));
+        } else if (status == JobStatus.FAILING && failover.restarts() == 0 && failure != null
+                && (failure.isConnectionFailure() || failure.isInputFailure())) {
+            // Tasks talking to the dead worker often report their broken connection before the
+            // master's own connection to it does: the client gets the worker's loss, the cause.
+            LOG.info("Job {}: {}; reported as the job's failure instead of: {}", id(), lost.summary(), failure.summary());
+            failure = lost;
         }
         checkCancellationComplete();
     }

@@ -15,10 +15,12 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.runtime.io.network.netty.RemoteTransportException;
 import io.eddy.runtime.io.network.partition.ProducerFailedException;
 import io.eddy.runtime.io.network.InputChannelSpec;
 import io.eddy.runtime.tasks.TaskId;
 import java.io.Serializable;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -201,6 +203,32 @@ class MasterTest {
         assertThat(onW1).hasSize(2);
         assertThat(w2.released).isEmpty();
         assertThat(master.slotReport().get()).containsExactly(1, 1, 1);
+    }
+
+    @Test
+    void aWorkersLossHeardAfterATasksBrokenConnectionToItIsTheJobsFailure() throws Exception {
+        master.close();
+        master = Master.start(MasterConfig.defaults().withSlotWaitTimeout(Duration.ofMillis(300)).withCancelTimeout(Duration.ofSeconds(20)));
+        FakeWorker w1 = register(new FakeWorker("worker-1", 1, 1001));
+        FakeWorker w2 = register(new FakeWorker("worker-2", 1, 1002));
+        RecordingClient client = new RecordingClient();
+        submit(TestGraphs.twoVertices(2, ShipStrategy.REBALANCE, 2), client);
+        List<TaskDeploymentSpec> onW1 = w1.awaitDeployments(2);
+        w2.awaitDeployments(2);
+        TaskId consumer = onW1.stream().filter(s -> !s.inputChannels().isEmpty()).findFirst().orElseThrow().task();
+
+        // The consumer's connection to worker-2 breaks before the master's own connection reports the loss.
+        master.taskStateChanged(TaskStateUpdate.failed(consumer, FailureInfo.of(new RemoteTransportException(
+                "Connection to worker at 127.0.0.1:1002 closed unexpectedly: the remote worker may have been lost",
+                new InetSocketAddress("127.0.0.1", 1002), null))));
+        List<TaskId> cancelledOnW1 = w1.awaitCancellations(1);
+        master.workerLost(w2.registration.id(), "connection closed");
+        cancelledOnW1.forEach(t -> master.taskStateChanged(TaskStateUpdate.canceled(t)));
+
+        JobResultInfo result = client.awaitResult();
+        assertThat(result.status()).isEqualTo(JobStatus.FAILED);
+        assertThat(result.failureSummary()).contains("worker-2 (127.0.0.1, pid 42) was lost: connection closed");
+        assertThat(result.failureOrNull().message()).isEqualTo("worker-2 (127.0.0.1, pid 42) was lost: connection closed");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.eddy.master.failover;
 
 import io.eddy.runtime.cluster.FailureInfo;
+import io.eddy.runtime.io.network.netty.RemoteTransportException;
 import io.eddy.runtime.io.network.partition.ProducerFailedException;
 
 /**
@@ -27,5 +28,18 @@ public record JobFailure(FailureInfo cause, String summary) {
      */
     public boolean isInputFailure() {
         return cause != null && ProducerFailedException.class.getName().equals(cause.exceptionClass());
+    }
+
+    /**
+     * Whether a task failed because its connection to another worker broke: often the first sign
+     * that the other worker died, heard before the master's own connection to it reports the loss.
+     */
+    public boolean isConnectionFailure() {
+        for (FailureInfo c = cause; c != null; c = c.cause()) {
+            if (RemoteTransportException.class.getName().equals(c.exceptionClass())) {
+                return true;
+            }
+        }
+        return false;
     }
 }
