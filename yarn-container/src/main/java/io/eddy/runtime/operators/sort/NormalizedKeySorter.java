@@ -48,6 +48,12 @@ public final class NormalizedKeySorter<T> implements IndexedSortable {
     private final int keyLen;
     private final int entryLen;
     private final int entriesPerPage;
+    /**
+     * log2 of {@link #entriesPerPage} when it is a power of two (so index entries are found with a
+     * shift and a mask instead of two divisions, per compare and swap of the sort), else -1.
+     */
+    private final int entryShift;
+    private final int entryMask;
     private final boolean keyIsWhole;
     private final boolean invertKey;
 
@@ -86,6 +92,8 @@ public final class NormalizedKeySorter<T> implements IndexedSortable {
         this.invertKey = comparator.invertNormalizedKey();
         this.entryLen = POINTER_LEN + keyLen;
         this.entriesPerPage = pageSize / entryLen;
+        this.entryShift = Integer.bitCount(entriesPerPage) == 1 ? Integer.numberOfTrailingZeros(entriesPerPage) : -1;
+        this.entryMask = entriesPerPage - 1;
         this.recordArea = new RecordAreaOutputView(freePages::poll, pageSize);
         this.compareView1 = new RecordAreaInputView(recordArea.pages(), pageSize);
         this.compareView2 = new RecordAreaInputView(recordArea.pages(), pageSize);
@@ -202,15 +210,15 @@ public final class NormalizedKeySorter<T> implements IndexedSortable {
     }
 
     private long pointer(int index) {
-        return indexPages.get(index / entriesPerPage).getLong((index % entriesPerPage) * entryLen);
+        return indexPage(index).getLong(indexOffset(index));
     }
 
     @Override
     public int compare(int i, int j) {
-        MemorySegment pageI = indexPages.get(i / entriesPerPage);
-        MemorySegment pageJ = indexPages.get(j / entriesPerPage);
-        int offI = (i % entriesPerPage) * entryLen;
-        int offJ = (j % entriesPerPage) * entryLen;
+        MemorySegment pageI = indexPage(i);
+        MemorySegment pageJ = indexPage(j);
+        int offI = indexOffset(i);
+        int offJ = indexOffset(j);
         if (keyLen > 0) {
             int cmp = compareKeyBytes(pageI, offI + POINTER_LEN, pageJ, offJ + POINTER_LEN, keyLen);
             if (cmp != 0) {
@@ -256,13 +264,31 @@ public final class NormalizedKeySorter<T> implements IndexedSortable {
 
     @Override
     public void swap(int i, int j) {
-        MemorySegment pageI = indexPages.get(i / entriesPerPage);
-        MemorySegment pageJ = indexPages.get(j / entriesPerPage);
-        int offI = (i % entriesPerPage) * entryLen;
-        int offJ = (j % entriesPerPage) * entryLen;
+        MemorySegment pageI = indexPage(i);
+        MemorySegment pageJ = indexPage(j);
+        int offI = indexOffset(i);
+        int offJ = indexOffset(j);
+        if ((entryLen & 7) == 0) {
+            for (int k = 0; k < entryLen; k += 8) {
+                long a = pageI.getLong(offI + k);
+                pageI.putLong(offI + k, pageJ.getLong(offJ + k));
+                pageJ.putLong(offJ + k, a);
+            }
+            return;
+        }
         pageI.get(offI, swapBuffer, 0, entryLen);
         pageJ.get(offJ, swapBuffer, entryLen, entryLen);
         pageI.put(offI, swapBuffer, entryLen, entryLen);
         pageJ.put(offJ, swapBuffer, 0, entryLen);
+    }
+
+    /** The index page holding entry {@code i}. */
+    private MemorySegment indexPage(int i) {
+        return indexPages.get(entryShift >= 0 ? i >>> entryShift : i / entriesPerPage);
+    }
+
+    /** The offset of entry {@code i} in its index page. */
+    private int indexOffset(int i) {
+        return (entryShift >= 0 ? i & entryMask : i % entriesPerPage) * entryLen;
     }
 }

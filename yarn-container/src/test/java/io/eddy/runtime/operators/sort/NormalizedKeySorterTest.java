@@ -89,6 +89,19 @@ class NormalizedKeySorterTest {
     }
 
     @Test
+    void sortsLongKeysWithHeavyDuplicatesAcrossManyIndexPages() throws IOException {
+        // A long key's index entry is 16 bytes, so a page holds a power of two of them (found by shift
+        // and mask, swapped as longs); a few keys hold most records, as an R-MAT graph's sources do.
+        @SuppressWarnings("unchecked")
+        CompositeType<Tuple2<Long, Long>> type = (CompositeType<Tuple2<Long, Long>>) (Object) io.eddy.api.common.typeinfo.Types.TUPLE(
+                io.eddy.api.common.typeinfo.Types.LONG, io.eddy.api.common.typeinfo.Types.LONG);
+        Random rnd = new Random(7);
+        List<Tuple2<Long, Long>> sorted = sortAndCheck(type, new int[] {0}, new boolean[] {true},
+                () -> Tuple2.of(rnd.nextInt(4) == 0 ? rnd.nextLong() : (long) (rnd.nextInt(8) - 4), rnd.nextLong()), 128, 20_000);
+        assertThat(sorted).hasSizeGreaterThan(5_000);
+    }
+
+    @Test
     void sortsStringKeysWhoseCommonPrefixIsLongerThanTheNormalizedKey() throws IOException {
         Random rnd = new Random(3);
         String prefix = "a-common-prefix-longer-than-sixteen-bytes/";
