@@ -243,6 +243,14 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         });
     }
 
+    /** Cancels a job saying why: the client's failure reads "Job 'x' was cancelled: {@code reason}". */
+    public CompletableFuture<Void> cancelJob(JobId job, String reason) {
+        return onMain(() -> {
+            jobOrThrow(job).cancel(reason);
+            return null;
+        });
+    }
+
     @Override
     public CompletableFuture<List<JobSummary>> listJobs() {
         return onMain(() -> jobs.values().stream().map(JobManager::summary).toList());
@@ -304,6 +312,9 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
      * Cancels all running jobs, waits (bounded by the cancel timeout plus a margin) until they have
      * ended, and stops the main thread. Idempotent.
      */
+    /** Why a job ends cancelled when its master shuts down (the client's message ends with it). */
+    public static final String MASTER_SHUT_DOWN = "its master shut down (on YARN: the ApplicationMaster was stopped, e.g. the application was killed)";
+
     @Override
     public void close() {
         if (mainThread.isShutdown()) {
@@ -313,7 +324,7 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
             CompletableFuture<Void> allEnded = onMain(() -> {
                 List<CompletableFuture<JobStatus>> ends = new ArrayList<>();
                 for (JobManager job : new ArrayList<>(jobs.values())) {
-                    job.cancel("its master shut down (on YARN: the ApplicationMaster was stopped, e.g. the application was killed)");
+                    job.cancel(MASTER_SHUT_DOWN);
                     ends.add(job.termination());
                 }
                 return CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0]));

@@ -272,7 +272,7 @@ final class YarnApplicationMaster {
             for (JobSummary job : master.listJobs().get(30, TimeUnit.SECONDS)) {
                 if (!job.status().isTerminal()) {
                     LOG.info("Cancelling job {} ('{}')", job.id(), job.name());
-                    master.cancelJob(job.id());
+                    master.cancelJob(job.id(), Master.MASTER_SHUT_DOWN);
                     ends.add(master.jobTermination(job.id()));
                 }
             }
