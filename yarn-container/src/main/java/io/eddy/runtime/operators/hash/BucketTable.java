@@ -9,19 +9,26 @@ import java.util.List;
  * sit in the run of occupied slots that starts at its home slot.
  *
  * <pre>
- * slot := [int hash][long record address + 1]     (address 0 marks a free slot)
+ * slot := long: [int hash][int record address / 4 + 1, unsigned]     (0 marks a free slot)
  * home slot := hash &amp; (slots - 1)              (the low bits; partitions use the high bits)
  * </pre>
+ *
+ * A slot is one 8-byte word, so a lookup reads hash and address with one load, a 64-byte cache
+ * line holds eight slots of a probe run, and a page (a power of two of bytes) holds a power of two
+ * of slots: a slot's page and offset are a shift and a mask. Record addresses are multiples of
+ * {@link RecordArea#ALIGNMENT} below {@link RecordArea#MAX_ADDRESS}, which {@link RecordArea}
+ * guarantees.
  *
  * <p>Not thread-safe: owned by the task thread.
  */
 final class BucketTable {
 
-    static final int SLOT_BYTES = 12;
+    static final int SLOT_BYTES = 8;
     private static final int MIN_SLOTS = 16;
 
     private final List<MemorySegment> pages;
-    private final int slotsPerPage;
+    private final int slotShift;
+    private final int slotMask;
     private final int mask;
     private final int capacity;
     private int size;
@@ -33,7 +40,12 @@ final class BucketTable {
     /** A table for {@code pages.size()} pages as computed by {@link #pagesFor}; the pages are cleared. */
     BucketTable(List<MemorySegment> pages, int slots) {
         this.pages = pages;
-        this.slotsPerPage = pages.get(0).size() / SLOT_BYTES;
+        int slotsPerPage = pages.get(0).size() / SLOT_BYTES;
+        if (Integer.bitCount(slotsPerPage) != 1) {
+            throw new IllegalArgumentException("Bug: a bucket table's page of " + pages.get(0).size() + " bytes is not a power of two");
+        }
+        this.slotShift = Integer.numberOfTrailingZeros(slotsPerPage);
+        this.slotMask = slotsPerPage - 1;
         this.mask = slots - 1;
         this.capacity = slots / 2;
         clear();
@@ -87,13 +99,10 @@ final class BucketTable {
             throw new IllegalStateException("Bug: bucket table full at " + size + " entries");
         }
         int slot = hash & mask;
-        while (addressAt(slot) >= 0) {
+        while (word(slot) != 0L) {
             slot = (slot + 1) & mask;
         }
-        MemorySegment page = pages.get(slot / slotsPerPage);
-        int off = (slot % slotsPerPage) * SLOT_BYTES;
-        page.putInt(off, hash);
-        page.putLong(off + 4, address + 1);
+        putWord(slot, ((long) hash << 32) | encode(address));
         size++;
     }
 
@@ -107,12 +116,12 @@ final class BucketTable {
     int nextSlot() {
         while (true) {
             int slot = cursorSlot;
-            long address = addressAt(slot);
-            if (address < 0) {
+            long word = word(slot);
+            if (word == 0L) {
                 return -1;
             }
             cursorSlot = (slot + 1) & mask;
-            if (hashAt(slot) == cursorHash) {
+            if ((int) (word >>> 32) == cursorHash) {
                 return slot;
             }
         }
@@ -120,15 +129,38 @@ final class BucketTable {
 
     /** The record address held in {@code slot}, or -1 if it is free. */
     long addressAt(int slot) {
-        return pages.get(slot / slotsPerPage).getLong((slot % slotsPerPage) * SLOT_BYTES + 4) - 1;
+        return decode(word(slot));
     }
 
     void setAddress(int slot, long address) {
-        pages.get(slot / slotsPerPage).putLong((slot % slotsPerPage) * SLOT_BYTES + 4, address + 1);
+        long word = word(slot);
+        putWord(slot, (word & 0xFFFF_FFFF_0000_0000L) | encode(address));
     }
 
     /** The hash held in {@code slot} (meaningful only if it is occupied). */
     int hashAt(int slot) {
-        return pages.get(slot / slotsPerPage).getInt((slot % slotsPerPage) * SLOT_BYTES);
+        return (int) (word(slot) >>> 32);
+    }
+
+    private long word(int slot) {
+        return pages.get(slot >>> slotShift).getLong((slot & slotMask) << 3);
+    }
+
+    private void putWord(int slot, long word) {
+        pages.get(slot >>> slotShift).putLong((slot & slotMask) << 3, word);
+    }
+
+    /** The low word of a slot for {@code address}: never 0. */
+    private static long encode(long address) {
+        if (address < 0 || address >= RecordArea.MAX_ADDRESS || (address & (RecordArea.ALIGNMENT - 1)) != 0) {
+            throw new IllegalArgumentException("Bug: record address " + address + " is not an aligned address below " + RecordArea.MAX_ADDRESS);
+        }
+        return (address >>> 2) + 1;
+    }
+
+    /** The address of a slot's word, or -1 for a free slot. */
+    private static long decode(long word) {
+        long low = word & 0xFFFF_FFFFL;
+        return low == 0 ? -1 : (low - 1) << 2;
     }
 }

@@ -9,24 +9,32 @@ import java.util.List;
 
 /**
  * Serialized records appended to a list of pages, as one logical byte stream: a record's address
- * is its offset in that stream, and records and their headers may span page boundaries.
+ * is its offset in that stream, and records may span page boundaries; headers never do.
  *
  * <pre>
- * entry := [int length][int hash][byte flags][length bytes of the serialized record]
+ * entry := [int flags (2 high bits) | length (30 low bits)][int hash][length bytes of the serialized record][padding to 4]
  * </pre>
  *
- * The flags byte holds the join's "matched" mark (for build-side outer joins) and the aggregation
- * fallback's "evicted" mark. Entries are never
- * moved; the aggregation table overwrites an entry's bytes in place when the new value has the
- * same length.
+ * Entries start at multiples of {@link #ALIGNMENT} below {@link #MAX_ADDRESS}, so that a {@link
+ * BucketTable} slot holds an address in 32 bits. The flags hold the join's "matched" mark (for
+ * build-side outer joins) and the aggregation fallback's "evicted" mark. Entries are never moved;
+ * the aggregation table overwrites an entry's bytes in place when the new value has the same
+ * length.
  *
  * <p>Not thread-safe: owned by the task thread.
  */
 final class RecordArea {
 
-    static final int HEADER_BYTES = 9;
-    static final byte FLAG_MATCHED = 1;
-    static final byte FLAG_EVICTED = 2;
+    static final int HEADER_BYTES = 8;
+    /** Entries start at multiples of this many bytes. */
+    static final int ALIGNMENT = 4;
+    /** Every entry ends at or below this address: 2^32 - 1 multiples of {@link #ALIGNMENT} (16 GiB per area). */
+    static final long MAX_ADDRESS = 0xFFFF_FFFFL << 2;
+    /** The longest record: the length field's 30 bits. */
+    static final int MAX_LENGTH = (1 << 30) - 1;
+    private static final int FLAG_MATCHED = 1 << 30;
+    private static final int FLAG_EVICTED = 1 << 31;
+    private static final int LENGTH_MASK = MAX_LENGTH;
 
     private final PagePool pool;
     private final int pageSize;
@@ -50,7 +58,7 @@ final class RecordArea {
 
     /** Pages to take from the pool to append a record of {@code length} bytes. */
     int pagesNeededFor(int length) {
-        long end = size + HEADER_BYTES + length;
+        long end = size + entryBytes(length);
         long needed = (end + pageSize - 1) / pageSize;
         return (int) Math.max(0, needed - pages.size());
     }
@@ -61,6 +69,14 @@ final class RecordArea {
      * @return the record's address, or -1 (and nothing changed) if the pool has too few pages
      */
     long append(byte[] bytes, int length, int hash) {
+        if (length > MAX_LENGTH) {
+            throw new IllegalArgumentException("A serialized record of " + length + " bytes exceeds the hash table's limit of " + MAX_LENGTH
+                    + " bytes per record");
+        }
+        if (size + entryBytes(length) > MAX_ADDRESS) {
+            throw new IllegalStateException("A hash table partition would hold more than " + MAX_ADDRESS + " bytes of records (its limit);"
+                    + " raise the parallelism so that each subtask's table holds less");
+        }
         int needed = pagesNeededFor(length);
         if (needed > pool.available()) {
             return -1;
@@ -71,9 +87,8 @@ final class RecordArea {
         long address = size;
         putInt(address, length);
         putInt(address + 4, hash);
-        putByte(address + 8, (byte) 0);
         putBytes(address + HEADER_BYTES, bytes, 0, length);
-        size += HEADER_BYTES + length;
+        size += entryBytes(length);
         count++;
         return address;
     }
@@ -87,7 +102,12 @@ final class RecordArea {
     }
 
     int length(long address) {
-        return getInt(address);
+        return getInt(address) & LENGTH_MASK;
+    }
+
+    /** The bytes of an entry holding a record of {@code length} bytes, padding included. */
+    private static long entryBytes(int length) {
+        return (HEADER_BYTES + (long) length + ALIGNMENT - 1) & -ALIGNMENT;
     }
 
     int hash(long address) {
@@ -95,20 +115,20 @@ final class RecordArea {
     }
 
     boolean isMatched(long address) {
-        return (getByte(address + 8) & FLAG_MATCHED) != 0;
+        return (getInt(address) & FLAG_MATCHED) != 0;
     }
 
     void setMatched(long address) {
-        putByte(address + 8, (byte) (getByte(address + 8) | FLAG_MATCHED));
+        putInt(address, getInt(address) | FLAG_MATCHED);
     }
 
     /** Whether the aggregation table moved this entry's key out to an overflow file. */
     boolean isEvicted(long address) {
-        return (getByte(address + 8) & FLAG_EVICTED) != 0;
+        return (getInt(address) & FLAG_EVICTED) != 0;
     }
 
     void setEvicted(long address) {
-        putByte(address + 8, (byte) (getByte(address + 8) | FLAG_EVICTED));
+        putInt(address, getInt(address) | FLAG_EVICTED);
     }
 
     /** Points {@code target} at a copy of the serialized record at {@code address}. */
@@ -138,7 +158,7 @@ final class RecordArea {
 
     /** The address of the record after {@code address}, or -1 after the last. */
     long next(long address) {
-        long next = address + HEADER_BYTES + length(address);
+        long next = address + entryBytes(length(address));
         return next >= size ? -1 : next;
     }
 
@@ -157,37 +177,13 @@ final class RecordArea {
         count = 0;
     }
 
+    /** An int at a multiple of 4 (never across a page boundary: page sizes are powers of two of at least 4 bytes). */
     private void putInt(long pos, int v) {
-        MemorySegment page = pages.get((int) (pos >>> pageShift));
-        int off = (int) (pos & pageMask);
-        if (off + 4 <= pageSize) {
-            page.putInt(off, v);
-        } else {
-            for (int i = 0; i < 4; i++) {
-                putByte(pos + i, (byte) (v >>> (24 - 8 * i)));
-            }
-        }
+        pages.get((int) (pos >>> pageShift)).putInt((int) (pos & pageMask), v);
     }
 
     private int getInt(long pos) {
-        MemorySegment page = pages.get((int) (pos >>> pageShift));
-        int off = (int) (pos & pageMask);
-        if (off + 4 <= pageSize) {
-            return page.getInt(off);
-        }
-        int v = 0;
-        for (int i = 0; i < 4; i++) {
-            v = (v << 8) | (getByte(pos + i) & 0xff);
-        }
-        return v;
-    }
-
-    private void putByte(long pos, byte b) {
-        pages.get((int) (pos >>> pageShift)).put((int) (pos & pageMask), b);
-    }
-
-    private byte getByte(long pos) {
-        return pages.get((int) (pos >>> pageShift)).get((int) (pos & pageMask));
+        return pages.get((int) (pos >>> pageShift)).getInt((int) (pos & pageMask));
     }
 
     private void putBytes(long pos, byte[] src, int off, int len) {
