@@ -83,6 +83,8 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
 
     /** The chunks written so far; the last one ({@link #chunkCount} - 1) takes the next entries. */
     private byte[][] chunks = new byte[16][];
+    /** Where the entries of each chunk but the last end (the last one's end is {@link #writeOffset}). */
+    private int[] chunkEnds = new int[16];
     private int chunkCount;
     /** Where the next entry goes in the last chunk. */
     private int writeOffset;
@@ -360,6 +362,8 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
             keyStart = 0;
         }
         int address = append(keyBytes, keyStart, keyLength);
+        // The old entry is garbage now: emitValues skips it.
+        INTS.set(chunk, offset + 4, ~valueLength);
         if (address < 0) {
             // The old entry goes with its slot: the result replaces it.
             slots[index] = 0;
@@ -446,6 +450,10 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
         }
         if (chunkCount == chunks.length) {
             chunks = Arrays.copyOf(chunks, chunkCount * 2);
+            chunkEnds = Arrays.copyOf(chunkEnds, chunkCount * 2);
+        }
+        if (chunkCount > 0) {
+            chunkEnds[chunkCount - 1] = writeOffset;
         }
         if (chunks[chunkCount] != null) {
             chunkBytes -= chunks[chunkCount].length;
@@ -556,27 +564,31 @@ public final class BinaryCombiningTable<T extends Tuple> extends CombiningTable<
     @Override
     @SuppressWarnings("unchecked")
     protected void emitValues() {
+        Arrays.fill(slots, 0L);
         try {
-            for (int i = 0; i < slots.length; i++) {
-                long slot = slots[i];
-                if (slot == 0) {
-                    continue;
+            // In the order the entries were written (sequential reads), not the slots' (a cache miss
+            // per entry); an entry whose value moved to a later one has a negative value length.
+            for (int c = 0; c < chunkCount; c++) {
+                byte[] chunk = chunks[c];
+                int end = c == chunkCount - 1 ? writeOffset : chunkEnds[c];
+                for (int offset = 0; offset < end; ) {
+                    int keyLength = (int) INTS.get(chunk, offset);
+                    int valueLength = (int) INTS.get(chunk, offset + 4);
+                    if (valueLength < 0) {
+                        offset += HEADER + keyLength + ~valueLength;
+                        continue;
+                    }
+                    Tuple record = Tuple.newInstance(arity);
+                    reader.setBuffer(chunk, offset + HEADER, keyLength + valueLength);
+                    for (int field : keyFields) {
+                        record.setField(fieldSerializers[field].deserialize(reader), field);
+                    }
+                    for (int field : valueFields) {
+                        record.setField(fieldSerializers[field].deserialize(reader), field);
+                    }
+                    output.collect((T) record);
+                    offset += HEADER + keyLength + valueLength;
                 }
-                slots[i] = 0;
-                int address = (int) slot - 1;
-                byte[] chunk = chunks[address >>> OFFSET_BITS];
-                int offset = address & (MAX_CHUNK - 1);
-                int keyLength = (int) INTS.get(chunk, offset);
-                int valueLength = (int) INTS.get(chunk, offset + 4);
-                Tuple record = Tuple.newInstance(arity);
-                reader.setBuffer(chunk, offset + HEADER, keyLength + valueLength);
-                for (int field : keyFields) {
-                    record.setField(fieldSerializers[field].deserialize(reader), field);
-                }
-                for (int field : valueFields) {
-                    record.setField(fieldSerializers[field].deserialize(reader), field);
-                }
-                output.collect((T) record);
             }
         } catch (IOException e) {
             throw new IllegalStateException("Bug: an entry of the combining table could not be read back", e);

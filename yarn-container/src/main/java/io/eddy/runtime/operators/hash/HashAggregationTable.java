@@ -156,6 +156,7 @@ public final class HashAggregationTable<T> {
             return false;
         }
         index.setAddress(slot, newAddress);
+        records.setReplaced(address);
         return true;
     }
 
@@ -239,10 +240,9 @@ public final class HashAggregationTable<T> {
     /** Emits every stored value (but evicted ones) to the output, in no particular order, and empties the table. */
     public void flush() throws IOException {
         checkOpen("flush");
-        int slots = index.slotCount();
-        for (int slot = 0; slot < slots; slot++) {
-            long address = index.addressAt(slot);
-            if (address >= 0 && !records.isEvicted(address)) {
+        // In the order the entries were written (sequential reads), not the index's (a cache miss per entry).
+        for (long address = records.first(); address >= 0; address = records.next(address)) {
+            if (!records.isReplaced(address) && !records.isEvicted(address)) {
                 records.read(address, reader);
                 output.collect(serializer.deserialize(reader));
             }

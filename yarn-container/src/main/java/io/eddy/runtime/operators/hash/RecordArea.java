@@ -12,12 +12,13 @@ import java.util.List;
  * is its offset in that stream, and records may span page boundaries; headers never do.
  *
  * <pre>
- * entry := [int flags (2 high bits) | length (30 low bits)][int hash][length bytes of the serialized record][padding to 4]
+ * entry := [int flags (3 high bits) | length (29 low bits)][int hash][length bytes of the serialized record][padding to 4]
  * </pre>
  *
  * Entries start at multiples of {@link #ALIGNMENT} below {@link #MAX_ADDRESS}, so that a {@link
  * BucketTable} slot holds an address in 32 bits. The flags hold the join's "matched" mark (for
- * build-side outer joins) and the aggregation fallback's "evicted" mark. Entries are never moved;
+ * build-side outer joins), the aggregation fallback's "evicted" mark and the aggregation table's
+ * "replaced" mark (the key's value moved to a later entry). Entries are never moved;
  * the aggregation table overwrites an entry's bytes in place when the new value has the same
  * length.
  *
@@ -30,8 +31,9 @@ final class RecordArea {
     static final int ALIGNMENT = 4;
     /** Every entry ends at or below this address: 2^32 - 1 multiples of {@link #ALIGNMENT} (16 GiB per area). */
     static final long MAX_ADDRESS = 0xFFFF_FFFFL << 2;
-    /** The longest record: the length field's 30 bits. */
-    static final int MAX_LENGTH = (1 << 30) - 1;
+    /** The longest record: the length field's 29 bits. */
+    static final int MAX_LENGTH = (1 << 29) - 1;
+    private static final int FLAG_REPLACED = 1 << 29;
     private static final int FLAG_MATCHED = 1 << 30;
     private static final int FLAG_EVICTED = 1 << 31;
     private static final int LENGTH_MASK = MAX_LENGTH;
@@ -129,6 +131,15 @@ final class RecordArea {
 
     void setEvicted(long address) {
         putInt(address, getInt(address) | FLAG_EVICTED);
+    }
+
+    /** Whether the aggregation table stored this entry's key again in a later entry (this one is garbage). */
+    boolean isReplaced(long address) {
+        return (getInt(address) & FLAG_REPLACED) != 0;
+    }
+
+    void setReplaced(long address) {
+        putInt(address, getInt(address) | FLAG_REPLACED);
     }
 
     /** Points {@code target} at a copy of the serialized record at {@code address}. */
