@@ -34,7 +34,7 @@ import java.util.List;
  * <p>Not thread-safe: owned by one thread at a time (the task thread that fills it, or the
  * thread it is handed to for spilling).
  */
-public final class NormalizedKeySorter<T> implements IndexedSortable {
+public final class NormalizedKeySorter<T> implements RadixSortable {
 
     /** Longest normalized-key prefix kept in an index entry. */
     static final int MAX_NORMALIZED_KEY_LEN = 16;
@@ -140,9 +140,29 @@ public final class NormalizedKeySorter<T> implements IndexedSortable {
         }
     }
 
-    /** Sorts the records written so far. */
+    /**
+     * Sorts the records written so far: by radix on the normalized-key bytes ({@link RadixSort}),
+     * comparing records only where those bytes tie and are not the whole key; by {@link QuickSort}
+     * when the key has no normalized form.
+     */
     public void sort() {
-        QuickSort.sort(this);
+        RadixSort.sort(this);
+    }
+
+    @Override
+    public int keyBytes() {
+        return keyLen;
+    }
+
+    @Override
+    public int keyByte(int i, int depth) {
+        int b = indexPage(i).get(indexOffset(i) + POINTER_LEN + depth) & 0xff;
+        return invertKey ? 255 - b : b;
+    }
+
+    @Override
+    public boolean keyIsWhole() {
+        return keyIsWhole;
     }
 
     /** An iterator over the records in index order (sorted order after {@link #sort()}); valid until {@link #reset()}. */
