@@ -60,9 +60,7 @@ final class RadixSort {
             }
             int[] count = next[depth];
             Arrays.fill(count, 0);
-            for (int i = from; i < to; i++) {
-                count[s.keyByte(i, depth)]++;
-            }
+            s.countKeyBytes(from, to, depth, count);
             if (count[s.keyByte(from, depth)] == to - from) {
                 depth++; // every entry shares this byte
                 continue;

@@ -102,6 +102,21 @@ class NormalizedKeySorterTest {
     }
 
     @Test
+    void sortsSmallLongIdsDescendingWhoseHighBytesAllEntriesShare() throws IOException {
+        // Vertex ids below 2^20: the radix sort skips the five shared high bytes in one pass and
+        // splits on the other three, page by page; descending keys sort by inverted bytes.
+        @SuppressWarnings("unchecked")
+        CompositeType<Tuple2<Long, Long>> type = (CompositeType<Tuple2<Long, Long>>) (Object) io.eddy.api.common.typeinfo.Types.TUPLE(
+                io.eddy.api.common.typeinfo.Types.LONG, io.eddy.api.common.typeinfo.Types.LONG);
+        for (boolean ascending : new boolean[] {true, false}) {
+            Random rnd = new Random(11);
+            List<Tuple2<Long, Long>> sorted = sortAndCheck(type, new int[] {0}, new boolean[] {ascending},
+                    () -> Tuple2.of((long) rnd.nextInt(1 << 20), rnd.nextLong()), 256, 50_000);
+            assertThat(sorted).hasSizeGreaterThan(20_000);
+        }
+    }
+
+    @Test
     void sortsStringKeysWhoseCommonPrefixIsLongerThanTheNormalizedKey() throws IOException {
         Random rnd = new Random(3);
         String prefix = "a-common-prefix-longer-than-sixteen-bytes/";
