@@ -127,6 +127,16 @@ final class BucketTable {
         }
     }
 
+    /** The word of {@code hash}'s home slot (0 if free). */
+    long homeWord(int hash) {
+        return word(hash & mask);
+    }
+
+    /** The record address in {@code hash}'s home slot, or -1 if it is free. */
+    long homeAddress(int hash) {
+        return decode(word(hash & mask));
+    }
+
     /** The record address held in {@code slot}, or -1 if it is free. */
     long addressAt(int slot) {
         return decode(word(slot));

@@ -47,6 +47,11 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
     private final TypeSerializer<PT> probeSerializer;
     private final KeyHasher<BT> buildHasher;
     private final KeyHasher<PT> probeHasher;
+    /** The most probe records {@link #probeAll} takes at once. */
+    public static final int PROBE_BATCH = 16;
+    private final int[] batchHashes = new int[PROBE_BATCH];
+    /** What the loading passes of {@link #probeAll} read, kept so that the loads are not left out. */
+    private int touched;
     private final TableProber<BT, PT> prober;
     private final DataOutputSerializer buffer = new DataOutputSerializer(256);
 
@@ -170,7 +175,44 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
      */
     public void probe(PT record, MatchCollector<BT, PT> collector) throws Exception {
         expectState(State.PROBING, "probe");
-        int hash = probeHasher.hash(record, level);
+        probe(record, probeHasher.hash(record, level), collector);
+    }
+
+    /**
+     * Probes {@code records[0..n)} ({@code n} at most {@link #PROBE_BATCH}) in order, as {@code n}
+     * calls of {@link #probe} would, and clears those elements. First the index slot and then the
+     * build record each probe will read are loaded for all of them, so the cache misses of the
+     * batch overlap instead of stalling one probe after the other.
+     */
+    @SuppressWarnings("unchecked")
+    public void probeAll(Object[] records, int n, MatchCollector<BT, PT> collector) throws Exception {
+        expectState(State.PROBING, "probeAll");
+        int[] hashes = batchHashes;
+        for (int i = 0; i < n; i++) {
+            hashes[i] = probeHasher.hash((PT) records[i], level);
+        }
+        long sink = 0;
+        for (int i = 0; i < n; i++) {
+            HashPartition partition = partitions[partitionOf(hashes[i])];
+            if (partition.inMemory()) {
+                sink += partition.table.touchSlot(hashes[i]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            HashPartition partition = partitions[partitionOf(hashes[i])];
+            if (partition.inMemory()) {
+                sink += partition.table.touchRecord(hashes[i]);
+            }
+        }
+        touched = (int) sink;
+        for (int i = 0; i < n; i++) {
+            PT record = (PT) records[i];
+            records[i] = null;
+            probe(record, hashes[i], collector);
+        }
+    }
+
+    private void probe(PT record, int hash, MatchCollector<BT, PT> collector) throws Exception {
         HashPartition partition = partitions[partitionOf(hash)];
         if (partition.inMemory()) {
             probeInMemory(partition.table, hash, record, collector);

@@ -65,6 +65,17 @@ final class InMemoryTable {
         index.startLookup(hash);
     }
 
+    /** Loads the home slot of {@code hash} (for the cache), changing nothing; returns a value the caller should keep. */
+    long touchSlot(int hash) {
+        return index.homeWord(hash);
+    }
+
+    /** Loads the start of the record the home slot of {@code hash} points to, if any (for the cache), changing nothing. */
+    int touchRecord(int hash) {
+        long address = index.homeAddress(hash);
+        return address < 0 ? 0 : records.hash(address);
+    }
+
     /** The address of the next record with the looked-up hash, or -1. */
     long nextCandidate() {
         int slot = index.nextSlot();

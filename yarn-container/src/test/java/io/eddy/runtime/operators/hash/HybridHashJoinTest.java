@@ -29,6 +29,24 @@ class HybridHashJoinTest extends HybridHashJoinTestBase {
         assertThat(metrics[0].spilledPartitions()).isZero();
     }
 
+    /** Batched probes find what single ones find, in memory and in spilled partitions, for every join type. */
+    @ParameterizedTest
+    @EnumSource(UnmatchedSides.class)
+    void probingInBatchesMatchesAsProbingOneByOne(UnmatchedSides type) throws Exception {
+        List<Tuple2<Integer, String>> build = buildRecords(3, 3000, 1200, 200);
+        List<Tuple2<Integer, Long>> probe = probeRecords(4, 3000, 1500);
+        for (int pages : new int[] {256, 32}) {
+            JoinMetrics[] metrics = new JoinMetrics[1];
+            List<String> batched = run(build, probe, type, pages, metrics, true);
+            assertSameMultiset(batched, nestedLoop(build, probe, type));
+            if (pages == 32) {
+                assertThat(metrics[0].spilledPartitions()).as("some partitions spilled").isPositive();
+            } else {
+                assertThat(metrics[0].spilledPartitions()).isZero();
+            }
+        }
+    }
+
     /** A loop's next superstep probes the same table: the build input is read once. */
     @Test
     void aTableThatStayedInMemoryServesAnotherProbeInput() throws Exception {

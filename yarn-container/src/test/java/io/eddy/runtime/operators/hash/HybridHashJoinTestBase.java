@@ -54,6 +54,12 @@ abstract class HybridHashJoinTestBase {
     /** Runs a join with {@code pages} pages and returns its results; checks that close() recovered every page. */
     List<String> run(List<Tuple2<Integer, String>> build, List<Tuple2<Integer, Long>> probe, UnmatchedSides type,
             int pages, JoinMetrics[] metricsOut) throws Exception {
+        return run(build, probe, type, pages, metricsOut, false);
+    }
+
+    /** {@link #run}, probing in batches of up to {@link HybridHashJoin#PROBE_BATCH} records ({@code probeAll}) if {@code batched}. */
+    List<String> run(List<Tuple2<Integer, String>> build, List<Tuple2<Integer, Long>> probe, UnmatchedSides type,
+            int pages, JoinMetrics[] metricsOut, boolean batched) throws Exception {
         List<MemorySegment> memory = memoryManager.allocatePages(this, pages);
         List<String> results = new ArrayList<>();
         MatchCollector<Tuple2<Integer, String>, Tuple2<Integer, Long>> collector =
@@ -65,8 +71,25 @@ abstract class HybridHashJoinTestBase {
                 join.insertBuild(record);
             }
             join.endBuild();
-            for (Tuple2<Integer, Long> record : probe) {
-                join.probe(record, collector);
+            if (batched) {
+                Object[] batch = new Object[HybridHashJoin.PROBE_BATCH];
+                int n = 0;
+                int batches = 0;
+                for (Tuple2<Integer, Long> record : probe) {
+                    batch[n++] = record;
+                    // Batches of every size from 1 to the most, and a last one that is not full.
+                    if (n == 1 + batches % HybridHashJoin.PROBE_BATCH) {
+                        join.probeAll(batch, n, collector);
+                        assertThat(batch).as("probeAll clears the elements it probed").containsOnlyNulls();
+                        n = 0;
+                        batches++;
+                    }
+                }
+                join.probeAll(batch, n, collector);
+            } else {
+                for (Tuple2<Integer, Long> record : probe) {
+                    join.probe(record, collector);
+                }
             }
             join.endProbe(collector);
         } finally {

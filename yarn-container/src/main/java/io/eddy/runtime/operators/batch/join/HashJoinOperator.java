@@ -47,6 +47,9 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     private TypeSerializer<Object> probeSerializer;
     /** A match held back until the next one shows whether its probe object is used again (then it gets a copy). */
     private boolean hasPending;
+    /** Probe records waiting for their batch ({@link HybridHashJoin#probeAll}); emitted records are not modified afterwards (docs/tasks.md). */
+    private final Object[] probes = new Object[HybridHashJoin.PROBE_BATCH];
+    private int probeCount;
     private Object pendingBuild;
     private Object pendingProbe;
     private boolean buildEnded;
@@ -71,6 +74,7 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     @SuppressWarnings("unchecked")
     protected void openDriver() throws Exception {
         hasPending = false;
+        probeCount = 0;
         buildEnded = false;
         finished = false;
         int probeInput = 1 - buildInput;
@@ -96,6 +100,14 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
         hasPending = true;
         pendingBuild = build;
         pendingProbe = probe;
+    }
+
+    /** Probes the batched probe records and calls the function for the last match held back. */
+    private void probePending() throws Exception {
+        int n = probeCount;
+        probeCount = 0;
+        join.probeAll(probes, n, matches);
+        flushPending();
     }
 
     private void flushPending() throws Exception {
@@ -138,8 +150,10 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
         } else {
             // The task reads the build input to its end first, so a probe record means the build side is complete.
             endBuild();
-            join.probe(value, matches);
-            flushPending();
+            probes[probeCount++] = value;
+            if (probeCount == probes.length) {
+                probePending();
+            }
         }
     }
 
@@ -162,6 +176,7 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
         endBuild();
         if (!finished) {
             finished = true;
+            probePending();
             join.endProbe(matches);
             flushPending();
         }
@@ -186,6 +201,7 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
         retainBuild = false;
         join.probeAgain();
         hasPending = false;
+        probeCount = 0;
         finished = false;
         return true;
     }
