@@ -47,8 +47,18 @@ final class RecordArea {
     private long size;
     private int count;
     private byte[] scratch = new byte[256];
+    private final long maxAddress;
 
     RecordArea(PagePool pool) {
+        this(pool, MAX_ADDRESS);
+    }
+
+    /** An area whose entries end at or below {@code maxAddress} (at most {@link #MAX_ADDRESS}; smaller in tests). */
+    RecordArea(PagePool pool, long maxAddress) {
+        if (maxAddress > MAX_ADDRESS) {
+            throw new IllegalArgumentException("Bug: a record area's limit " + maxAddress + " exceeds " + MAX_ADDRESS);
+        }
+        this.maxAddress = maxAddress;
         this.pool = pool;
         this.pageSize = pool.pageSize();
         if (Integer.bitCount(pageSize) != 1) {
@@ -68,16 +78,17 @@ final class RecordArea {
     /**
      * Appends a record, taking pages from the pool.
      *
-     * @return the record's address, or -1 (and nothing changed) if the pool has too few pages
+     * @return the record's address, or -1 (and nothing changed) if the pool has too few pages or
+     *     the entry would end beyond the area's address limit (16 GiB): the table is full either way
+     *     (the join spills a partition, the aggregation table flushes)
      */
     long append(byte[] bytes, int length, int hash) {
         if (length > MAX_LENGTH) {
             throw new IllegalArgumentException("A serialized record of " + length + " bytes exceeds the hash table's limit of " + MAX_LENGTH
                     + " bytes per record");
         }
-        if (size + entryBytes(length) > MAX_ADDRESS) {
-            throw new IllegalStateException("A hash table partition would hold more than " + MAX_ADDRESS + " bytes of records (its limit);"
-                    + " raise the parallelism so that each subtask's table holds less");
+        if (size + entryBytes(length) > maxAddress) {
+            return -1;
         }
         int needed = pagesNeededFor(length);
         if (needed > pool.available()) {

@@ -75,6 +75,21 @@ class BucketTableTest {
     }
 
     @Test
+    void aRecordAreaAtItsAddressLimitIsFullThoughPagesAreLeft() {
+        PagePool pool = new PagePool(pages(4));
+        RecordArea area = new RecordArea(pool, 100);
+        byte[] record = new byte[17]; // 28-byte entries: 8 of header, 17, 3 of padding
+        assertThat(area.append(record, record.length, 1)).isZero();
+        assertThat(area.append(record, record.length, 2)).isEqualTo(28L);
+        assertThat(area.append(record, record.length, 3)).isEqualTo(56L);
+        assertThat(area.append(record, record.length, 4)).as("the entry would end at 112").isEqualTo(-1L);
+        assertThat(area.append(record, 16, 5)).as("24 bytes end at 108").isEqualTo(-1L);
+        assertThat(area.append(record, 8, 6)).as("16 bytes end at 100").isEqualTo(84L);
+        assertThat(pool.available()).isEqualTo(3);
+        assertThat(area.count()).isEqualTo(4);
+    }
+
+    @Test
     void recordEntriesAreAlignedKeepTheirFlagsApartAndSpanPages() throws Exception {
         RecordArea area = new RecordArea(new PagePool(pages(4)));
         DataInputDeserializer reader = new DataInputDeserializer();
