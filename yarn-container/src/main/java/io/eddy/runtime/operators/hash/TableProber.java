@@ -33,9 +33,14 @@ final class TableProber<BT, PT> {
      */
     boolean probe(InMemoryTable table, int hash, PT record, MatchCollector<BT, PT> collector) throws Exception {
         boolean matched = false;
-        pairComparator.setReference(record);
+        boolean referenceSet = false;
         table.startLookup(hash);
         for (long address = table.nextCandidate(); address >= 0; address = table.nextCandidate()) {
+            if (!referenceSet) {
+                // Only a candidate with the record's hash needs its key: most probes of a small table find none.
+                pairComparator.setReference(record);
+                referenceSet = true;
+            }
             table.read(address, reader);
             BT candidate = buildSerializer.deserialize(reader);
             if (pairComparator.equalToReference(candidate)) {
