@@ -308,13 +308,13 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         }
     }
 
+    /** Why a job ends cancelled when its master shuts down (the client's message ends with it). */
+    public static final String MASTER_SHUT_DOWN = "its master shut down (on YARN: the ApplicationMaster was stopped, e.g. the application was killed)";
+
     /**
      * Cancels all running jobs, waits (bounded by the cancel timeout plus a margin) until they have
      * ended, and stops the main thread. Idempotent.
      */
-    /** Why a job ends cancelled when its master shuts down (the client's message ends with it). */
-    public static final String MASTER_SHUT_DOWN = "its master shut down (on YARN: the ApplicationMaster was stopped, e.g. the application was killed)";
-
     @Override
     public void close() {
         if (mainThread.isShutdown()) {

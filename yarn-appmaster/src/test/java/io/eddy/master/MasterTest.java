@@ -184,14 +184,26 @@ class MasterTest {
         assertThat(master.listJobs().get()).extracting(JobSummary::status).containsExactly(JobStatus.RUNNING);
     }
 
-    @Test
-    void aLostWorkerFailsItsJobsNamingTheWorker() throws Exception {
+    /** A job of two vertices at parallelism 2 running on two workers of one slot each. */
+    private record TwoWorkerJob(FakeWorker w1, FakeWorker w2, RecordingClient client, List<TaskDeploymentSpec> onW1) {}
+
+    private TwoWorkerJob runTwoWorkerJob() throws Exception {
         FakeWorker w1 = register(new FakeWorker("worker-1", 1, 1001));
         FakeWorker w2 = register(new FakeWorker("worker-2", 1, 1002));
         RecordingClient client = new RecordingClient();
         submit(TestGraphs.twoVertices(2, ShipStrategy.REBALANCE, 2), client);
         List<TaskDeploymentSpec> onW1 = w1.awaitDeployments(2);
         w2.awaitDeployments(2);
+        return new TwoWorkerJob(w1, w2, client, onW1);
+    }
+
+    @Test
+    void aLostWorkerFailsItsJobsNamingTheWorker() throws Exception {
+        TwoWorkerJob job = runTwoWorkerJob();
+        FakeWorker w1 = job.w1();
+        FakeWorker w2 = job.w2();
+        RecordingClient client = job.client();
+        List<TaskDeploymentSpec> onW1 = job.onW1();
 
         master.workerLost(w2.registration.id(), "connection closed");
         w1.awaitCancellations(2).forEach(t -> master.taskStateChanged(TaskStateUpdate.canceled(t)));
@@ -209,12 +221,11 @@ class MasterTest {
     void aWorkersLossHeardAfterATasksBrokenConnectionToItIsTheJobsFailure() throws Exception {
         master.close();
         master = Master.start(MasterConfig.defaults().withSlotWaitTimeout(Duration.ofMillis(300)).withCancelTimeout(Duration.ofSeconds(20)));
-        FakeWorker w1 = register(new FakeWorker("worker-1", 1, 1001));
-        FakeWorker w2 = register(new FakeWorker("worker-2", 1, 1002));
-        RecordingClient client = new RecordingClient();
-        submit(TestGraphs.twoVertices(2, ShipStrategy.REBALANCE, 2), client);
-        List<TaskDeploymentSpec> onW1 = w1.awaitDeployments(2);
-        w2.awaitDeployments(2);
+        TwoWorkerJob job = runTwoWorkerJob();
+        FakeWorker w1 = job.w1();
+        FakeWorker w2 = job.w2();
+        RecordingClient client = job.client();
+        List<TaskDeploymentSpec> onW1 = job.onW1();
         TaskId consumer = onW1.stream().filter(s -> !s.inputChannels().isEmpty()).findFirst().orElseThrow().task();
 
         // The consumer's connection to worker-2 breaks before the master's own connection reports the loss.

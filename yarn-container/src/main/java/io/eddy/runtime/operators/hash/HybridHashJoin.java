@@ -50,6 +50,8 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
     /** The most probe records {@link #probeAll} takes at once. */
     public static final int PROBE_BATCH = 16;
     private final int[] batchHashes = new int[PROBE_BATCH];
+    /** Per record of a {@link #probeAll} batch: its in-memory partition's table, or null. */
+    private final InMemoryTable[] batchTables = new InMemoryTable[PROBE_BATCH];
     /** What the loading passes of {@link #probeAll} read, kept so that the loads are not left out. */
     private int touched;
     private final TableProber<BT, PT> prober;
@@ -191,17 +193,19 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             hashes[i] = probeHasher.hash((PT) records[i], level);
         }
+        InMemoryTable[] tables = batchTables;
         long sink = 0;
         for (int i = 0; i < n; i++) {
             HashPartition partition = partitions[partitionOf(hashes[i])];
-            if (partition.inMemory()) {
-                sink += partition.table.touchSlot(hashes[i]);
+            tables[i] = partition.inMemory() ? partition.table : null;
+            if (tables[i] != null) {
+                sink += tables[i].touchSlot(hashes[i]);
             }
         }
         for (int i = 0; i < n; i++) {
-            HashPartition partition = partitions[partitionOf(hashes[i])];
-            if (partition.inMemory()) {
-                sink += partition.table.touchRecord(hashes[i]);
+            if (tables[i] != null) {
+                sink += tables[i].touchRecord(hashes[i]);
+                tables[i] = null;
             }
         }
         touched = (int) sink;

@@ -168,33 +168,16 @@ public final class NormalizedKeySorter<T> implements RadixSortable {
     @Override
     public void countKeyBytes(int from, int to, int depth, int[] counts) {
         // Page by page: one index page lookup per page, not per entry.
+        int flip = invertKey ? 0xff : 0;
         for (int i = from; i < to; ) {
             MemorySegment page = indexPage(i);
             int pageEnd = Math.min(to, (i / entriesPerPage + 1) * entriesPerPage);
             int end = indexOffset(pageEnd - 1) + entryLen;
-            int flip = invertKey ? 0xff : 0;
             for (int off = indexOffset(i) + POINTER_LEN + depth; off < end; off += entryLen) {
                 counts[(page.get(off) & 0xff) ^ flip]++;
             }
             i = pageEnd;
         }
-    }
-
-    @Override
-    public long keyWordDifference(int from, int to, int depth) {
-        long first = indexPage(from).getLong(indexOffset(from) + POINTER_LEN + depth);
-        long diff = 0;
-        for (int i = from; i < to; ) {
-            MemorySegment page = indexPage(i);
-            int pageEnd = Math.min(to, (i / entriesPerPage + 1) * entriesPerPage);
-            int end = indexOffset(pageEnd - 1) + entryLen;
-            for (int off = indexOffset(i) + POINTER_LEN + depth; off < end; off += entryLen) {
-                diff |= page.getLong(off) ^ first;
-            }
-            i = pageEnd;
-        }
-        // Inverting every byte (a descending key) keeps which bits differ.
-        return diff;
     }
 
     /** An iterator over the records in index order (sorted order after {@link #sort()}); valid until {@link #reset()}. */

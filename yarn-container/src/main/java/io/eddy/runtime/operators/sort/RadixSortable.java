@@ -22,19 +22,4 @@ interface RadixSortable extends IndexedSortable {
             counts[keyByte(i, depth)]++;
         }
     }
-
-    /**
-     * The bits in which some entry of {@code [from, to)} differs from entry {@code from} in its key
-     * bytes {@code depth .. depth + 7} (one big-endian word; {@code depth + 8 <= keyBytes()}): its
-     * leading zero bytes are bytes all entries share.
-     */
-    default long keyWordDifference(int from, int to, int depth) {
-        long diff = 0;
-        for (int i = from + 1; i < to; i++) {
-            for (int d = 0; d < 8; d++) {
-                diff |= (long) (keyByte(i, depth + d) ^ keyByte(from, depth + d)) << (56 - 8 * d);
-            }
-        }
-        return diff;
-    }
 }

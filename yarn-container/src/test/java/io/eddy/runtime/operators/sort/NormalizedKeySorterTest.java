@@ -103,8 +103,8 @@ class NormalizedKeySorterTest {
 
     @Test
     void sortsSmallLongIdsDescendingWhoseHighBytesAllEntriesShare() throws IOException {
-        // Vertex ids below 2^20: the radix sort skips the five shared high bytes in one pass and
-        // splits on the other three, page by page; descending keys sort by inverted bytes.
+        // Vertex ids below 2^20: the radix sort counts the five shared high bytes without moving an
+        // entry and splits on the other three, page by page; descending keys sort by inverted bytes.
         @SuppressWarnings("unchecked")
         CompositeType<Tuple2<Long, Long>> type = (CompositeType<Tuple2<Long, Long>>) (Object) io.eddy.api.common.typeinfo.Types.TUPLE(
                 io.eddy.api.common.typeinfo.Types.LONG, io.eddy.api.common.typeinfo.Types.LONG);
