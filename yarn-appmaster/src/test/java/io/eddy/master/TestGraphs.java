@@ -16,12 +16,12 @@ import java.util.Map;
  * Job graphs for master tests that never run: operator descriptors are placeholder bytes, which
  * the master does not read for the kinds used here.
  */
-final class TestGraphs {
+public final class TestGraphs {
 
     private TestGraphs() {}
 
     /** Source (p) --strategy--> Map (p2). */
-    static JobGraph twoVertices(int p, ShipStrategy strategy, int p2) {
+    public static JobGraph twoVertices(int p, ShipStrategy strategy, int p2) {
         JobVertex source = new JobVertex(new JobVertexId(0), "Source", p, 128,
                 List.of(new OperatorSpec("src", "Source", "source", new byte[] {0}, List.of(OperatorOutput.network(0)))));
         JobVertex map = new JobVertex(new JobVertexId(1), "Map", p2, 128,

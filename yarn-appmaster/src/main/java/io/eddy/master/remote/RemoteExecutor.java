@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -60,7 +61,9 @@ final class RemoteExecutor implements PipelineExecutor {
         RemoteJobClient client = new RemoteJobClient(jobGraph, gateway, userClassLoader,
                 new RemoteJobClient.Options(collectCapacity, console, locators == null ? null : locators.get(), connectTimeout));
         try {
-            JobId accepted = gateway.submitJob(artifacts, client).get(ClusterProtocol.ARTIFACTS_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            CompletableFuture<JobId> answer = gateway.submitJob(artifacts, client);
+            answer.whenComplete((id, e) -> client.submissionAnswered());
+            JobId accepted = answer.get(ClusterProtocol.ARTIFACTS_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             if (!accepted.equals(jobGraph.jobId())) {
                 throw new IllegalStateException("Bug: the master at " + HostPort.format(master) + " accepted job " + jobGraph.jobId()
                         + " as " + accepted);

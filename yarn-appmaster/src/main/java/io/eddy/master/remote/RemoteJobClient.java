@@ -70,6 +70,8 @@ final class RemoteJobClient implements JobClient, ClientGateway {
     private final ClassLoader userClassLoader;
     private final int collectCapacity;
     private final CompletableFuture<JobExecutionResult> result = new CompletableFuture<>();
+    /** Completed once the master answered the job's submission, either way ({@link #submissionAnswered()}). */
+    private final CompletableFuture<Void> submissionAnswered = new CompletableFuture<>();
     private final Map<String, CollectBuffer> streams = new ConcurrentHashMap<>();
     /** Whether a reattach thread runs. */
     private final AtomicBoolean reattaching = new AtomicBoolean();
@@ -99,14 +101,20 @@ final class RemoteJobClient implements JobClient, ClientGateway {
         this.collectCapacity = options.collectCapacity();
         gateway.onDisconnect(cause -> connectionLost(gateway, cause));
         // Close the connection once the job has ended, but only after the master's jobFinished call
-        // is answered: a connection closed before that makes the master log that the client did not
-        // take the result.
-        result.whenComplete((r, e) -> {
+        // is answered (a connection closed before that makes the master log that the client did not
+        // take the result) and after the master answered the submission: a job that fails at once
+        // can end before that answer arrives, and closing would fail the pending submission.
+        result.handle((r, e) -> null).thenCombine(submissionAnswered, (a, b) -> null).whenComplete((v, e) -> {
             this.gateway.closeAfterPendingReplies();
             if (locatorOrNull != null) {
                 locatorOrNull.close();
             }
         });
+    }
+
+    /** The master answered the submission (accepted or refused): from now on the job's end closes the connection. */
+    void submissionAnswered() {
+        submissionAnswered.complete(null);
     }
 
     @Override
