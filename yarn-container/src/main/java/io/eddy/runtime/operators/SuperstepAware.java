@@ -43,4 +43,16 @@ public interface SuperstepAware {
     default boolean retainStaticInput(int input) throws Exception {
         return false;
     }
+
+    /**
+     * Asked once per run of the loop, before its first superstep's records (possibly before {@code
+     * open}), once per static input: whether the operator keeps that input's records itself, as
+     * they arrive in the first superstep, for every later superstep. If so, the task does not cache
+     * the input and never replays it: it counts as retained ({@link #retainStaticInput} is not
+     * asked for it), and the operator gets {@code endInput(input)} in every superstep, in the
+     * input's turn. The default keeps nothing.
+     */
+    default boolean keepsStaticInput(int input) throws Exception {
+        return false;
+    }
 }

@@ -22,11 +22,13 @@ import org.slf4j.LoggerFactory;
  * <pre>
  *   BROADCAST  the broadcast gates of s (first: all, static ones to their end; later: the dynamic
  *              ones) up to EndOfSuperstep(s) on every channel -> variables (re)registered
- *              -> later: the head says which static inputs it retains (SuperstepAware.retainStaticInput)
+ *              -> first: the head says which static inputs it keeps itself (SuperstepAware.keepsStaticInput);
+ *                 later: which it retains (SuperstepAware.retainStaticInput; a kept one always is)
  *              -> hooks.broadcastsRead(s) (first: open the chain; later: start it, forward SuperstepStart)
  *   DATA       the data gates, the head's first input's gates first: dynamic ones up to EndOfSuperstep(s) on
  *              every channel (a channel that delivered it is blocked), static ones to their end (first,
- *              also into their cache) or their cache's replay (none if retained); endInput(i) for a static input
+ *              also into their cache unless the head keeps them) or their cache's replay (none if retained);
+ *              endInput(i) for a static input
  *              once all of it came
  *              -> cycle.end(): endSuperstep head first, EndOfSuperstep(s) on the outputs, report to the master
  *   BETWEEN    the dynamic gates, unblocked: the first SuperstepStart(s + 1) on any channel begins s + 1
@@ -254,7 +256,7 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
             return;
         }
         try {
-            if (gate.cacheOrNull != null && cycle.isFirstSuperstep()) {
+            if (gate.cacheOrNull != null && cycle.isFirstSuperstep() && !inputs.keptByHead(gate.index)) {
                 gate.cacheOrNull.add(value);
             }
             gate.target.processElement(element.asRecord());

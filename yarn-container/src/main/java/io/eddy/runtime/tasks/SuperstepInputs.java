@@ -18,12 +18,14 @@ final class SuperstepInputs {
     private final StreamOperator<?> head;
     private final List<List<Integer>> phases;
     private final boolean[] staticInput;
+    private final boolean[] keptByHead;
     private final List<String> variableNames;
 
     private SuperstepInputs(StreamOperator<?> head, List<List<Integer>> phases, boolean[] staticInput, List<String> variableNames) {
         this.head = head;
         this.phases = phases;
         this.staticInput = staticInput;
+        this.keptByHead = new boolean[staticInput.length];
         this.variableNames = variableNames;
     }
 
@@ -82,12 +84,27 @@ final class SuperstepInputs {
      */
     boolean[] retainedInputs(boolean firstSuperstep) throws Exception {
         boolean[] retained = new boolean[staticInput.length];
-        if (!firstSuperstep && head instanceof SuperstepAware aware) {
-            for (int i = 0; i < retained.length; i++) {
-                retained[i] = staticInput[i] && aware.retainStaticInput(i);
+        if (head instanceof SuperstepAware aware) {
+            if (firstSuperstep) {
+                for (int i = 0; i < retained.length; i++) {
+                    keptByHead[i] = staticInput[i] && aware.keepsStaticInput(i);
+                }
+            } else {
+                for (int i = 0; i < retained.length; i++) {
+                    retained[i] = staticInput[i] && (keptByHead[i] || aware.retainStaticInput(i));
+                }
             }
         }
         return retained;
+    }
+
+    /**
+     * Whether the head keeps static input {@code input}'s records itself ({@link
+     * SuperstepAware#keepsStaticInput}, asked by {@link #retainedInputs} in the run's first
+     * superstep): the task neither caches nor replays it.
+     */
+    boolean keptByHead(int input) {
+        return keptByHead[input];
     }
 
     /** Whether logical input {@code input} is fed only by static gates. */

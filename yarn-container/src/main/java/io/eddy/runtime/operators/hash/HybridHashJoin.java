@@ -56,6 +56,13 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
     private int touched;
     private final TableProber<BT, PT> prober;
     private final DataOutputSerializer buffer = new DataOutputSerializer(256);
+    private static final int FILTER_BITS_PER_RECORD = 8;
+    private static final long MIN_FILTER_BITS = 1L << 12;
+    private static final long MAX_FILTER_BITS = 1L << 26;
+    /** {@link #mayMatch}'s filter over the build hashes, built on its first call after {@link #endBuild}; null before. */
+    private long[] hashFilter;
+    /** 32 minus the log2 of the filter's bits: a hash's bit is its scrambled value's top bits. */
+    private int filterShift;
 
     private State state = State.CREATED;
     private PagePool pool;
@@ -188,11 +195,20 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
      */
     @SuppressWarnings("unchecked")
     public void probeAll(Object[] records, int n, MatchCollector<BT, PT> collector) throws Exception {
-        expectState(State.PROBING, "probeAll");
         int[] hashes = batchHashes;
         for (int i = 0; i < n; i++) {
             hashes[i] = probeHasher.hash((PT) records[i], level);
         }
+        probeAllHashed(records, hashes, n, collector);
+    }
+
+    /**
+     * {@link #probeAll} for records whose hashes are known: {@code hashes[i]} must be {@link
+     * #probeHash}{@code (records[i])}.
+     */
+    @SuppressWarnings("unchecked")
+    public void probeAllHashed(Object[] records, int[] hashes, int n, MatchCollector<BT, PT> collector) throws Exception {
+        expectState(State.PROBING, "probeAll");
         InMemoryTable[] tables = batchTables;
         long sink = 0;
         for (int i = 0; i < n; i++) {
@@ -214,6 +230,64 @@ public final class HybridHashJoin<BT, PT> implements AutoCloseable {
             records[i] = null;
             probe(record, hashes[i], collector);
         }
+    }
+
+    /** The hash a probe record is joined by ({@link #probeAllHashed}, {@link #mayMatch}). */
+    public int probeHash(PT record) {
+        return probeHasher.hash(record, level);
+    }
+
+    /**
+     * In the probe phase: false if no probe record of hash {@code hash} can produce anything, so
+     * that it may be left out — no build record has that hash and the join emits no unmatched
+     * probe records. True if one may match, or if its partition spilled (the record must be
+     * probed to be joined later).
+     */
+    public boolean mayMatch(int hash) {
+        if (state != State.PROBING) {
+            expectState(State.PROBING, "mayMatch");
+        }
+        if (sides.unmatched().emitsUnmatchedProbe()) {
+            return true;
+        }
+        HashPartition partition = partitions[partitionOf(hash)];
+        if (!partition.inMemory()) {
+            return partition.buildCount != 0;
+        }
+        if (hashFilter == null) {
+            buildHashFilter();
+        }
+        int bit = (hash * 0x9E3779B9) >>> filterShift;
+        return (hashFilter[bit >>> 6] & (1L << bit)) != 0;
+    }
+
+    /**
+     * The filter of {@link #mayMatch}: one bit per bucket of hashes, set for the hash of every
+     * in-memory build record; {@value #FILTER_BITS_PER_RECORD} to twice as many bits per record (a
+     * power of two; so at most about one in eight absent hashes passes), at least 2^12 and at most
+     * 2^26 bits. It stays small enough
+     * for the caches where the table's index would miss them.
+     */
+    private void buildHashFilter() {
+        long records = 0;
+        for (HashPartition p : partitions) {
+            records += p.inMemory() ? p.table.recordCount() : 0;
+        }
+        long wanted = Math.max(MIN_FILTER_BITS, Math.min(MAX_FILTER_BITS, records * FILTER_BITS_PER_RECORD));
+        int log2 = 64 - Long.numberOfLeadingZeros(wanted - 1);
+        long[] filter = new long[(int) ((1L << log2) >>> 6)];
+        int shift = 32 - log2;
+        for (HashPartition p : partitions) {
+            if (p.inMemory()) {
+                InMemoryTable table = p.table;
+                for (long a = table.first(); a >= 0; a = table.next(a)) {
+                    int bit = (table.hashAt(a) * 0x9E3779B9) >>> shift;
+                    filter[bit >>> 6] |= 1L << bit;
+                }
+            }
+        }
+        filterShift = shift;
+        hashFilter = filter;
     }
 
     private void probe(PT record, int hash, MatchCollector<BT, PT> collector) throws Exception {

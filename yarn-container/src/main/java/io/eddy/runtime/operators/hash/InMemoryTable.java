@@ -76,6 +76,11 @@ final class InMemoryTable {
         return address < 0 ? 0 : records.hash(address);
     }
 
+    /** The hash of the record at {@code address}. */
+    int hashAt(long address) {
+        return records.hash(address);
+    }
+
     /** The address of the next record with the looked-up hash, or -1. */
     long nextCandidate() {
         int slot = index.nextSlot();

@@ -1,6 +1,7 @@
 package io.eddy.runtime.operators.util;
 
 import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.MemorySegment;
 import io.eddy.runtime.memory.AbstractPagedInputView;
 import io.eddy.runtime.memory.AbstractPagedOutputView;
@@ -86,11 +87,17 @@ public final class PagedRecordStore<T> {
 
         /** The next record as a new object, or null after the last one. */
         public T next() throws IOException {
+            DataInputView view = nextInput();
+            return view == null ? null : serializer.deserialize(view);
+        }
+
+        /** The input positioned at the next entry, or null after the last one; the caller reads exactly that entry's bytes. */
+        public DataInputView nextInput() {
             if (read >= count) {
                 return null;
             }
             read++;
-            return serializer.deserialize(input);
+            return input;
         }
     }
 

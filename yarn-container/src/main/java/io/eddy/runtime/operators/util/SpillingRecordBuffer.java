@@ -1,6 +1,7 @@
 package io.eddy.runtime.operators.util;
 
 import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.core.memory.MemorySegment;
 import io.eddy.runtime.io.disk.ChannelReaderInputView;
@@ -90,7 +91,20 @@ public final class SpillingRecordBuffer<T> implements AutoCloseable {
         }
         scratch.clear();
         serializer.serialize(record, scratch);
-        if (fileWriter == null && memory.tryAdd(scratch.getSharedBuffer(), scratch.length())) {
+        return addSerialized(scratch.getSharedBuffer(), scratch.length());
+    }
+
+    /**
+     * Adds one entry given as bytes ({@code bytes[0..length)}), as {@link #add} does: it counts as
+     * one record. For entries of the caller's own layout, read back with {@link Pass#nextInput()}.
+     *
+     * @return as {@link #add}
+     */
+    public boolean addSerialized(byte[] bytes, int length) throws IOException {
+        if (reading) {
+            throw new IllegalStateException("Bug: record added to the buffer of " + owner + " after it was read (call clear() first)");
+        }
+        if (fileWriter == null && memory.tryAdd(bytes, length)) {
             return true;
         }
         if (ioManager == null) {
@@ -99,7 +113,7 @@ public final class SpillingRecordBuffer<T> implements AutoCloseable {
         if (fileWriter == null) {
             openFile();
         }
-        fileWriter.write(scratch.getSharedBuffer(), 0, scratch.length());
+        fileWriter.write(bytes, 0, length);
         fileRecords++;
         return true;
     }
@@ -243,10 +257,27 @@ public final class SpillingRecordBuffer<T> implements AutoCloseable {
 
         /** The next record as a new object, or null after the last one. */
         public T next() throws IOException {
+            DataInputView input = nextInput();
+            if (input == null) {
+                return null;
+            }
+            T record = serializer.deserialize(input);
+            if (!inMemory && fileRead == fileRecords) {
+                closeFileReader();
+            }
+            return record;
+        }
+
+        /**
+         * The input positioned at the next entry, or null after the last one. The caller reads
+         * exactly that entry's bytes (deserializes or skips them) before the next call; the file's
+         * reader stays open until the pass ends or a new one starts.
+         */
+        public DataInputView nextInput() throws IOException {
             if (inMemory) {
-                T record = memoryReader.next();
-                if (record != null) {
-                    return record;
+                DataInputView input = memoryReader.nextInput();
+                if (input != null) {
+                    return input;
                 }
                 inMemory = false;
             }
@@ -258,11 +289,7 @@ public final class SpillingRecordBuffer<T> implements AutoCloseable {
                         ioPages, fileBlocks);
             }
             fileRead++;
-            T record = serializer.deserialize(fileReader);
-            if (fileRead == fileRecords) {
-                closeFileReader();
-            }
-            return record;
+            return fileReader;
         }
     }
 }

@@ -10,8 +10,10 @@ import io.eddy.runtime.operators.BoundedMultiInput;
 import io.eddy.runtime.operators.InputOrdered;
 import io.eddy.runtime.operators.hash.HybridHashJoin;
 import io.eddy.runtime.operators.hash.JoinMetrics;
+import io.eddy.runtime.operators.hash.KeptProbeInput;
 import io.eddy.runtime.operators.hash.UnmatchedSides;
 import io.eddy.runtime.operators.hash.MatchCollector;
+import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import java.util.List;
 
@@ -21,7 +23,10 @@ import java.util.List;
  * InputOrdered}); its records go into the hash table as they arrive, and its end ({@link
  * #endInput(int)}) indexes the table. Probe records are joined as they arrive (those of spilled
  * partitions are spilled too); {@link #finish()} joins the spilled partitions. In a loop, a static
- * build input's table that stayed in memory serves every superstep ({@link #retainStaticInput}).
+ * build input's table that stayed in memory serves every superstep ({@link #retainStaticInput}),
+ * and a static probe input (when the join emits no unmatched probe records) is kept by the join
+ * itself ({@link #keepsStaticInput}, a {@link KeptProbeInput}): in later supersteps only its
+ * records whose hash the superstep's build table holds are deserialized and probed.
  *
  * <pre>
  *   build:  processElement(b)* → insertBuild     endInput(build) → endBuild
@@ -39,6 +44,9 @@ import java.util.List;
  */
 final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT> implements InputOrdered, BoundedMultiInput {
 
+    /** The pages of a kept probe input (two of them buffer its spill file), besides the join's share, as the task's cache of a static input takes. */
+    static final int KEPT_PROBE_PAGES = 16;
+
     private final FlatJoinFunction<IN1, IN2, OUT> function;
     private final int buildInput;
     private final BatchKinds.Join kind;
@@ -49,6 +57,7 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     private boolean hasPending;
     /** Probe records waiting for their batch ({@link HybridHashJoin#probeAll}); emitted records are not modified afterwards (docs/tasks.md). */
     private final Object[] probes = new Object[HybridHashJoin.PROBE_BATCH];
+    private final int[] probeHashes = new int[HybridHashJoin.PROBE_BATCH];
     private int probeCount;
     private Object pendingBuild;
     private Object pendingProbe;
@@ -56,6 +65,19 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     private boolean finished;
     /** In a loop: the next superstep probes the table of this one (its build input is static and the table stayed in memory). */
     private boolean retainBuild;
+    /** In a loop: the static probe input is kept by this operator ({@link #keepsStaticInput}), in {@link #keptProbe}. */
+    private boolean keepProbe;
+    /** The kept probe input: filled in the loop's first superstep, probed from in every later one; it outlives the driver. */
+    private KeptProbeInput<Object> keptProbe;
+    /** Whether {@link #keptProbe} holds all of the probe input (its first superstep ended). */
+    private boolean keptProbeComplete;
+    /** The owner of {@link #keptProbe}'s pages in the memory manager. */
+    private final Object keptProbeMemory = new Object() {
+        @Override
+        public String toString() {
+            return "the kept probe input of '" + name() + "'";
+        }
+    };
 
     @SuppressWarnings("unchecked")
     HashJoinOperator(OperatorDescriptor descriptor, BatchKinds.Join kind, int buildInput) {
@@ -86,6 +108,11 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
         matches = this::holdBack;
         List<MemorySegment> pages = allocateMemory(HybridHashJoin.MIN_PAGES);
         join.open(pages, context.environment().ioManager());
+        if (keepProbe && keptProbe == null) {
+            MemoryManager memoryManager = context.environment().memoryManager();
+            keptProbe = new KeptProbeInput<>(probeSerializer, memoryManager.allocatePages(keptProbeMemory, KEPT_PROBE_PAGES),
+                    context.environment().ioManager(), name());
+        }
     }
 
     /**
@@ -106,7 +133,7 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     private void probePending() throws Exception {
         int n = probeCount;
         probeCount = 0;
-        join.probeAll(probes, n, matches);
+        join.probeAllHashed(probes, probeHashes, n, matches);
         flushPending();
     }
 
@@ -150,7 +177,17 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
         } else {
             // The task reads the build input to its end first, so a probe record means the build side is complete.
             endBuild();
-            probes[probeCount++] = value;
+            int hash = join.probeHash(value);
+            if (keptProbe != null) {
+                if (keptProbeComplete) {
+                    throw new IllegalStateException("Bug: operator '" + name() + "' got a record of its kept static probe input "
+                            + (1 - buildInput) + " after the loop's first superstep (the task must not replay a kept input)");
+                }
+                // Kept before the function can see (and modify) the record.
+                keptProbe.add(value, hash);
+            }
+            probes[probeCount] = value;
+            probeHashes[probeCount++] = hash;
             if (probeCount == probes.length) {
                 probePending();
             }
@@ -161,6 +198,15 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     public void endInput(int inputIndex) throws Exception {
         if (inputIndex == buildInput) {
             endBuild();
+        } else if (keptProbe != null) {
+            if (keptProbeComplete) {
+                endBuild();
+                probePending();
+                keptProbe.probeInto(join, matches);
+                flushPending();
+            } else {
+                keptProbeComplete = true;
+            }
         }
     }
 
@@ -193,6 +239,17 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
         return retainBuild;
     }
 
+    /**
+     * In a loop, before the first superstep: the static probe input is kept by the join (a {@link
+     * KeptProbeInput}) unless the join emits unmatched probe records, which needs every probe record
+     * in every superstep.
+     */
+    @Override
+    public boolean keepsStaticInput(int input) {
+        keepProbe = input == 1 - buildInput && !UnmatchedSides.of(kind.joinType(), buildInput).emitsUnmatchedProbe();
+        return keepProbe;
+    }
+
     @Override
     protected boolean resetForNextSuperstep() {
         if (!retainBuild) {
@@ -216,5 +273,22 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
         if (join != null) {
             join.close();
         }
+    }
+
+    @Override
+    protected void closeKeptInputs() throws Exception {
+        if (keptProbe != null) {
+            try {
+                keptProbe.close();
+            } finally {
+                keptProbe = null;
+                context.environment().memoryManager().releaseAll(keptProbeMemory);
+            }
+        }
+    }
+
+    /** The kept static probe input, or null; for tests. */
+    KeptProbeInput<Object> keptProbe() {
+        return keptProbe;
     }
 }

@@ -96,6 +96,13 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
     /** Closes what {@link #openDriver()} created; must tolerate a partly opened or failed driver. */
     protected abstract void closeDriver() throws Exception;
 
+    /**
+     * Closes what the driver keeps across supersteps besides its share of memory (a kept static
+     * input, {@link #keepsStaticInput}), releasing its pages; called once, by {@link #close()}. The
+     * default keeps nothing.
+     */
+    protected void closeKeptInputs() throws Exception {}
+
     @Override
     public final void close() throws Exception {
         Exception error = null;
@@ -103,6 +110,11 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
             closeDriver();
         } catch (Exception e) {
             error = e;
+        }
+        try {
+            closeKeptInputs();
+        } catch (Exception e) {
+            error = addSuppressed(error, e);
         }
         if (memoryManager != null) {
             memoryManager.releaseAll(this);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.runtime.operators.hash.KeptProbeInput;
 import io.eddy.runtime.operators.hash.UnmatchedSides;
 import io.eddy.api.common.operators.JoinType;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
@@ -100,6 +101,81 @@ class JoinOperatorTest extends DriverTestBase {
             second.forEach(r -> harness.process(1, new StreamRecord<>(new Tuple2<>(r.f0, r.f1))));
             op.endSuperstep();
             assertSameElements(List.copyOf(harness.<String>output()), JoinReference.join(left, second, JoinType.INNER));
+        }
+    }
+
+    static Stream<Arguments> keptProbeCases() {
+        return Stream.of(
+                Arguments.of(LocalStrategy.HYBRID_HASH_BUILD_FIRST, JoinType.INNER),
+                Arguments.of(LocalStrategy.HYBRID_HASH_BUILD_FIRST, JoinType.LEFT_OUTER),
+                Arguments.of(LocalStrategy.HYBRID_HASH_BUILD_SECOND, JoinType.INNER),
+                Arguments.of(LocalStrategy.HYBRID_HASH_BUILD_SECOND, JoinType.RIGHT_OUTER));
+    }
+
+    /**
+     * In a loop whose build input is dynamic (a workset) and whose probe input is static, the join
+     * keeps the probe input itself (more of it than its pages hold, so it spills; fixed-length
+     * records when the first input builds, variable-length ones when the second does): later
+     * supersteps feed only the build input, and the join joins it with every kept record, reading
+     * in full only those its table may match.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("keptProbeCases")
+    void inALoopAHashJoinKeepsItsStaticProbeInputAndReadsOnlyWhatTheTableMayMatch(LocalStrategy strategy, JoinType type)
+            throws Exception {
+        BatchKinds.Join kind = JoinReference.kind(strategy, type);
+        int build = strategy == LocalStrategy.HYBRID_HASH_BUILD_FIRST ? 0 : 1;
+        int probe = 1 - build;
+        List<Tuple2<Integer, String>> left = leftRecords(11, build == 0 ? 300 : 12_000, 0, build == 0 ? 150 : 3000, 10);
+        List<Tuple2<Integer, Long>> right = rightRecords(12, build == 0 ? 12_000 : 300, 0, build == 0 ? 3000 : 150);
+        // Superstep 2's build input: a handful of keys, some also in the probe input, some not.
+        List<Tuple2<Integer, String>> left2 = build == 0 ? leftRecords(13, 8, 100, 4000, 3) : left;
+        List<Tuple2<Integer, Long>> right2 = build == 1 ? rightRecords(14, 8, 100, 4000) : right;
+        try (OperatorTestHarness harness = OperatorTestHarness.forOperator(descriptor(kind, new JoinReference.PairingJoin(), 64))
+                .memoryManager(memoryManager).ioManager(ioManager).build()) {
+            SuperstepAware op = (SuperstepAware) harness.operator(0);
+            assertThat(op.keepsStaticInput(build)).as("the build input is not kept").isFalse();
+            assertThat(op.keepsStaticInput(probe)).isTrue();
+            harness.open();
+            feed(harness, build, left, right);
+            endInput(harness.operator(0), build);
+            feed(harness, probe, left, right);
+            endInput(harness.operator(0), probe);
+            op.endSuperstep();
+            assertSameElements(List.copyOf(harness.<String>output()), JoinReference.join(left, right, type));
+            KeptProbeInput<Object> kept = ((HashJoinOperator<?, ?, ?>) harness.operator(0)).keptProbe();
+            assertThat(kept.size()).isEqualTo(probe == 0 ? left.size() : right.size());
+
+            for (int superstep = 2; superstep <= 3; superstep++) {
+                op.startSuperstep(superstep);
+                harness.clearOutputs();
+                feed(harness, build, left2, right2);
+                endInput(harness.operator(0), build);
+                endInput(harness.operator(0), probe);
+                op.endSuperstep();
+                assertSameElements(List.copyOf(harness.<String>output()),
+                        JoinReference.join(build == 0 ? left2 : left, build == 1 ? right2 : right, type));
+            }
+            assertThat(kept.skipped()).as("kept records left out by their hash").isGreaterThan(kept.size());
+            assertThat(kept.probed()).as("kept records read and probed in two supersteps").isLessThan(kept.size() / 4);
+        }
+    }
+
+    /** A join that emits unmatched probe records needs all of them in every superstep: it keeps none itself. */
+    @Test
+    void aProbeSideOuterJoinDoesNotKeepItsStaticProbeInput() throws Exception {
+        BatchKinds.Join kind = JoinReference.kind(LocalStrategy.HYBRID_HASH_BUILD_FIRST, JoinType.RIGHT_OUTER);
+        SuperstepAware op = (SuperstepAware) JoinOperators.create(descriptor(kind, new JoinReference.PairingJoin(), 64), kind);
+        assertThat(op.keepsStaticInput(1)).isFalse();
+        assertThat(op.keepsStaticInput(0)).isFalse();
+    }
+
+    private static void feed(OperatorTestHarness harness, int input, List<Tuple2<Integer, String>> left,
+            List<Tuple2<Integer, Long>> right) {
+        if (input == 0) {
+            left.forEach(r -> harness.process(0, new StreamRecord<>(new Tuple2<>(r.f0, r.f1))));
+        } else {
+            right.forEach(r -> harness.process(1, new StreamRecord<>(new Tuple2<>(r.f0, r.f1))));
         }
     }
 
