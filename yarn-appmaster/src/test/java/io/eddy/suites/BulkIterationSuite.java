@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.aggregators.ConvergenceCriterion;
 import io.eddy.api.common.aggregators.LongSumAggregator;
+import io.eddy.api.common.functions.CoGroupFunction;
+import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.FilterFunction;
 import io.eddy.api.common.functions.JoinFunction;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.api.common.functions.rich.RichMapFunction;
+import io.eddy.api.common.operators.JoinHint;
 import io.eddy.api.java.DataSet;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.IterativeDataSet;
@@ -89,6 +92,29 @@ public abstract class BulkIterationSuite {
         assertThat(result).isEqualTo(hopsSequentially(edges, 11, 6));
     }
 
+    /**
+     * The same loop with the static input merged by sorting drivers: a sort-merge join and a
+     * co-group keep the edges sorted from superstep 1 and merge each later superstep with them.
+     */
+    @Test
+    void aStaticInputIsKeptSortedBySortMergeJoinAndCoGroup() throws Exception {
+        long[][] edges = {{1, 2}, {2, 3}, {3, 4}, {1, 5}, {5, 6}, {6, 4}, {4, 7}, {8, 9}, {7, 10}, {10, 11}, {2, 12}, {12, 13}};
+        List<Tuple2<Long, Long>> edgeList = Arrays.stream(edges).map(e -> new Tuple2<>(e[0], e[1])).toList();
+        List<Tuple2<Long, Long>> initial = LongStream.rangeClosed(1, 13).mapToObj(v -> new Tuple2<>(v, v == 1 ? 0L : UNREACHED)).toList();
+        for (boolean coGroup : new boolean[] {false, true}) {
+            ExecutionEnvironment env = env();
+            DataSet<Tuple2<Long, Long>> edgeSet = env.fromCollection(edgeList);
+            IterativeDataSet<Tuple2<Long, Long>> distances = env.fromCollection(initial).iterate(7).name("Hops");
+            DataSet<Tuple2<Long, Long>> reached = coGroup
+                    ? distances.coGroup(edgeSet).where(0).equalTo(0).with(new HopGroup()).name("Hop")
+                    : distances.join(edgeSet, JoinHint.REPARTITION_SORT_MERGE).where(0).equalTo(0).with(new Hop()).name("Hop");
+            DataSet<Tuple2<Long, Long>> next = reached.union(distances).groupBy(0).reduce(new Shorter()).name("Shortest");
+            Map<Long, Long> result = toMap(distances.closeWith(next).collect());
+
+            assertThat(result).as(coGroup ? "co-group" : "sort-merge join").isEqualTo(hopsSequentially(edges, 13, 7));
+        }
+    }
+
     @Test
     void aBroadcastSetComputedInTheLoopIsReadAfreshEverySuperstep() throws Exception {
         List<Double> points = new ArrayList<>();
@@ -148,6 +174,20 @@ public abstract class BulkIterationSuite {
         }
         long value = expected;
         assertThat(result).hasSize((int) n).allSatisfy(v -> assertThat(v).isEqualTo(value));
+    }
+
+    /** {@link Hop} as a co-group: every edge of a vertex that has a distance gets one more hop. */
+    static final class HopGroup implements CoGroupFunction<Tuple2<Long, Long>, Tuple2<Long, Long>, Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void coGroup(Iterable<Tuple2<Long, Long>> vertex, Iterable<Tuple2<Long, Long>> out, Collector<Tuple2<Long, Long>> collector) {
+            for (Tuple2<Long, Long> v : vertex) {
+                for (Tuple2<Long, Long> e : out) {
+                    collector.collect(Tuple2.of(e.f1, Math.min(UNREACHED, v.f1 + 1)));
+                }
+            }
+        }
     }
 
     static final class AddKey implements MapFunction<Tuple2<Long, Long>, Tuple2<Long, Long>> {

@@ -23,6 +23,9 @@ import java.util.List;
  * is sorted by its keys, then by the group order, so the group's records arrive in that order; the
  * groups are still formed on the keys alone.
  *
+ * <p>In a loop, a static input is sorted in the first superstep only and kept sorted ({@link
+ * KeptSortedInput}); later supersteps sort only the dynamic input.
+ *
  * <p>Thread ownership: every field is owned by the task thread.
  */
 final class CoGroupOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT> {
@@ -66,19 +69,25 @@ final class CoGroupOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT>
 
     @Override
     public void processElement1(StreamRecord<IN1> record) throws Exception {
+        expectNotKept(0);
         sorter1.add(record.getValue());
     }
 
     @Override
     public void processElement2(StreamRecord<IN2> record) throws Exception {
+        expectNotKept(1);
         sorter2.add(record.getValue());
+    }
+
+    /** In a loop, a static input is sorted once and kept sorted (docs/iterations.md). */
+    @Override
+    protected boolean mergesSortedInputs() {
+        return true;
     }
 
     @Override
     public void finish() throws Exception {
-        sorter1.finishInput();
-        sorter2.finishInput();
-        SortMergeCoGroupIterator<IN1, IN2> groups = new SortMergeCoGroupIterator<>(sorter1.getIterator(), sorter2.getIterator(),
+        SortMergeCoGroupIterator<IN1, IN2> groups = new SortMergeCoGroupIterator<>(sortedInput(0, sorter1), sortedInput(1, sorter2),
                 groupComparator1.duplicate(), groupComparator2.duplicate());
         try {
             while (groups.next()) {
@@ -88,6 +97,7 @@ final class CoGroupOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT>
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+        mergeDone();
     }
 
     @Override

@@ -277,13 +277,17 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
 
     @Override
     protected void closeKeptInputs() throws Exception {
-        if (keptProbe != null) {
-            try {
-                keptProbe.close();
-            } finally {
-                keptProbe = null;
-                context.environment().memoryManager().releaseAll(keptProbeMemory);
+        try {
+            if (keptProbe != null) {
+                try {
+                    keptProbe.close();
+                } finally {
+                    keptProbe = null;
+                    context.environment().memoryManager().releaseAll(keptProbeMemory);
+                }
             }
+        } finally {
+            super.closeKeptInputs();
         }
     }
 

@@ -29,6 +29,10 @@ import java.util.List;
  * max(2, P/16)} the block of second-input records of a spilled group, and the rest is split evenly
  * between the two sorters.
  *
+ * <p>In a loop, a static input is sorted in the first superstep only and kept sorted ({@link
+ * KeptSortedInput}, 16 pages of its own, then a spill file); later supersteps sort only the
+ * dynamic input.
+ *
  * <p>Thread ownership: every field is owned by the task thread.
  */
 final class SortMergeJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT> {
@@ -76,19 +80,25 @@ final class SortMergeJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2
 
     @Override
     public void processElement1(StreamRecord<IN1> record) throws Exception {
+        expectNotKept(0);
         sorter1.add(record.getValue());
     }
 
     @Override
     public void processElement2(StreamRecord<IN2> record) throws Exception {
+        expectNotKept(1);
         sorter2.add(record.getValue());
+    }
+
+    /** In a loop, a static input is sorted once and kept sorted (docs/iterations.md). */
+    @Override
+    protected boolean mergesSortedInputs() {
+        return true;
     }
 
     @Override
     public void finish() throws Exception {
-        sorter1.finishInput();
-        sorter2.finishInput();
-        SortMergeCoGroupIterator<IN1, IN2> groups = new SortMergeCoGroupIterator<>(sorter1.getIterator(), sorter2.getIterator(),
+        SortMergeCoGroupIterator<IN1, IN2> groups = new SortMergeCoGroupIterator<>(sortedInput(0, sorter1), sortedInput(1, sorter2),
                 comparator1.duplicate(), comparator2.duplicate());
         boolean outer1 = kind.joinType().keepsUnmatched(0);
         boolean outer2 = kind.joinType().keepsUnmatched(1);
@@ -109,6 +119,7 @@ final class SortMergeJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+        mergeDone();
     }
 
     private void crossGroups(Iterator<IN1> firstGroup, Iterator<IN2> secondGroup) throws Exception {

@@ -13,7 +13,9 @@ import io.eddy.runtime.memory.MemoryAllocationException;
 import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.operators.SuperstepAware;
 import io.eddy.runtime.operators.base.TwoInputOperator;
+import io.eddy.runtime.operators.sort.ExternalSorter;
 import io.eddy.runtime.streamrecord.StreamRecord;
+import io.eddy.runtime.util.MutableObjectIterator;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +35,9 @@ import java.util.List;
  * driver ({@link #openDriver()} resets every per-run field) and opens the function again, unless
  * the driver kept what it built from a static input ({@link #resetForNextSuperstep}). Both inputs
  * are fed again in every superstep (an input from outside the loop by the task's replay) except a
- * retained static input.
+ * retained static input and one the driver keeps itself ({@link #keepsStaticInput}): the sorting
+ * drivers keep a static input sorted ({@link #sortedInput}, a {@link KeptSortedInput}) and merge
+ * the kept records in later supersteps instead of sorting the input again.
  *
  * <p>Memory: {@link #allocateMemory(int)} takes {@code computeNumberOfPages(memoryFraction)} pages
  * of the worker's {@link MemoryManager} (at least the driver's minimum) with this operator as owner.
@@ -47,6 +51,10 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
     private List<MemorySegment> memory;
     /** The user function's collector onto the operator's output. */
     protected Collector<OUT> collector;
+    /** Per input: kept sorted across supersteps ({@link #keepsStaticInput}). */
+    private final boolean[] keepSorted = new boolean[2];
+    /** Per input: its kept sorted records, created by the first superstep's merge; they outlive the driver. */
+    private final KeptSortedInput<?>[] keptSorted = new KeptSortedInput<?>[2];
 
     protected TwoInputDriver(OperatorDescriptor descriptor, Function function) {
         super(function);
@@ -98,10 +106,82 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
 
     /**
      * Closes what the driver keeps across supersteps besides its share of memory (a kept static
-     * input, {@link #keepsStaticInput}), releasing its pages; called once, by {@link #close()}. The
-     * default keeps nothing.
+     * input, {@link #keepsStaticInput}), releasing its pages; called once, by {@link #close()}.
+     * This closes the kept sorted inputs; an override must call it too.
      */
-    protected void closeKeptInputs() throws Exception {}
+    protected void closeKeptInputs() throws Exception {
+        Exception error = null;
+        for (int i = 0; i < keptSorted.length; i++) {
+            error = closeQuietly(keptSorted[i], error);
+            keptSorted[i] = null;
+        }
+        if (error != null) {
+            throw error;
+        }
+    }
+
+    /**
+     * Whether this driver merges sorted inputs ({@link #sortedInput}) and so keeps a static input
+     * sorted across supersteps; false (the default) for drivers that do not sort.
+     */
+    protected boolean mergesSortedInputs() {
+        return false;
+    }
+
+    /** A sorting driver keeps every static input sorted ({@link KeptSortedInput}); others keep none. */
+    @Override
+    public boolean keepsStaticInput(int input) throws Exception {
+        keepSorted[input] = mergesSortedInputs();
+        return keepSorted[input];
+    }
+
+    /**
+     * The sorted records of input {@code input} for this superstep's merge: the sorter's (after
+     * {@code finishInput}); for a static input in a loop, kept while the first superstep's merge
+     * reads them, and from the kept records in every later superstep, whose sorter stays empty.
+     * After the merge, {@link #mergeDone()}.
+     */
+    protected final <T> MutableObjectIterator<T> sortedInput(int input, ExternalSorter<T> sorter) throws Exception {
+        if (!keepSorted[input]) {
+            sorter.finishInput();
+            return sorter.getIterator();
+        }
+        @SuppressWarnings("unchecked")
+        KeptSortedInput<T> kept = (KeptSortedInput<T>) keptSorted[input];
+        if (kept == null) {
+            kept = new KeptSortedInput<>(serializer(input), context.environment().memoryManager(), context.environment().ioManager(),
+                    "'" + name() + "' input " + input);
+            keptSorted[input] = kept;
+        }
+        if (kept.isComplete()) {
+            return kept.sorted();
+        }
+        sorter.finishInput();
+        return kept.keep(sorter.getIterator());
+    }
+
+    /** This superstep's merge is done: a static input kept in its first superstep keeps what the merge left unread. */
+    protected final void mergeDone() throws Exception {
+        for (KeptSortedInput<?> kept : keptSorted) {
+            if (kept != null && !kept.isComplete()) {
+                kept.complete();
+            }
+        }
+    }
+
+    /** Fails if input {@code input} is kept sorted in full: the task must not feed it again. */
+    protected final void expectNotKept(int input) {
+        KeptSortedInput<?> kept = keptSorted[input];
+        if (kept != null && kept.isComplete()) {
+            throw new IllegalStateException("Bug: operator '" + name() + "' got a record of its kept static input " + input
+                    + " after the loop's first superstep (the task must not replay a kept input)");
+        }
+    }
+
+    /** The kept sorted input {@code input}, or null; for tests. */
+    final KeptSortedInput<?> keptSorted(int input) {
+        return keptSorted[input];
+    }
 
     @Override
     public final void close() throws Exception {
