@@ -47,7 +47,7 @@ class BinaryCombiningTableTest extends CombiningTableContractTest {
     }
 
     @Test
-    void supportsStandardTuplesKeyedByBasicFieldsWithOneSerializedFormPerValue() {
+    void supportsStandardTuplesOfBasicFieldsKeyedByFieldsWithOneSerializedFormPerValue() {
         assertThat(BinaryCombiningTable.supports(COUNT_TYPE, new int[] {0})).isTrue();
         assertThat(BinaryCombiningTable.supports(COUNT_TYPE, new int[] {1})).isTrue();
         assertThat(BinaryCombiningTable.supports(PAIR_COUNT_TYPE, new int[] {1, 0})).isTrue();
@@ -57,6 +57,8 @@ class BinaryCombiningTableTest extends CombiningTableContractTest {
                 .as("a double's equal values (0.0, -0.0) have two forms").isFalse();
         assertThat(BinaryCombiningTable.supports(Types.TUPLE(Types.TUPLE(Types.INT, Types.INT), Types.LONG), new int[] {0}))
                 .as("nested fields").isFalse();
+        assertThat(BinaryCombiningTable.supports(Types.TUPLE(Types.INT, Types.PRIMITIVE_ARRAY(Types.DOUBLE), Types.LONG), new int[] {0}))
+                .as("an array value: cheaper to reduce as objects than serialized on every update").isFalse();
         assertThat(BinaryCombiningTable.supports(COUNT_TYPE, new int[] {0, 0})).as("a field twice").isFalse();
         assertThat(BinaryCombiningTable.supports(COUNT_TYPE, new int[] {2})).as("no such field").isFalse();
         assertThat(BinaryCombiningTable.supports(Types.STRING, new int[] {0})).as("not a tuple").isFalse();
