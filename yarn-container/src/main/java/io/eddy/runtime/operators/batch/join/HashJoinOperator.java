@@ -246,7 +246,10 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
      */
     @Override
     public boolean keepsStaticInput(int input) {
-        keepProbe = input == 1 - buildInput && !UnmatchedSides.of(kind.joinType(), buildInput).emitsUnmatchedProbe();
+        if (input != 1 - buildInput) {
+            return false;
+        }
+        keepProbe = !UnmatchedSides.of(kind.joinType(), buildInput).emitsUnmatchedProbe();
         return keepProbe;
     }
 

@@ -134,8 +134,8 @@ class JoinOperatorTest extends DriverTestBase {
         try (OperatorTestHarness harness = OperatorTestHarness.forOperator(descriptor(kind, new JoinReference.PairingJoin(), 64))
                 .memoryManager(memoryManager).ioManager(ioManager).build()) {
             SuperstepAware op = (SuperstepAware) harness.operator(0);
-            assertThat(op.keepsStaticInput(build)).as("the build input is not kept").isFalse();
             assertThat(op.keepsStaticInput(probe)).isTrue();
+            assertThat(op.keepsStaticInput(build)).as("the build input is not kept (and asking does not undo the probe's)").isFalse();
             harness.open();
             feed(harness, build, left, right);
             endInput(harness.operator(0), build);
