@@ -141,6 +141,9 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
         switch (stage) {
             case BROADCAST -> {
                 retained = inputs.retainedInputs(cycle.isFirstSuperstep());
+                if (cycle.isFirstSuperstep()) {
+                    releaseCachesOfKeptInputs();
+                }
                 hooks.broadcastsRead(cycle.superstep());
                 beginData(0);
             }
@@ -157,6 +160,15 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
             }
         }
         return true;
+    }
+
+    /** The head keeps these static inputs itself: their caches are never filled, so their pages go back now (closing again at the end is harmless). */
+    private void releaseCachesOfKeptInputs() throws IOException {
+        for (LoopGate gate : gates) {
+            if (gate.cacheOrNull != null && !gate.broadcast && inputs.keptByHead(gate.index)) {
+                gate.cacheOrNull.close();
+            }
+        }
     }
 
     private void beginBroadcasts() {
