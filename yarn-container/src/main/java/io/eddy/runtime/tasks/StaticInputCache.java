@@ -1,7 +1,6 @@
 package io.eddy.runtime.tasks;
 
 import io.eddy.api.common.typeutils.TypeSerializer;
-import io.eddy.core.memory.MemorySegment;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.memory.MemoryAllocationException;
@@ -10,7 +9,6 @@ import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import io.eddy.runtime.streamrecord.StreamElement;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import java.io.IOException;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntConsumer;
 
@@ -33,17 +31,12 @@ final class StaticInputCache implements AutoCloseable {
     /** The managed-memory pages a cache takes (two of them buffer the spill file's I/O). */
     static final int PAGES = 16;
 
-    private final MemoryManager memoryManager;
     private final SpillingRecordBuffer<Object> buffer;
     private final String owner;
-    /** The owner of the cache's pages in the memory manager. */
-    private final Object memoryOwner;
 
-    private StaticInputCache(MemoryManager memoryManager, SpillingRecordBuffer<Object> buffer, String owner, Object memoryOwner) {
-        this.memoryManager = memoryManager;
+    private StaticInputCache(SpillingRecordBuffer<Object> buffer, String owner) {
         this.buffer = buffer;
         this.owner = owner;
-        this.memoryOwner = memoryOwner;
     }
 
     /**
@@ -54,15 +47,7 @@ final class StaticInputCache implements AutoCloseable {
      */
     static StaticInputCache create(TypeSerializer<Object> serializer, MemoryManager memoryManager, IOManager ioManager, int pages,
             String owner) throws MemoryAllocationException {
-        Object memoryOwner = new Object() {
-            @Override
-            public String toString() {
-                return "the cache of " + owner;
-            }
-        };
-        List<MemorySegment> segments = memoryManager.allocatePages(memoryOwner, pages);
-        SpillingRecordBuffer<Object> buffer = new SpillingRecordBuffer<>(serializer, segments, ioManager, "the cache of " + owner);
-        return new StaticInputCache(memoryManager, buffer, owner, memoryOwner);
+        return new StaticInputCache(SpillingRecordBuffer.allocate(serializer, memoryManager, pages, ioManager, "the cache of " + owner), owner);
     }
 
     /** Keeps {@code value}, in memory while the pages last, then in the spill file. */
@@ -99,11 +84,7 @@ final class StaticInputCache implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try {
-            buffer.close();
-        } finally {
-            memoryManager.releaseAll(memoryOwner);
-        }
+        buffer.close();
     }
 
     /** A pass over the cache (none: nothing) as a gate of one channel: records, then the end of input. */

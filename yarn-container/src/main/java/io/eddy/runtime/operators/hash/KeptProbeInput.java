@@ -3,11 +3,11 @@ package io.eddy.runtime.operators.hash;
 import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputSerializer;
-import io.eddy.core.memory.MemorySegment;
 import io.eddy.runtime.io.disk.IOManager;
+import io.eddy.runtime.memory.MemoryAllocationException;
+import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import java.io.IOException;
-import java.util.List;
 
 /**
  * The static probe input of a hash join inside a loop, kept by the join (docs/iterations.md, "Task
@@ -23,7 +23,7 @@ import java.util.List;
  *   add(record, hash)* → probeInto(join, collector) per later superstep → close()
  * </pre>
  *
- * <p>The pages stay the caller's. Not thread-safe: owned by the task thread.
+ * <p>Not thread-safe: owned by the task thread.
  */
 public final class KeptProbeInput<PT> implements AutoCloseable {
 
@@ -42,13 +42,15 @@ public final class KeptProbeInput<PT> implements AutoCloseable {
     private long probed;
 
     /**
-     * @param pages at least {@link SpillingRecordBuffer#MIN_PAGES} pages of one size
+     * @param pages the pages of {@code memoryManager} it takes (at least {@link SpillingRecordBuffer#MIN_PAGES}), returned by {@link #close()}
      * @param owner the join and subtask, named in errors
+     * @throws MemoryAllocationException if the manager has not that many pages free
      */
-    public KeptProbeInput(TypeSerializer<PT> serializer, List<MemorySegment> pages, IOManager ioManager, String owner) {
+    public KeptProbeInput(TypeSerializer<PT> serializer, MemoryManager memoryManager, int pages, IOManager ioManager, String owner)
+            throws MemoryAllocationException {
         this.serializer = serializer.duplicate();
         this.fixedLength = serializer.getLength();
-        this.buffer = new SpillingRecordBuffer<>(serializer, pages, ioManager, "the kept probe input of " + owner);
+        this.buffer = SpillingRecordBuffer.allocate(serializer, memoryManager, pages, ioManager, "the kept probe input of " + owner);
         this.owner = owner;
     }
 
@@ -120,7 +122,7 @@ public final class KeptProbeInput<PT> implements AutoCloseable {
         return probed;
     }
 
-    /** Deletes the spill file; the pages stay the caller's. Idempotent. */
+    /** Deletes the spill file and returns the pages. Idempotent. */
     @Override
     public void close() throws IOException {
         buffer.close();

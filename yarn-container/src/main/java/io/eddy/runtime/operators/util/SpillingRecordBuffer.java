@@ -8,6 +8,8 @@ import io.eddy.runtime.io.disk.ChannelReaderInputView;
 import io.eddy.runtime.io.disk.ChannelWriterOutputView;
 import io.eddy.runtime.io.disk.FileIOChannel;
 import io.eddy.runtime.io.disk.IOManager;
+import io.eddy.runtime.memory.MemoryAllocationException;
+import io.eddy.runtime.memory.MemoryManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -32,7 +34,8 @@ import java.util.concurrent.LinkedBlockingQueue;
  * write and later read buffers and the rest hold records; without one the buffer never spills, all
  * pages hold records and {@link #add} returns false when they are full. {@link #clear()} and {@link
  * #close()} delete the file; {@link #close()} is idempotent and safe after a failure at any point.
- * The pages stay the caller's.
+ * The pages stay the caller's, except those of a buffer made by {@link #allocate}, which {@link
+ * #close()} returns to their memory manager.
  *
  * <p>Not thread-safe: owned by the task thread (the I/O threads only see buffers in flight).
  */
@@ -50,6 +53,9 @@ public final class SpillingRecordBuffer<T> implements AutoCloseable {
     private final PagedRecordStore<T> memory;
     private final DataOutputSerializer scratch = new DataOutputSerializer(256);
     private final String owner;
+    /** The memory manager whose pages this buffer owns ({@link #allocate}) and returns on close, or null: the pages are the caller's. */
+    private MemoryManager pagesManager;
+    private Object pagesOwner;
 
     private FileIOChannel.ID fileId;
     private ChannelWriterOutputView fileWriter;
@@ -79,6 +85,29 @@ public final class SpillingRecordBuffer<T> implements AutoCloseable {
     }
 
     /**
+     * A spilling buffer on {@code pages} pages of {@code memoryManager} that it owns: {@link
+     * #close()} gives them back (a buffer that outlives the operator's share of memory, such as a
+     * loop's kept static input).
+     *
+     * @param pages at least {@link #MIN_PAGES}
+     * @throws MemoryAllocationException if the manager has not that many pages free
+     */
+    public static <T> SpillingRecordBuffer<T> allocate(TypeSerializer<T> serializer, MemoryManager memoryManager, int pages,
+            IOManager ioManager, String owner) throws MemoryAllocationException {
+        Object pagesOwner = new Object() {
+            @Override
+            public String toString() {
+                return owner;
+            }
+        };
+        SpillingRecordBuffer<T> buffer = new SpillingRecordBuffer<>(serializer, memoryManager.allocatePages(pagesOwner, pages), ioManager,
+                owner);
+        buffer.pagesManager = memoryManager;
+        buffer.pagesOwner = pagesOwner;
+        return buffer;
+    }
+
+    /**
      * Adds one record; spills it (and all later ones) if the pages are full. Not after the first
      * {@link #pass()} (until {@link #clear()}).
      *
@@ -86,9 +115,6 @@ public final class SpillingRecordBuffer<T> implements AutoCloseable {
      *     not added)
      */
     public boolean add(T record) throws IOException {
-        if (reading) {
-            throw new IllegalStateException("Bug: record added to the buffer of " + owner + " after it was read (call clear() first)");
-        }
         scratch.clear();
         serializer.serialize(record, scratch);
         return addSerialized(scratch.getSharedBuffer(), scratch.length());
@@ -162,7 +188,13 @@ public final class SpillingRecordBuffer<T> implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        discardFile();
+        try {
+            discardFile();
+        } finally {
+            if (pagesManager != null) {
+                pagesManager.releaseAll(pagesOwner);
+            }
+        }
     }
 
     private void openFile() throws IOException {

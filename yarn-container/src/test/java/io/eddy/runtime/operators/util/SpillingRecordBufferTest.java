@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.eddy.api.common.typeutils.base.StringSerializer;
 import io.eddy.core.memory.MemorySegment;
 import io.eddy.runtime.io.disk.IOManager;
+import io.eddy.runtime.memory.MemoryManager;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -137,6 +138,24 @@ class SpillingRecordBufferTest {
     void tooFewPagesAreRejected() {
         assertThatThrownBy(() -> buffer(SpillingRecordBuffer.MIN_PAGES - 1, ioManager)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("at least " + SpillingRecordBuffer.MIN_PAGES);
+    }
+
+    /** A buffer that allocates its pages owns them: close() (also a second one) gives them back and deletes its spill file. */
+    @Test
+    void anAllocatingBufferReturnsItsPagesOnClose() throws Exception {
+        MemoryManager memoryManager = new MemoryManager(64L * PAGE_SIZE, PAGE_SIZE);
+        SpillingRecordBuffer<String> buffer = SpillingRecordBuffer.allocate(new StringSerializer(), memoryManager, 4, ioManager, "owned buffer");
+        assertThat(memoryManager.availablePages()).isEqualTo(60);
+        for (String r : records(2000, 20)) {
+            buffer.add(r);
+        }
+        assertThat(buffer.spilled()).isTrue();
+        assertThat(readAll(buffer.pass())).isEqualTo(records(2000, 20));
+        buffer.close();
+        buffer.close();
+        assertThat(memoryManager.verifyEmpty()).isTrue();
+        assertThat(spillFiles()).isEmpty();
+        memoryManager.close();
     }
 
     private static SpillingRecordBuffer<String> buffer(int pages, IOManager io) {

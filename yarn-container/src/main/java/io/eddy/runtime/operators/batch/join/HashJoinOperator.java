@@ -13,7 +13,6 @@ import io.eddy.runtime.operators.hash.JoinMetrics;
 import io.eddy.runtime.operators.hash.KeptProbeInput;
 import io.eddy.runtime.operators.hash.UnmatchedSides;
 import io.eddy.runtime.operators.hash.MatchCollector;
-import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.streamrecord.StreamRecord;
 import java.util.List;
 
@@ -71,13 +70,6 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     private KeptProbeInput<Object> keptProbe;
     /** Whether {@link #keptProbe} holds all of the probe input (its first superstep ended). */
     private boolean keptProbeComplete;
-    /** The owner of {@link #keptProbe}'s pages in the memory manager. */
-    private final Object keptProbeMemory = new Object() {
-        @Override
-        public String toString() {
-            return "the kept probe input of '" + name() + "'";
-        }
-    };
 
     @SuppressWarnings("unchecked")
     HashJoinOperator(OperatorDescriptor descriptor, BatchKinds.Join kind, int buildInput) {
@@ -109,8 +101,7 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
         List<MemorySegment> pages = allocateMemory(HybridHashJoin.MIN_PAGES);
         join.open(pages, context.environment().ioManager());
         if (keepProbe && keptProbe == null) {
-            MemoryManager memoryManager = context.environment().memoryManager();
-            keptProbe = new KeptProbeInput<>(probeSerializer, memoryManager.allocatePages(keptProbeMemory, KEPT_PROBE_PAGES),
+            keptProbe = new KeptProbeInput<>(probeSerializer, context.environment().memoryManager(), KEPT_PROBE_PAGES,
                     context.environment().ioManager(), name());
         }
     }
@@ -282,12 +273,9 @@ final class HashJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT
     protected void closeKeptInputs() throws Exception {
         try {
             if (keptProbe != null) {
-                try {
-                    keptProbe.close();
-                } finally {
-                    keptProbe = null;
-                    context.environment().memoryManager().releaseAll(keptProbeMemory);
-                }
+                KeptProbeInput<Object> kept = keptProbe;
+                keptProbe = null;
+                kept.close();
             }
         } finally {
             super.closeKeptInputs();

@@ -1,14 +1,12 @@
 package io.eddy.runtime.operators.batch.join;
 
 import io.eddy.api.common.typeutils.TypeSerializer;
-import io.eddy.core.memory.MemorySegment;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.memory.MemoryAllocationException;
 import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.operators.util.SpillingRecordBuffer;
 import io.eddy.runtime.util.MutableObjectIterator;
 import java.io.IOException;
-import java.util.List;
 
 /**
  * A static input of a sort-based driver in a loop (co-group, sort-merge join), kept sorted by the
@@ -29,7 +27,6 @@ final class KeptSortedInput<T> implements AutoCloseable {
     /** The pages a kept input takes (two of them buffer the spill file), besides the driver's share. */
     static final int PAGES = 16;
 
-    private final MemoryManager memoryManager;
     private final SpillingRecordBuffer<T> buffer;
     private final String owner;
     private Keeping keeping;
@@ -41,10 +38,8 @@ final class KeptSortedInput<T> implements AutoCloseable {
      */
     KeptSortedInput(TypeSerializer<T> serializer, MemoryManager memoryManager, IOManager ioManager, String owner)
             throws MemoryAllocationException {
-        this.memoryManager = memoryManager;
         this.owner = owner;
-        List<MemorySegment> pages = memoryManager.allocatePages(this, PAGES);
-        this.buffer = new SpillingRecordBuffer<>(serializer, pages, ioManager, "the kept sorted input " + owner);
+        this.buffer = SpillingRecordBuffer.allocate(serializer, memoryManager, PAGES, ioManager, "the kept sorted input " + owner);
     }
 
     /** Whether the input is kept in full (its first superstep ended): {@link #sorted()} serves it. */
@@ -99,11 +94,7 @@ final class KeptSortedInput<T> implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try {
-            buffer.close();
-        } finally {
-            memoryManager.releaseAll(this);
-        }
+        buffer.close();
     }
 
     @Override
