@@ -24,7 +24,8 @@ import java.util.List;
  * groups are still formed on the keys alone.
  *
  * <p>In a loop, a static input is sorted in the first superstep only and kept sorted ({@link
- * KeptSortedInput}); later supersteps sort only the dynamic input.
+ * KeptSortedInput}); later supersteps sort only the dynamic input, whose sorter then gets all
+ * but the other's minimum of the memory.
  *
  * <p>Thread ownership: every field is owned by the task thread.
  */
@@ -56,7 +57,7 @@ final class CoGroupOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2, OUT>
         TypeComparator<IN1> sortComparator1 = comparator(0, withGroupOrder(keys1, kind.groupOrder1()));
         TypeComparator<IN2> sortComparator2 = comparator(1, withGroupOrder(keys2, kind.groupOrder2()));
         List<MemorySegment> pages = allocateMemory(MIN_PAGES);
-        List<List<MemorySegment>> halves = split(pages, pages.size() / 2, 0);
+        List<List<MemorySegment>> halves = split(pages, firstSorterPages(pages.size(), MIN_PAGES / 2), 0);
         sorter1 = ExternalSorter.builder(this.<IN1>serializer(0), sortComparator1).memory(halves.get(0))
                 .ioManager(context.environment().ioManager()).owner(name() + " input 0").build();
         sorter2 = ExternalSorter.builder(this.<IN2>serializer(1), sortComparator2).memory(halves.get(1))

@@ -27,11 +27,11 @@ import java.util.List;
  *
  * <p>Memory: {@code max(4, P/8)} of the operator's {@code P} pages are the group buffer, {@code
  * max(2, P/16)} the block of second-input records of a spilled group, and the rest is split evenly
- * between the two sorters.
+ * between the two sorters (in a loop, see below).
  *
  * <p>In a loop, a static input is sorted in the first superstep only and kept sorted ({@link
  * KeptSortedInput}, 16 pages of its own, then a spill file); later supersteps sort only the
- * dynamic input.
+ * dynamic input, whose sorter then gets all of the sorters' memory but the other's minimum.
  *
  * <p>Thread ownership: every field is owned by the task thread.
  */
@@ -39,6 +39,8 @@ final class SortMergeJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2
 
     /** The fewest pages: a group buffer of 4, a block of 2 and two sorters of {@code ExternalSorter}'s minimum of 4. */
     static final int MIN_PAGES = 14;
+    /** {@code ExternalSorter}'s minimum. */
+    private static final int SORTER_MIN_PAGES = 4;
 
     private final FlatJoinFunction<IN1, IN2, OUT> function;
     private final BatchKinds.Join kind;
@@ -67,7 +69,7 @@ final class SortMergeJoinOperator<IN1, IN2, OUT> extends TwoInputDriver<IN1, IN2
         int total = pages.size();
         int bufferPages = Math.max(4, total / 8);
         int blockPages = Math.max(2, total / 16);
-        int sorterPages = (total - bufferPages - blockPages) / 2;
+        int sorterPages = firstSorterPages(total - bufferPages - blockPages, SORTER_MIN_PAGES);
         List<List<MemorySegment>> parts = split(pages, bufferPages, blockPages, sorterPages, 0);
         groupBuffer = new SpillingRecordBuffer<>(serializer1, parts.get(0), context.environment().ioManager(), name());
         groupCross = new BlockNestedLoop<>(groupBuffer, serializer1, serializer2, parts.get(1),

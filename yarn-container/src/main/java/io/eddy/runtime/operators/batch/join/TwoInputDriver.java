@@ -169,10 +169,25 @@ abstract class TwoInputDriver<IN1, IN2, OUT> extends TwoInputOperator<IN1, IN2, 
         }
     }
 
+    /**
+     * How many of {@code sorterPages} the sorter of input 0 gets, the other sorter taking the rest:
+     * half each, but a sorter whose input is kept sorted in full stays empty and keeps only {@code
+     * minimum}, leaving the rest to the sorter that sorts.
+     */
+    protected final int firstSorterPages(int sorterPages, int minimum) {
+        if (isKeptInFull(0)) {
+            return minimum;
+        }
+        return isKeptInFull(1) ? sorterPages - minimum : sorterPages / 2;
+    }
+
+    private boolean isKeptInFull(int input) {
+        return keptSorted[input] != null && keptSorted[input].isComplete();
+    }
+
     /** Fails if input {@code input} is kept sorted in full: the task must not feed it again. */
     protected final void expectNotKept(int input) {
-        KeptSortedInput<?> kept = keptSorted[input];
-        if (kept != null && kept.isComplete()) {
+        if (isKeptInFull(input)) {
             throw new IllegalStateException("Bug: operator '" + name() + "' got a record of its kept static input " + input
                     + " after the loop's first superstep (the task must not replay a kept input)");
         }

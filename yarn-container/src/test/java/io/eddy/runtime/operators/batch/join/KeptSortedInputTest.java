@@ -51,6 +51,8 @@ class KeptSortedInputTest extends DriverTestBase {
             assertSameElements(List.copyOf(harness.<String>output()), reference(driver, left, right));
             assertThat(op.keptSorted(staticInput).size()).isEqualTo(staticInput == 0 ? left.size() : right.size());
             assertThat(op.keptSorted(dynamicInput)).isNull();
+            assertThat(op.firstSorterPages(100, 4)).as("sorter pages of input 0 once the static input is kept")
+                    .isEqualTo(staticInput == 0 ? 4 : 96);
 
             for (int superstep = 2; superstep <= 3; superstep++) {
                 List<Tuple2<Integer, String>> left2 = staticInput == 0 ? left : leftRecords(30 + superstep, 300, 0, 2000, 10);
