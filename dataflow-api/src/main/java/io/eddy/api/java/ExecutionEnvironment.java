@@ -224,12 +224,19 @@ public class ExecutionEnvironment {
     }
 
     /**
-     * A source reading with {@code format}; the record type is the format's type argument.
+     * A source reading with {@code format}; the record type is the one a {@link
+     * io.eddy.api.common.typeinfo.ResultTypeQueryable} format gives, else the format's type argument.
      *
      * @throws InvalidTypesException if the format class does not bind its record type (give it with {@link #createInput(InputFormat, TypeInfo)})
      */
     public <T> DataSource<T> createInput(InputFormat<T, ?> format) {
         Objects.requireNonNull(format, "createInput: format");
+        if (format instanceof io.eddy.api.common.typeinfo.ResultTypeQueryable<?> queryable) {
+            @SuppressWarnings("unchecked")
+            TypeInfo<T> produced = (TypeInfo<T>) Objects.requireNonNull(queryable.getProducedType(),
+                    () -> "createInput: " + format.getClass().getName() + ".getProducedType() returned null");
+            return createInput(format, produced);
+        }
         TypeInfo<T> type;
         try {
             type = TypeExtractor.createTypeInfoFromSubclass(format.getClass(), InputFormat.class, 0, "createInput(" + format.getClass().getName() + ")");

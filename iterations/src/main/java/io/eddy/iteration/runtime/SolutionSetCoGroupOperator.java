@@ -65,7 +65,7 @@ public final class SolutionSetCoGroupOperator<P, S, O> extends BatchOperatorBase
 
     /** The superstep's input is complete: one call per key group. */
     @Override
-    public void finish() throws Exception {
+    protected void finishDriver() throws Exception {
         sorter.finishInput();
         if (lookup == null) {
             lookup = LaneSolutionSets.<S>await(context, iteration).lookup(comparator(kind().probeKeys()));

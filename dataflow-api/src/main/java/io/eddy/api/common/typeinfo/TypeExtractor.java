@@ -72,7 +72,7 @@ public final class TypeExtractor {
      * {@code functionInterface} as implemented by {@code function}, which must be an instance of
      * {@code functionInterface} (a class, also anonymous, or a serializable lambda).
      *
-     * <p>For a class (also anonymous), the generic hierarchy is walked and type variables are
+     * <p>A {@link ResultTypeQueryable} function gives its output type itself. Otherwise, for a class (also anonymous), the generic hierarchy is walked and type variables are
      * substituted; for a lambda or method reference, the implementation method's signature is read.
      * A type variable that is also an input type argument is taken from {@code inputTypes}:
      * {@code inputTypes[i]} is the type of the i-th type parameter of {@code functionInterface} when
@@ -94,6 +94,14 @@ public final class TypeExtractor {
         }
         TypeVariable<?>[] params = functionInterface.getTypeParameters();
         Objects.checkIndex(outputTypeArgIndex, params.length);
+        if (function instanceof ResultTypeQueryable<?> queryable) {
+            TypeInfo<?> produced = queryable.getProducedType();
+            if (produced == null) {
+                throw new InvalidTypesException("Operator '" + operatorName + "': " + function.getClass().getName()
+                        + ".getProducedType() returned null (expected: the type of the records it produces)");
+            }
+            return (TypeInfo<OUT>) produced;
+        }
         try {
             TypeAnalyzer analyzer = new TypeAnalyzer();
             Type[] args = resolveArguments(function, functionInterface, analyzer.typeBindings());

@@ -29,6 +29,34 @@ class TypeExtractorTest {
 
     // ---- classes and generic types ----
 
+    /** Maps to a type only its constructor argument knows. */
+    static final class Declared<T> implements MapFunction<String, T>, ResultTypeQueryable<T> {
+        private final TypeInfo<T> type;
+
+        Declared(TypeInfo<T> type) {
+            this.type = type;
+        }
+
+        @Override
+        public T map(String value) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public TypeInfo<T> getProducedType() {
+            return type;
+        }
+    }
+
+    @Test
+    void aResultTypeQueryableFunctionGivesItsTypeItself() {
+        TypeInfo<Long> type = TypeExtractor.getOutputType(new Declared<>(Types.LONG), MapFunction.class, 1,
+                new TypeInfo<?>[] {Types.STRING}, "declared");
+        assertThat(type).isEqualTo(Types.LONG);
+        assertThatThrownBy(() -> TypeExtractor.getOutputType(new Declared<>(null), MapFunction.class, 1, new TypeInfo<?>[] {Types.STRING},
+                "declared")).isInstanceOf(InvalidTypesException.class).hasMessageContaining("'declared'").hasMessageContaining("null");
+    }
+
     @Test
     void basicTypesAndArrays() {
         assertThat(TypeInfo.of(String.class)).isEqualTo(Types.STRING);

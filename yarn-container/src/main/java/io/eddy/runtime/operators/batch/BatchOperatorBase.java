@@ -1,5 +1,6 @@
 package io.eddy.runtime.operators.batch;
 
+import io.eddy.api.common.functions.FinishingFunction;
 import io.eddy.api.common.functions.Function;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.TypeComparator;
@@ -28,14 +29,15 @@ import java.util.concurrent.Callable;
  * <pre>
  *   open():    allocate pages (owner: this operator) -> openDriver() -> open the user function
  *   processElement()*: fill a sorter / hash table / buffer
- *   finish():  produce the output
+ *   finish():  produce the output (finishDriver()), then, for a {@link FinishingFunction}, its
+ *              finish(collector): the output is still open
  *   close():   close the user function, then closeDriver() (deletes spill files), then release
  *              every page this operator holds -- also after a failure in any phase
  * </pre>
  *
  * <p>In a loop (docs/iterations.md) {@code finish()} is not called; instead, per superstep:
  * <pre>
- *   endSuperstep():      finish() (produce the superstep's output), close the user function
+ *   endSuperstep():      finish() (produce the superstep's output, then the finishing function's), close the user function
  *   startSuperstep(s):   closeDriver(), release the pages, openDriver(), open the user function
  *   close():             as above; the user function is not closed twice
  * </pre>
@@ -49,10 +51,14 @@ public abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OU
     /** The collector the user function emits to; set in {@link #open()}. */
     protected BatchCollector<OUT> collector;
     private MemoryManager memoryManager;
+    /** The user function if it is a {@link FinishingFunction}, else null. */
+    private final FinishingFunction<OUT> finishing;
 
+    @SuppressWarnings("unchecked")
     protected BatchOperatorBase(OperatorDescriptor descriptor, Function userFunction) {
         super(userFunction);
         this.descriptor = descriptor;
+        this.finishing = userFunction instanceof FinishingFunction<?> f ? (FinishingFunction<OUT>) f : null;
         if (descriptor.inputTypes().size() != 1) {
             throw new IllegalArgumentException("Bug: a batch operator of kind '" + descriptor.kind().name() + "' needs one input type, its"
                     + " descriptor has " + descriptor.inputTypes().size());
@@ -82,6 +88,30 @@ public abstract class BatchOperatorBase<IN, OUT> extends OneInputOperator<IN, OU
         openDriver();
         reopenFunctionForSuperstep();
     }
+
+    /**
+     * All input was processed: the driver's output ({@link #finishDriver()}), then the user
+     * function's last records if it is a {@link FinishingFunction}.
+     */
+    @Override
+    public final void finish() throws Exception {
+        finishDriver();
+        if (finishing != null && !combinesForAnotherOperator()) {
+            callUserCode(() -> finishing.finish(collector));
+        }
+    }
+
+    /**
+     * Whether this driver runs its function's combine step in front of the operator the function
+     * belongs to (a combiner the optimizer inserted): then {@link FinishingFunction#finish} is left
+     * to that operator, whose output type it has.
+     */
+    protected boolean combinesForAnotherOperator() {
+        return false;
+    }
+
+    /** Produces the driver's output once all input was processed (per superstep in a loop). */
+    protected abstract void finishDriver() throws Exception;
 
     /** Allocates the driver's memory and creates its sorter, table or buffer; called before the user function opens. */
     protected abstract void openDriver() throws Exception;

@@ -105,8 +105,14 @@ public final class GroupCombineOperator<IN, OUT> extends BatchOperatorBase<IN, O
         callUserCode(() -> function.combine(group, collector));
     }
 
+    /** The combiner of a combinable reduceGroup (its function is that operator's GroupReduceFunction), not an explicit combineGroup. */
     @Override
-    public void finish() throws Exception {
+    protected boolean combinesForAnotherOperator() {
+        return function instanceof io.eddy.api.common.functions.GroupReduceFunction;
+    }
+
+    @Override
+    protected void finishDriver() throws Exception {
         if (!isEmpty()) {
             combineBuffered();
         }

@@ -89,7 +89,7 @@ public final class GroupReduceOperator<IN, OUT> extends BatchOperatorBase<IN, OU
     }
 
     @Override
-    public void finish() throws Exception {
+    protected void finishDriver() throws Exception {
         if (sorter == null) {
             if (!buffer.isEmpty()) {
                 reduceBufferedGroup();

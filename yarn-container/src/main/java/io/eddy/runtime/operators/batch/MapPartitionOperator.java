@@ -41,7 +41,7 @@ public final class MapPartitionOperator<IN, OUT> extends BatchOperatorBase<IN, O
     }
 
     @Override
-    public void finish() throws Exception {
+    protected void finishDriver() throws Exception {
         TraversableOnceIterable<IN> values = new TraversableOnceIterable<>(buffer.iterator(),
                 "mapPartition in operator '" + context.nameWithSubtask() + "'");
         callUserCode(() -> function.mapPartition(values, collector));

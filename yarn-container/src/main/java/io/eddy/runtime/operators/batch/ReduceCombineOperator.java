@@ -107,8 +107,14 @@ public final class ReduceCombineOperator<T> extends BatchOperatorBase<T, T> {
         sortBuffer.reset();
     }
 
+    /** Always a reduce's combiner (only the optimizer inserts this kind). */
     @Override
-    public void finish() throws Exception {
+    protected boolean combinesForAnotherOperator() {
+        return true;
+    }
+
+    @Override
+    protected void finishDriver() throws Exception {
         if (hashTable != null) {
             // Combines the last batch first: that calls the reduce function.
             callUserCode(hashTable::flush);

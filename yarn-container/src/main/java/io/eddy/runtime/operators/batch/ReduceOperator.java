@@ -84,7 +84,7 @@ public final class ReduceOperator<T> extends BatchOperatorBase<T, T> {
     }
 
     @Override
-    public void finish() throws Exception {
+    protected void finishDriver() throws Exception {
         if (sorter != null) {
             sorter.finishInput();
             KeyGroupedIterator<T> groups = new KeyGroupedIterator<>(sorter.getIterator(), groupComparator);

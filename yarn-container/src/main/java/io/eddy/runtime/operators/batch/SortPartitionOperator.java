@@ -35,7 +35,7 @@ public final class SortPartitionOperator<T> extends BatchOperatorBase<T, T> {
     }
 
     @Override
-    public void finish() throws Exception {
+    protected void finishDriver() throws Exception {
         sorter.finishInput();
         MutableObjectIterator<T> sorted = sorter.getIterator();
         for (T record = sorted.next(); record != null; record = sorted.next()) {

@@ -3,12 +3,15 @@ package io.eddy.runtime.operators.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.FinishingFunction;
 import io.eddy.api.common.functions.GroupCombineFunction;
+import io.eddy.api.common.functions.GroupReduceFunction;
 import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
-import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.BatchKinds.LocalStrategy;
+import io.eddy.jobgraph.BatchKinds;
 import io.eddy.jobgraph.KeySpec;
 import io.eddy.jobgraph.OperatorDescriptor;
 import io.eddy.jobgraph.OperatorKind;
@@ -118,6 +121,103 @@ class CombineOperatorsTest extends BatchDriverTestBase {
         try (OperatorTestHarness h = harness(reduceCombine(null, null), SUM)) {
             h.processAll(input).finish();
             assertThat(h.<Tuple2<Integer, Long>>output()).extracting(t -> t.f1).containsExactly(total);
+        }
+    }
+
+    /**
+     * Counts records per group as a combinable reduceGroup does, and emits (-1, groups) when it is
+     * finished: in its own operator, not in its combine step.
+     */
+    static final class CountingWithEnd implements GroupReduceFunction<Tuple2<Integer, Long>, Tuple2<Integer, Long>>,
+            GroupCombineFunction<Tuple2<Integer, Long>, Tuple2<Integer, Long>>, FinishingFunction<Tuple2<Integer, Long>> {
+        private long groups;
+
+        @Override
+        public void reduce(Iterable<Tuple2<Integer, Long>> values, Collector<Tuple2<Integer, Long>> out) throws Exception {
+            groups++;
+            COUNT_GROUP.combine(values, out);
+        }
+
+        @Override
+        public void combine(Iterable<Tuple2<Integer, Long>> values, Collector<Tuple2<Integer, Long>> out) throws Exception {
+            reduce(values, out);
+        }
+
+        @Override
+        public void finish(Collector<Tuple2<Integer, Long>> out) {
+            out.collect(Tuple2.of(-1, groups));
+        }
+    }
+
+    @Test
+    void theCombineStepOfACombinableReduceGroupLeavesFinishToItsOperator() {
+        List<Tuple2<Integer, Long>> input = randomInput(20_000, 100);
+        try (OperatorTestHarness h = harness(new BatchKinds.GroupCombine(KeySpec.of(0), null), new CountingWithEnd())) {
+            h.processAll(input);
+            h.finish();
+            List<Tuple2<Integer, Long>> out = h.output();
+            assertThat(out).noneMatch(t -> t.f0 == -1);
+            assertThat(sumOfPartials(out)).isEqualTo(totals(input, true));
+        }
+        try (OperatorTestHarness h = harness(new BatchKinds.GroupReduce(KeySpec.of(0), null, LocalStrategy.SORT), new CountingWithEnd())) {
+            h.processAll(input);
+            h.finish();
+            List<Tuple2<Integer, Long>> out = h.output();
+            assertThat(out).hasSize(101);
+            assertThat(out.get(100)).as("finish() after the last group").isEqualTo(Tuple2.of(-1, 100L));
+        }
+    }
+
+    /** An explicit combineGroup whose function finishes: it emits its group count at the end. */
+    static final class CombineWithEnd implements GroupCombineFunction<Tuple2<Integer, Long>, Tuple2<Integer, Long>>,
+            FinishingFunction<Tuple2<Integer, Long>> {
+        private long calls;
+
+        @Override
+        public void combine(Iterable<Tuple2<Integer, Long>> values, Collector<Tuple2<Integer, Long>> out) throws Exception {
+            calls++;
+            COUNT_GROUP.combine(values, out);
+        }
+
+        @Override
+        public void finish(Collector<Tuple2<Integer, Long>> out) {
+            out.collect(Tuple2.of(-1, calls));
+        }
+    }
+
+    @Test
+    void anExplicitCombineGroupCallsFinishAfterItsLastCombine() {
+        List<Tuple2<Integer, Long>> input = randomInput(20_000, 100);
+        try (OperatorTestHarness h = harness(new BatchKinds.GroupCombine(KeySpec.of(0), null), new CombineWithEnd())) {
+            h.processAll(input);
+            h.finish();
+            List<Tuple2<Integer, Long>> out = h.output();
+            assertThat(out.get(out.size() - 1)).isEqualTo(Tuple2.of(-1, (long) out.size() - 1));
+            assertThat(out.subList(0, out.size() - 1)).noneMatch(t -> t.f0 == -1);
+        }
+    }
+
+    /** A reduce whose function finishes: its combiner (the optimizer's ReduceCombine) does not call finish. */
+    static final class SumWithEnd implements ReduceFunction<Tuple2<Integer, Long>>,
+            FinishingFunction<Tuple2<Integer, Long>> {
+        @Override
+        public Tuple2<Integer, Long> reduce(Tuple2<Integer, Long> a, Tuple2<Integer, Long> b) {
+            return Tuple2.of(a.f0, a.f1 + b.f1);
+        }
+
+        @Override
+        public void finish(Collector<Tuple2<Integer, Long>> out) {
+            out.collect(Tuple2.of(-1, 0L));
+        }
+    }
+
+    @Test
+    void aReduceCombinerLeavesFinishToTheReduce() {
+        List<Tuple2<Integer, Long>> input = randomInput(20_000, 100);
+        try (OperatorTestHarness h = harness(reduceCombine(KeySpec.of(0), LocalStrategy.HASH), new SumWithEnd())) {
+            h.processAll(input);
+            h.finish();
+            assertThat(h.<Tuple2<Integer, Long>>output()).noneMatch(t -> t.f0 == -1);
         }
     }
 

@@ -1,0 +1,67 @@
+package io.eddy.hadoop.impl;
+
+import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.typeinfo.TupleTypeInfo;
+import io.eddy.api.common.typeutils.SerializerConfig;
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.api.java.tuple.Tuple2;
+import org.apache.hadoop.mapred.OutputCollector;
+
+/**
+ * The {@link OutputCollector} a wrapped Hadoop function emits to: each pair goes to the current
+ * Eddy {@link Collector} as a new {@code Tuple2} of <em>copies</em> of the key and the value. Hadoop
+ * functions reuse their output objects (a word count's mapper sets and emits one {@code Text} for
+ * every word), while Eddy passes records between chained operators by reference and lets them keep
+ * what they receive (docs/tasks.md, "object reuse"); the copy keeps both right.
+ *
+ * <p>One instance per function, kept across calls: Hadoop functions may hold on to the collector
+ * they were given and emit to it later (in {@code close()}); {@link #target} is re-pointed before
+ * each call. Used by the task's thread only.
+ */
+public final class CopyingOutputCollector<K, V> implements OutputCollector<K, V> {
+
+    private final TypeSerializer<K> keys;
+    private final TypeSerializer<V> values;
+    private final String function;
+    private Collector<Tuple2<K, V>> target;
+    /** Set when the function's task failed: what it emits from then on (in its clean-up) is dropped with the attempt. */
+    private boolean discarding;
+
+    public CopyingOutputCollector(TypeSerializer<K> keys, TypeSerializer<V> values, String function) {
+        this.keys = keys;
+        this.values = values;
+        this.function = function;
+    }
+
+    /** A collector of pairs of {@code type}, copying with its fields' serializers. */
+    public static <K, V> CopyingOutputCollector<K, V> of(TupleTypeInfo<Tuple2<K, V>> type, String function) {
+        SerializerConfig config = new SerializerConfig();
+        return new CopyingOutputCollector<>(type.<K>getTypeAt(0).createSerializer(config), type.<V>getTypeAt(1).createSerializer(config), function);
+    }
+
+    public void target(Collector<Tuple2<K, V>> target) {
+        this.target = target;
+    }
+
+    /** Drops every later pair: the task failed, and the function is being closed as Hadoop would close it. */
+    public void discard() {
+        discarding = true;
+        target = null;
+    }
+
+    @Override
+    public void collect(K key, V value) {
+        if (discarding) {
+            return;
+        }
+        if (target == null) {
+            throw new IllegalStateException(function + " emitted (" + key + ", " + value + ") after its input ended and its output"
+                    + " closed; Eddy delivers records a Hadoop function emits while it runs and in its close()");
+        }
+        if (key == null || value == null) {
+            throw new NullPointerException(function + " emitted a null " + (key == null ? "key" : "value")
+                    + "; Eddy records never hold null keys or values (emit NullWritable.get() instead)");
+        }
+        target.collect(Tuple2.of(keys.copy(key), values.copy(value)));
+    }
+}

@@ -1,0 +1,207 @@
+package io.eddy.hadoop.typeinfo;
+
+import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.api.common.typeutils.TypeSerializerSchemaCompatibility;
+import io.eddy.api.common.typeutils.TypeSerializerSnapshot;
+import io.eddy.api.common.typeutils.TypeSerializerSnapshots;
+import io.eddy.core.memory.DataInputView;
+import io.eddy.core.memory.DataOutputView;
+import java.io.IOException;
+import java.util.Objects;
+import org.apache.hadoop.io.DataInputBuffer;
+import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.io.WritableUtils;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/**
+ * Serializes a Hadoop {@link Writable} through its own {@code write} / {@code readFields}.
+ *
+ * <p>Format: the length of what {@code write} wrote, as Hadoop's variable-length int ({@link
+ * WritableUtils#writeVInt}), then those bytes. The length makes a record self-delimiting whatever
+ * the class writes, so {@link #copy(DataInputView, DataOutputView)} copies bytes without a
+ * {@code readFields}, and {@link WritableKeyComparator} hands the exact bytes of two serialized
+ * records to the class's registered raw comparator. A {@code readFields} that does not read back
+ * exactly what {@code write} wrote fails the read with an {@link IOException} naming the class (it
+ * would otherwise corrupt every record after it).
+ *
+ * <p>Instances are made with Hadoop's {@link ReflectionUtils#newInstance} (a no-argument
+ * constructor, which may be private, as {@code NullWritable}'s is). Not thread-safe: scratch
+ * buffers make each instance single-threaded; {@link #duplicate()} gives another.
+ */
+public final class WritableSerializer<T extends Writable> extends TypeSerializer<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Class<T> type;
+    private transient DataOutputBuffer written;
+    private transient DataInputBuffer reading;
+    private transient byte[] readBytes;
+
+    public WritableSerializer(Class<T> type) {
+        this.type = Objects.requireNonNull(type, "type");
+        if (!Writable.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException("type: " + type.getName() + " (expected: a class implementing " + Writable.class.getName() + ")");
+        }
+    }
+
+    public Class<T> getType() {
+        return type;
+    }
+
+    @Override
+    public boolean isImmutableType() {
+        return false;
+    }
+
+    @Override
+    public WritableSerializer<T> duplicate() {
+        return new WritableSerializer<>(type);
+    }
+
+    @Override
+    public T createInstance() {
+        return ReflectionUtils.newInstance(type, null);
+    }
+
+    @Override
+    public T copy(T from) {
+        return copy(from, createInstance());
+    }
+
+    @Override
+    public T copy(T from, T reuse) {
+        try {
+            DataOutputBuffer out = write(from);
+            readFields(reuse, out.getData(), out.getLength());
+            return reuse;
+        } catch (IOException e) {
+            throw new IllegalStateException("Copying a " + type.getName() + " through write/readFields failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public int getLength() {
+        return -1;
+    }
+
+    @Override
+    public void serialize(T record, DataOutputView target) throws IOException {
+        DataOutputBuffer out = write(record);
+        WritableUtils.writeVInt(target, out.getLength());
+        target.write(out.getData(), 0, out.getLength());
+    }
+
+    @Override
+    public T deserialize(DataInputView source) throws IOException {
+        return deserialize(createInstance(), source);
+    }
+
+    @Override
+    public T deserialize(T reuse, DataInputView source) throws IOException {
+        int length = WritableUtils.readVInt(source);
+        if (readBytes == null || readBytes.length < length) {
+            readBytes = new byte[Math.max(length, 64)];
+        }
+        source.readFully(readBytes, 0, length);
+        readFields(reuse, readBytes, length);
+        return reuse;
+    }
+
+    @Override
+    public void copy(DataInputView source, DataOutputView target) throws IOException {
+        int length = WritableUtils.readVInt(source);
+        WritableUtils.writeVInt(target, length);
+        target.write(source, length);
+    }
+
+    /** {@code record}'s bytes as {@code write} gives them, in the scratch buffer. */
+    private DataOutputBuffer write(T record) throws IOException {
+        if (written == null) {
+            written = new DataOutputBuffer();
+        }
+        written.reset();
+        record.write(written);
+        return written;
+    }
+
+    private void readFields(T target, byte[] bytes, int length) throws IOException {
+        if (reading == null) {
+            reading = new DataInputBuffer();
+        }
+        reading.reset(bytes, length);
+        target.readFields(reading);
+        if (reading.getPosition() != length) {
+            throw new IOException(type.getName() + ".readFields read " + reading.getPosition() + " of the " + length
+                    + " bytes its write wrote; a Writable must read back exactly what it writes");
+        }
+    }
+
+    @Override
+    public TypeSerializerSnapshot<T> snapshotConfiguration() {
+        return new Snapshot<>(type);
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof WritableSerializer<?> other && other.type == type;
+    }
+
+    @Override
+    public int hashCode() {
+        return type.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "WritableSerializer(" + type.getName() + ")";
+    }
+
+    /** The snapshot of a {@link WritableSerializer}: the class name. */
+    public static final class Snapshot<T extends Writable> implements TypeSerializerSnapshot<T> {
+
+        private Class<T> type;
+
+        public Snapshot() {
+        }
+
+        Snapshot(Class<T> type) {
+            this.type = type;
+        }
+
+        @Override
+        public int getCurrentVersion() {
+            return 1;
+        }
+
+        @Override
+        public void writeSnapshot(DataOutputView out) throws IOException {
+            out.writeUTF(type.getName());
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void readSnapshot(int readVersion, DataInputView in, ClassLoader userCodeClassLoader) throws IOException {
+            TypeSerializerSnapshots.checkVersion(this, readVersion, 1);
+            String className = in.readUTF();
+            try {
+                type = (Class<T>) Class.forName(className, false, userCodeClassLoader);
+            } catch (ClassNotFoundException e) {
+                throw new IOException("Writable " + className + " of the stored data is not on the class path; add its jar", e);
+            }
+        }
+
+        @Override
+        public TypeSerializer<T> restoreSerializer() {
+            return new WritableSerializer<>(type);
+        }
+
+        @Override
+        public TypeSerializerSchemaCompatibility resolveSchemaCompatibility(TypeSerializer<T> newSerializer) {
+            // The bytes are whatever the class's write() makes: the same class reads them as it is.
+            return newSerializer instanceof WritableSerializer<?> other && other.type == type
+                    ? TypeSerializerSchemaCompatibility.COMPATIBLE_AS_IS
+                    : TypeSerializerSchemaCompatibility.INCOMPATIBLE;
+        }
+    }
+}
