@@ -62,7 +62,7 @@ final class DagBuilder {
     private final Plan plan;
     private final Dag dag;
     private final Map<LogicalOperator<?>, OptNode> nodeOf = new IdentityHashMap<>();
-    /** Per range partition operator and consumer parallelism, the node its consumers read ({@link RangePartitions}). */
+    /** Per range or custom partition operator and consumer parallelism, the node its consumers read ({@link RangePartitions}, {@link CustomPartitions}). */
     private final Map<LogicalOperator<?>, Map<Integer, OptNode>> rangeOf = new IdentityHashMap<>();
     /** The delta loop whose body is being translated, or null. */
     private DeltaIterationBase<?, ?> currentDelta;
@@ -334,7 +334,7 @@ final class DagBuilder {
 
     /**
      * The nodes feeding a logical input that reads {@code op}, for a consumer of {@code parallelism}:
-     * through unions and partition operators (a range partition adds its nodes on first use).
+     * through unions and partition operators (a range or custom partition adds its nodes on first use).
      */
     private List<Origin> resolve(LogicalOperator<?> op, int parallelism) {
         if (op instanceof Union<?> union) {
@@ -344,10 +344,13 @@ final class DagBuilder {
             }
             return all;
         }
-        if (op instanceof PartitionOperatorBase<?> partition && partition.getPartitionMethod() == PartitionMethod.RANGE) {
+        if (op instanceof PartitionOperatorBase<?> partition
+                && (partition.getPartitionMethod() == PartitionMethod.RANGE || partition.getPartitionMethod() == PartitionMethod.CUSTOM)) {
             OptNode strip = rangeOf.computeIfAbsent(op, k -> new HashMap<>()).get(parallelism);
             if (strip == null) {
-                strip = RangePartitions.rewrite(partition, parallelism, plan.getSerializerConfig(), rewriteBuilder());
+                strip = partition.getPartitionMethod() == PartitionMethod.RANGE
+                        ? RangePartitions.rewrite(partition, parallelism, plan.getSerializerConfig(), rewriteBuilder())
+                        : CustomPartitions.rewrite(partition, parallelism, rewriteBuilder());
                 rangeOf.get(op).put(parallelism, strip);
             }
             return List.of(new Origin(strip, null, null));

@@ -111,4 +111,30 @@ class RangePartitionsTest {
         assertThatThrownBy(() -> BatchCompiler.compile(env.createProgramPlan()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'nested range'").hasMessageContaining("nested");
     }
+
+    static final class Modulo implements io.eddy.api.common.functions.Partitioner<Long> {
+        @Override
+        public int partition(Long key, int numPartitions) {
+            return (int) (key % numPartitions);
+        }
+    }
+
+    @Test
+    void aCustomPartitionAssignsWithTheUsersPartitionerAndShipsByIndex() {
+        ExecutionEnvironment env = env(4);
+        env.generateSequence(1, 1000).map(new Pair()).partitionCustom(new Modulo(), 0).name("by modulo")
+                .sortPartition(0, Order.ASCENDING).output(new NullOutputFormat<>());
+        CompiledPlan plan = BatchCompiler.compile(env.createProgramPlan());
+
+        OptNode assign = named(plan, "Custom assign (by modulo)");
+        OptNode strip = named(plan, "Custom strip (by modulo)");
+        assertThat(assign.userFunction()).isInstanceOf(io.eddy.optimizer.functions.CustomPartitioning.Assigner.class);
+        assertThat(assign.inputs()).singleElement().satisfies(c -> assertThat(c.shipStrategy()).isEqualTo(ShipStrategy.FORWARD));
+        assertThat(strip.parallelism()).isEqualTo(4);
+        assertThat(strip.inputs()).singleElement().satisfies(c -> {
+            assertThat(c.source()).isSameAs(assign);
+            assertThat(c.shipStrategy()).isEqualTo(ShipStrategy.PARTITION_BY_INDEX);
+        });
+        assertThat(plan.dag().nodes()).noneMatch(n -> n.name().startsWith("Range"));
+    }
 }

@@ -7,6 +7,7 @@ import io.eddy.api.common.functions.GroupReduceFunction;
 import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.functions.MapPartitionFunction;
+import io.eddy.api.common.functions.Partitioner;
 import io.eddy.api.common.functions.ReduceFunction;
 import io.eddy.api.common.io.OutputFormat;
 import io.eddy.api.common.io.TextOutputFormat;
@@ -21,9 +22,11 @@ import io.eddy.api.common.operators.MapOperatorBase;
 import io.eddy.api.common.operators.MapPartitionOperatorBase;
 import io.eddy.api.common.operators.Order;
 import io.eddy.api.common.operators.PartitionMethod;
-import io.eddy.api.common.typeutils.InvalidTypesException;
+import io.eddy.api.common.typeinfo.FieldAccessor;
+import io.eddy.api.common.typeinfo.FieldAccessors;
 import io.eddy.api.common.typeinfo.TypeExtractor;
 import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.java.tuple.Tuple;
 import java.util.Objects;
 
@@ -331,6 +334,29 @@ public abstract class DataSet<T> {
 
     public <K> PartitionOperator<T> partitionByRange(KeySelector<T, K> selector) {
         return new PartitionOperator<>(this, PartitionMethod.RANGE, Operations.keys(this, "partitionByRange", selector));
+    }
+
+    /**
+     * Partitions by {@code partitioner} over the field at {@code position} (a tuple's field or a
+     * POJO's, by position): the next operator's subtask {@code partitioner.partition(field,
+     * parallelism)} gets the record. The next operator sees no partitioning property (a {@code
+     * groupBy} after it shuffles again).
+     */
+    public <K> PartitionOperator<T> partitionCustom(Partitioner<K> partitioner, int position) {
+        FieldAccessor<T, K> field = FieldAccessors.create(getType(), position, "partitionCustom on '" + getName() + "'");
+        return new PartitionOperator<>(this, partitioner, new io.eddy.optimizer.functions.CustomPartitioning.FieldKey<>(field));
+    }
+
+    /** Like {@link #partitionCustom(Partitioner, int)}, over the (possibly nested) field {@code field} ({@code "f0"}, {@code "user.id"}). */
+    public <K> PartitionOperator<T> partitionCustom(Partitioner<K> partitioner, String field) {
+        FieldAccessor<T, K> accessor = FieldAccessors.create(getType(), Objects.requireNonNull(field, "partitionCustom: field"),
+                "partitionCustom on '" + getName() + "'");
+        return new PartitionOperator<>(this, partitioner, new io.eddy.optimizer.functions.CustomPartitioning.FieldKey<>(accessor));
+    }
+
+    /** Like {@link #partitionCustom(Partitioner, int)}, over what {@code keySelector} returns for each record. */
+    public <K> PartitionOperator<T> partitionCustom(Partitioner<K> partitioner, KeySelector<T, K> keySelector) {
+        return new PartitionOperator<>(this, partitioner, keySelector);
     }
 
     /** Spreads the records evenly (round-robin) over the next operator's subtasks. */

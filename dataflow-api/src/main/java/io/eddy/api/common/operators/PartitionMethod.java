@@ -7,5 +7,7 @@ public enum PartitionMethod {
     /** By ranges of the key (ascending), boundaries taken from a sample: equal keys in one partition, partitions ordered. */
     RANGE,
     /** Round-robin, to even out skew; no keys. */
-    REBALANCE
+    REBALANCE,
+    /** By a user {@code Partitioner} over the key a key selector extracts; no key fields. */
+    CUSTOM
 }
