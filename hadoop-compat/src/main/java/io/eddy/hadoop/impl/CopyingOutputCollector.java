@@ -39,6 +39,15 @@ public final class CopyingOutputCollector<K, V> implements OutputCollector<K, V>
         return new CopyingOutputCollector<>(type.<K>getTypeAt(0).createSerializer(config), type.<V>getTypeAt(1).createSerializer(config), function);
     }
 
+    /**
+     * A collector that passes each pair on as it is, for a function whose output goes straight to
+     * a consumer that keeps nothing (a MapReduce job's reducer writing to its output format, its
+     * mapper to the sorter, which serializes).
+     */
+    public static <K, V> CopyingOutputCollector<K, V> direct(String function) {
+        return new CopyingOutputCollector<>(null, null, function);
+    }
+
     public void target(Collector<Tuple2<K, V>> target) {
         this.target = target;
     }
@@ -57,6 +66,12 @@ public final class CopyingOutputCollector<K, V> implements OutputCollector<K, V>
         if (target == null) {
             throw new IllegalStateException(function + " emitted (" + key + ", " + value + ") after its input ended and its output"
                     + " closed; Eddy delivers records a Hadoop function emits while it runs and in its close()");
+        }
+        if (keys == null) {
+            // Passed on as it is: a job's reducer may write a null key or value, which its output format takes (TextOutputFormat
+            // writes the other alone), as on Hadoop.
+            target.collect(Tuple2.of(key, value));
+            return;
         }
         if (key == null || value == null) {
             throw new NullPointerException(function + " emitted a null " + (key == null ? "key" : "value")

@@ -59,6 +59,17 @@ public final class HadoopInputFormat<K, V> implements InputFormat<Tuple2<K, V>, 
                 TypeExtractor.createTypeInfo(Objects.requireNonNull(valueClass, "valueClass")));
     }
 
+    private HadoopInputFormat(Class<? extends org.apache.hadoop.mapred.InputFormat<K, V>> formatClass, JobConf job, TupleTypeInfo<Tuple2<K, V>> type) {
+        this.formatClass = Objects.requireNonNull(formatClass, "formatClass");
+        this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
+        this.type = Objects.requireNonNull(type, "type");
+    }
+
+    /** The input of a MapReduce job: {@code formatClass} with the job's configuration, records of {@code type}. */
+    public static <K, V> HadoopInputFormat<K, V> forJob(Class<? extends org.apache.hadoop.mapred.InputFormat<K, V>> formatClass, JobConf job, TupleTypeInfo<Tuple2<K, V>> type) {
+        return new HadoopInputFormat<>(formatClass, job, type);
+    }
+
     @Override
     public TypeInfo<Tuple2<K, V>> getProducedType() {
         return type;

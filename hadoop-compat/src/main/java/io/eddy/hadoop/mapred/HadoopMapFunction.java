@@ -56,6 +56,18 @@ public final class HadoopMapFunction<KI, VI, KO, VO> extends RichMapPartitionFun
         this.outputType = HadoopTypes.mapOutput(mapperClass, Mapper.class, this.conf.get());
     }
 
+    private HadoopMapFunction(Class<? extends Mapper<KI, VI, KO, VO>> mapperClass, JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType) {
+        this.mapperClass = Objects.requireNonNull(mapperClass, "mapperClass");
+        this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
+        this.outputType = Objects.requireNonNull(outputType, "outputType");
+    }
+
+    /** The mapper of a MapReduce job: {@code mapperClass} with the job's configuration, emitting pairs of {@code outputType}. */
+    public static <KI, VI, KO, VO> HadoopMapFunction<KI, VI, KO, VO> forJob(Class<? extends Mapper<KI, VI, KO, VO>> mapperClass, JobConf job,
+            TupleTypeInfo<Tuple2<KO, VO>> outputType) {
+        return new HadoopMapFunction<>(mapperClass, job, outputType);
+    }
+
     @Override
     public TypeInfo<Tuple2<KO, VO>> getProducedType() {
         return outputType;

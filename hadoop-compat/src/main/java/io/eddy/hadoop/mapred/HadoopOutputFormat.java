@@ -69,6 +69,19 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
         this.jobNumber = ThreadLocalRandom.current().nextInt(1, 10_000);
     }
 
+    private HadoopOutputFormat(Class<? extends org.apache.hadoop.mapred.OutputFormat<K, V>> formatClass, JobConf job, org.apache.hadoop.mapreduce.JobID id) {
+        this.formatClass = Objects.requireNonNull(formatClass, "formatClass");
+        this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
+        this.jobTracker = id.getJtIdentifier();
+        this.jobNumber = id.getId();
+    }
+
+    /** The output of MapReduce job {@code id}: {@code formatClass} with the job's configuration (files {@code part-NNNNN}). */
+    public static <K, V> HadoopOutputFormat<K, V> forJob(Class<? extends org.apache.hadoop.mapred.OutputFormat<K, V>> formatClass, JobConf job,
+            org.apache.hadoop.mapreduce.JobID id) {
+        return new HadoopOutputFormat<>(formatClass, job, id);
+    }
+
     /** The job configuration the format writes with. */
     public JobConf getJobConf() {
         return conf.get();

@@ -48,6 +48,8 @@ public final class HadoopInputFormat<K, V> implements InputFormat<Tuple2<K, V>, 
     private final Class<? extends org.apache.hadoop.mapreduce.InputFormat<K, V>> formatClass;
     private final SerializableJobConf conf;
     private final TupleTypeInfo<Tuple2<K, V>> type;
+    /** Whether records are copies (the reader reuses its objects); not for a MapReduce job's own mapper, which Hadoop hands them as they are. */
+    private final boolean copies;
 
     private transient org.apache.hadoop.mapreduce.InputFormat<K, V> format;
     private transient RuntimeContext context;
@@ -65,6 +67,19 @@ public final class HadoopInputFormat<K, V> implements InputFormat<Tuple2<K, V>, 
         this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(conf, "conf")));
         this.type = new TupleTypeInfo<>(TypeExtractor.createTypeInfo(Objects.requireNonNull(keyClass, "keyClass")),
                 TypeExtractor.createTypeInfo(Objects.requireNonNull(valueClass, "valueClass")));
+        this.copies = true;
+    }
+
+    private HadoopInputFormat(Class<? extends org.apache.hadoop.mapreduce.InputFormat<K, V>> formatClass, JobConf job, TupleTypeInfo<Tuple2<K, V>> type) {
+        this.formatClass = Objects.requireNonNull(formatClass, "formatClass");
+        this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
+        this.type = Objects.requireNonNull(type, "type");
+        this.copies = false;
+    }
+
+    /** The input of a MapReduce job: {@code formatClass} with the job's configuration, records of {@code type} (the reader's own objects, handed to the job's mapper as Hadoop hands them). */
+    public static <K, V> HadoopInputFormat<K, V> forJob(Class<? extends org.apache.hadoop.mapreduce.InputFormat<K, V>> formatClass, JobConf job, TupleTypeInfo<Tuple2<K, V>> type) {
+        return new HadoopInputFormat<>(formatClass, job, type);
     }
 
     @Override
@@ -163,7 +178,9 @@ public final class HadoopInputFormat<K, V> implements InputFormat<Tuple2<K, V>, 
         }
         fetched = false;
         try {
-            return Tuple2.of(keys.copy(reader.getCurrentKey()), values.copy(reader.getCurrentValue()));
+            K key = reader.getCurrentKey();
+            V value = reader.getCurrentValue();
+            return copies ? Tuple2.of(keys.copy(key), values.copy(value)) : Tuple2.of(key, value);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while reading with " + formatClass.getName(), e);

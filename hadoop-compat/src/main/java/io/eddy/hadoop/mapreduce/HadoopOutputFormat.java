@@ -50,6 +50,8 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
     private final SerializableJobConf conf;
     private final String jobTracker;
     private final int jobNumber;
+    /** The task type of the attempts that write: REDUCE ({@code part-r-NNNNN}), or MAP for a map-only job ({@code part-m-NNNNN}). */
+    private final TaskType taskType;
 
     private transient org.apache.hadoop.mapreduce.OutputFormat<K, V> format;
     private transient RuntimeContext context;
@@ -65,6 +67,24 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
         this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(conf, "conf")));
         this.jobTracker = "eddy" + System.currentTimeMillis();
         this.jobNumber = ThreadLocalRandom.current().nextInt(1, 10_000);
+        this.taskType = TaskType.REDUCE;
+    }
+
+    private HadoopOutputFormat(Class<? extends org.apache.hadoop.mapreduce.OutputFormat<K, V>> formatClass, JobConf job, JobID id, TaskType taskType) {
+        this.formatClass = Objects.requireNonNull(formatClass, "formatClass");
+        this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
+        this.jobTracker = id.getJtIdentifier();
+        this.jobNumber = id.getId();
+        this.taskType = taskType;
+    }
+
+    /**
+     * The output of MapReduce job {@code id}: {@code formatClass} with the job's configuration,
+     * written by reduce attempts, or by map attempts for a map-only job ({@code mapOnly}).
+     */
+    public static <K, V> HadoopOutputFormat<K, V> forJob(Class<? extends org.apache.hadoop.mapreduce.OutputFormat<K, V>> formatClass, JobConf job,
+            JobID id, boolean mapOnly) {
+        return new HadoopOutputFormat<>(formatClass, job, id, mapOnly ? TaskType.MAP : TaskType.REDUCE);
     }
 
     /** The configuration the format writes with. */
@@ -90,7 +110,7 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
     /** The committer the master uses for the job-wide calls. */
     private OutputCommitter jobCommitter() throws IOException {
         try {
-            return format().getOutputCommitter(new TaskAttemptContextImpl(conf.get(), new TaskAttemptID(new TaskID(jobId(), TaskType.REDUCE, 0), 0)));
+            return format().getOutputCommitter(new TaskAttemptContextImpl(conf.get(), new TaskAttemptID(new TaskID(jobId(), taskType, 0), 0)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while asking " + formatClass.getName() + " for its output committer", e);
@@ -116,7 +136,7 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
     @Override
     public void open(int subtask, int parallelism) throws IOException {
         JobConf job = new JobConf(conf.get());
-        TaskAttemptID id = new TaskAttemptID(new TaskID(jobId(), TaskType.REDUCE, subtask), context == null ? 0 : context.getAttemptNumber());
+        TaskAttemptID id = new TaskAttemptID(new TaskID(jobId(), taskType, subtask), context == null ? 0 : context.getAttemptNumber());
         job.set("mapreduce.task.attempt.id", id.toString());
         job.setInt("mapreduce.task.partition", subtask);
         if (context != null) {

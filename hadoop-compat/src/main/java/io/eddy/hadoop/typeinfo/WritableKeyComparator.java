@@ -3,21 +3,28 @@ package io.eddy.hadoop.typeinfo;
 import io.eddy.api.common.typeutils.TypeComparator;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.MemorySegment;
+import io.eddy.hadoop.impl.SerializableJobConf;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Objects;
 import org.apache.hadoop.io.BinaryComparable;
 import org.apache.hadoop.io.BooleanWritable;
 import org.apache.hadoop.io.ByteWritable;
 import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.ShortWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.VIntWritable;
 import org.apache.hadoop.io.VLongWritable;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
 import org.apache.hadoop.io.WritableUtils;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * Orders a {@link WritableComparable} as Hadoop does: by the comparator Hadoop registers for the
@@ -38,34 +45,84 @@ import org.apache.hadoop.io.WritableUtils;
  *       VLongWritable} (the whole key) and {@code Text}, {@code BytesWritable} (a prefix of the
  *       bytes), when the comparator Hadoop registers for the class is its own (a subclass or a
  *       comparator defined by the program gets none: its order may differ).
+ *   <li>Or, given a comparator class (a MapReduce job's sort or grouping comparator, which may be
+ *       any {@link RawComparator}), that comparator's order, without normalized keys; objects that
+ *       a non-{@code WritableComparator} compares are written out and compared as bytes.
  * </ul>
  *
  * <p>Not thread-safe (reference and scratch buffers); {@link #duplicate()} per thread.
  */
-public final class WritableKeyComparator<T extends WritableComparable<?>> extends TypeComparator<T> {
+public final class WritableKeyComparator<T extends Writable> extends TypeComparator<T> {
 
     private static final long serialVersionUID = 1L;
 
     private final Class<T> type;
     private final boolean ascending;
+    /** A comparator class to order by instead of the one Hadoop registers for {@link #type}, or null. */
+    private final Class<? extends RawComparator> comparatorClass;
+    /** The configuration {@link #comparatorClass} is made with (a {@code Configurable} one reads it); null without one. */
+    private final SerializableJobConf conf;
     /** How normalized keys are written, or null if the class has none. */
     private final NormalizedKey normalizedKey;
-    private transient WritableComparator comparator;
+    private transient RawComparator<Object> comparator;
     private transient T reference;
     private transient byte[] first;
     private transient byte[] second;
+    private transient DataOutputBuffer firstWritten;
+    private transient DataOutputBuffer secondWritten;
 
+    /** Hadoop's order for {@code type}: the comparator {@code WritableComparator.get} gives (the class must be a {@code WritableComparable}). */
     public WritableKeyComparator(Class<T> type, boolean ascending) {
-        this.type = Objects.requireNonNull(type, "type");
-        this.ascending = ascending;
-        this.normalizedKey = NormalizedKey.of(type, comparator());
+        this(type, ascending, null, (SerializableJobConf) null);
     }
 
-    private WritableComparator comparator() {
+    /**
+     * The order of {@code comparatorClass} (a job's sort or grouping comparator), made with Hadoop's
+     * {@code ReflectionUtils.newInstance(comparatorClass, conf)}; no normalized keys.
+     */
+    public WritableKeyComparator(Class<T> type, boolean ascending, Class<? extends RawComparator> comparatorClass, JobConf conf) {
+        this(type, ascending, comparatorClass, comparatorClass == null ? null : new SerializableJobConf(Objects.requireNonNull(conf, "conf")));
+    }
+
+    private WritableKeyComparator(Class<T> type, boolean ascending, Class<? extends RawComparator> comparatorClass, SerializableJobConf conf) {
+        this.type = Objects.requireNonNull(type, "type");
+        this.ascending = ascending;
+        this.comparatorClass = comparatorClass;
+        this.conf = conf;
+        if (comparatorClass == null && !WritableComparable.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException("type: " + type.getName() + " is no WritableComparable; give the comparator to order it by");
+        }
+        this.normalizedKey = comparatorClass == null ? NormalizedKey.of(type, (WritableComparator) comparator()) : null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private RawComparator<Object> comparator() {
         if (comparator == null) {
-            comparator = WritableComparator.get(type.asSubclass(WritableComparable.class));
+            comparator = comparatorClass == null ? WritableComparator.get(type.asSubclass(WritableComparable.class))
+                    : ReflectionUtils.newInstance(comparatorClass, conf.get());
         }
         return comparator;
+    }
+
+    /** The order of two objects: a {@code WritableComparator}'s object comparison, else the raw comparison of their bytes. */
+    private int compareObjects(T a, T b) {
+        RawComparator<Object> c = comparator();
+        if (c instanceof WritableComparator writables) {
+            return writables.compare((WritableComparable<?>) a, (WritableComparable<?>) b);
+        }
+        try {
+            if (firstWritten == null) {
+                firstWritten = new DataOutputBuffer();
+                secondWritten = new DataOutputBuffer();
+            }
+            firstWritten.reset();
+            a.write(firstWritten);
+            secondWritten.reset();
+            b.write(secondWritten);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Writing a " + type.getName() + " to compare it failed", e);
+        }
+        return c.compare(firstWritten.getData(), 0, firstWritten.getLength(), secondWritten.getData(), 0, secondWritten.getLength());
     }
 
     private int direction(int ascendingResult) {
@@ -84,18 +141,18 @@ public final class WritableKeyComparator<T extends WritableComparable<?>> extend
 
     @Override
     public boolean equalToReference(T candidate) {
-        return comparator().compare(reference, candidate) == 0;
+        return compareObjects(reference, candidate) == 0;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public int compareToReference(TypeComparator<T> referencedComparator) {
-        return direction(comparator().compare(((WritableKeyComparator<T>) referencedComparator).reference, reference));
+        return direction(compareObjects(((WritableKeyComparator<T>) referencedComparator).reference, reference));
     }
 
     @Override
     public int compare(T a, T b) {
-        return direction(comparator().compare(a, b));
+        return direction(compareObjects(a, b));
     }
 
     @Override
@@ -152,12 +209,13 @@ public final class WritableKeyComparator<T extends WritableComparable<?>> extend
 
     @Override
     public WritableKeyComparator<T> duplicate() {
-        return new WritableKeyComparator<>(type, ascending);
+        return new WritableKeyComparator<>(type, ascending, comparatorClass, conf);
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof WritableKeyComparator<?> other && other.type == type && other.ascending == ascending;
+        return o instanceof WritableKeyComparator<?> other && other.type == type && other.ascending == ascending
+                && other.comparatorClass == comparatorClass;
     }
 
     @Override

@@ -149,4 +149,28 @@ class WritableTypesContractTest {
             return new Point[] {Point.of(Integer.MIN_VALUE, 0), Point.of(-1, -1), Point.of(-1, 3), Point.of(0, Integer.MIN_VALUE), Point.of(2, 2)};
         }
     }
+
+    /** Orders Text by its bytes in reverse, as raw bytes only (no object comparison of its own), like a job's sort comparator. */
+    public static final class ReverseTextBytes implements org.apache.hadoop.io.RawComparator<Text> {
+        @Override
+        public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
+            return -Text.Comparator.get(Text.class).compare(b1, s1, l1, b2, s2, l2);
+        }
+
+        @Override
+        public int compare(Text a, Text b) {
+            throw new UnsupportedOperationException("compares bytes only");
+        }
+    }
+
+    @Nested
+    class TextByAJobsRawComparator extends ComparatorContractTest<Text> {
+        protected TypeComparator<Text> createComparator(boolean asc) {
+            return new WritableKeyComparator<>(Text.class, asc, ReverseTextBytes.class, new org.apache.hadoop.mapred.JobConf(false));
+        }
+        protected TypeSerializer<Text> createSerializer() { return new WritableSerializer<>(Text.class); }
+        protected Text[] getSortedTestData() {
+            return new Text[] {text("é"), text("b"), text("abcdefghi"), text("abcdefgh"), text("a"), text("Z"), text("A"), text("")};
+        }
+    }
 }

@@ -1,0 +1,76 @@
+package io.eddy.hadoop.job;
+
+import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.rich.RichMapPartitionFunction;
+import io.eddy.api.common.typeinfo.ResultTypeQueryable;
+import io.eddy.api.common.typeinfo.TupleTypeInfo;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.hadoop.HadoopCounters;
+import io.eddy.hadoop.impl.CopyingOutputCollector;
+import io.eddy.hadoop.impl.CountingReporter;
+import io.eddy.hadoop.impl.SerializableJobConf;
+import io.eddy.hadoop.impl.TaskConfs;
+import io.eddy.hadoop.typeinfo.WritableKeyComparator;
+import org.apache.hadoop.io.RawComparator;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.Reducer;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/**
+ * A MapReduce job's {@code mapred} reducer (or combiner) over a partition sorted by the job's sort
+ * comparator, as Hadoop's reduce task runs it: one reducer per subtask, configured with the job's
+ * configuration, {@code reduce(key, values, collector, reporter)} per group of the grouping
+ * comparator ({@link SortedGroups}), then {@code close()} — also after a failure — with its output
+ * still delivered.
+ */
+final class OldApiGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPartitionFunction<Tuple2<KI, VI>, Tuple2<KO, VO>>
+        implements ResultTypeQueryable<Tuple2<KO, VO>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Class<? extends Reducer<KI, VI, KO, VO>> reducerClass;
+    private final Class<KI> keyClass;
+    private final Class<? extends RawComparator> groupingClass;
+    private final SerializableJobConf conf;
+    private final TupleTypeInfo<Tuple2<KO, VO>> outputType;
+    private final String role;
+
+    OldApiGroupRunner(Class<? extends Reducer<KI, VI, KO, VO>> reducerClass, Class<KI> keyClass, Class<? extends RawComparator> groupingClass,
+            JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, String role) {
+        this.reducerClass = reducerClass;
+        this.keyClass = keyClass;
+        this.groupingClass = groupingClass;
+        this.conf = new SerializableJobConf(job);
+        this.outputType = outputType;
+        this.role = role;
+    }
+
+    @Override
+    public TypeInfo<Tuple2<KO, VO>> getProducedType() {
+        return outputType;
+    }
+
+    @Override
+    public void mapPartition(Iterable<Tuple2<KI, VI>> records, Collector<Tuple2<KO, VO>> out) throws Exception {
+        JobConf taskConf = TaskConfs.forSubtask(conf.get(), getRuntimeContext());
+        String what = "Hadoop " + role + " " + reducerClass.getName() + " in '" + getRuntimeContext().getTaskName() + "'";
+        CountingReporter reporter = new CountingReporter(what);
+        CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.direct(what);
+        collector.target(out);
+        SortedGroups<KI, VI> groups = new SortedGroups<>(records.iterator(), new WritableKeyComparator<>(keyClass, true, groupingClass, taskConf));
+        Reducer<KI, VI, KO, VO> reducer = ReflectionUtils.newInstance(reducerClass, taskConf);
+        try {
+            while (groups.nextKey()) {
+                reducer.reduce(groups.currentKey(), groups.values(), collector, reporter);
+            }
+        } catch (Throwable failure) {
+            TaskConfs.closeAfterFailure(reducer, failure);
+            throw failure;
+        }
+        reducer.close();
+        collector.target(null);
+        HadoopCounters.addTo(reporter.counters(), getRuntimeContext());
+    }
+}

@@ -1,0 +1,88 @@
+package io.eddy.hadoop.job;
+
+import io.eddy.api.common.typeutils.TypeComparator;
+import io.eddy.api.java.tuple.Tuple2;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * Walks {@code (key, value)} records sorted by a job's sort comparator as a Hadoop reduce task
+ * does: a group is a run of records whose consecutive keys the grouping comparator calls equal; the
+ * current key is the key of the record whose value was read last (so a secondary sort sees each
+ * value's own key). Used by the task's thread only.
+ */
+final class SortedGroups<K, V> {
+
+    private final Iterator<Tuple2<K, V>> records;
+    private final TypeComparator<K> grouping;
+    private Tuple2<K, V> current;
+    private Tuple2<K, V> next;
+    /** Whether {@link #current} starts a group whose first value was not read yet. */
+    private boolean firstPending;
+    private boolean groupOpen;
+
+    SortedGroups(Iterator<Tuple2<K, V>> records, TypeComparator<K> grouping) {
+        this.records = records;
+        this.grouping = grouping;
+        this.next = records.hasNext() ? records.next() : null;
+    }
+
+    /** Moves to the next group (skipping what is left of this one); false when there is none. */
+    boolean nextKey() {
+        while (groupOpen && hasNextValue()) {
+            nextValue();
+        }
+        if (next == null) {
+            groupOpen = false;
+            return false;
+        }
+        current = next;
+        next = records.hasNext() ? records.next() : null;
+        firstPending = true;
+        groupOpen = true;
+        return true;
+    }
+
+    K currentKey() {
+        return current == null ? null : current.f0;
+    }
+
+    V currentValue() {
+        return current == null ? null : current.f1;
+    }
+
+    boolean hasNextValue() {
+        if (firstPending) {
+            return true;
+        }
+        return groupOpen && next != null && grouping.compare(current.f0, next.f0) == 0;
+    }
+
+    V nextValue() {
+        if (firstPending) {
+            firstPending = false;
+            return current.f1;
+        }
+        if (!hasNextValue()) {
+            throw new NoSuchElementException("no more values in this group");
+        }
+        current = next;
+        next = records.hasNext() ? records.next() : null;
+        return current.f1;
+    }
+
+    /** The values of the current group, iterated once. */
+    Iterator<V> values() {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return hasNextValue();
+            }
+
+            @Override
+            public V next() {
+                return nextValue();
+            }
+        };
+    }
+}

@@ -1,0 +1,199 @@
+package io.eddy.hadoop.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.api.java.ExecutionEnvironment;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.SecondarySort;
+import org.apache.hadoop.examples.WordCount;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.lib.LongSumReducer;
+import org.apache.hadoop.mapred.lib.TokenCountMapper;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * MapReduce jobs configured as their drivers configure them, with the classes of Hadoop's own
+ * example jobs (hadoop-mapreduce-examples) and library, run twice: by Hadoop's local job runner and
+ * as one Eddy dataflow ({@link MapReduceDataflow}, embedded cluster, map parallelism 2). Their
+ * output files must be byte-identical: same part files, same lines, same order within each file.
+ */
+@Timeout(180)
+class MapReduceDataflowITCase {
+
+    private static final String[] WORDS = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda",
+        "mu", "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon"};
+
+    @TempDir
+    Path dir;
+
+    private Path input;
+
+    private void writeWords(int files, int lines) throws IOException {
+        input = dir.resolve("in");
+        Files.createDirectories(input);
+        Random random = new Random(11);
+        for (int f = 0; f < files; f++) {
+            List<String> content = new ArrayList<>();
+            for (int l = 0; l < lines; l++) {
+                StringBuilder line = new StringBuilder();
+                int words = 1 + random.nextInt(12);
+                for (int w = 0; w < words; w++) {
+                    line.append(WORDS[(int) Math.min(WORDS.length - 1, Math.abs(random.nextGaussian()) * 6)]).append(' ');
+                }
+                content.add(line.toString().trim());
+            }
+            Files.write(input.resolve("part" + f + ".txt"), content);
+        }
+    }
+
+    /** Runs the job {@code configure} sets up on the local job runner into {@code local} and as an Eddy dataflow into {@code eddy}. */
+    private void runBoth(Consumer<Job> configure, Path local, Path eddy) throws Exception {
+        Configuration base = new Configuration();
+        base.set("mapreduce.framework.name", "local");
+        base.set("fs.defaultFS", "file:///");
+        base.setInt("mapreduce.client.completion.pollinterval", 100);
+
+        Job hadoop = Job.getInstance(base, "hadoop");
+        configure.accept(hadoop);
+        FileInputFormat.addInputPath(hadoop, new org.apache.hadoop.fs.Path(input.toUri()));
+        FileOutputFormat.setOutputPath(hadoop, new org.apache.hadoop.fs.Path(local.toUri()));
+        assertThat(hadoop.waitForCompletion(false)).as("the local job runner's run").isTrue();
+
+        Job onEddy = Job.getInstance(base, "eddy");
+        configure.accept(onEddy);
+        FileInputFormat.addInputPath(onEddy, new org.apache.hadoop.fs.Path(input.toUri()));
+        FileOutputFormat.setOutputPath(onEddy, new org.apache.hadoop.fs.Path(eddy.toUri()));
+        JobConf conf = new JobConf(onEddy.getConfiguration());
+        boolean newApi = conf.get("mapreduce.job.map.class") != null || conf.get("mapreduce.job.reduce.class") != null;
+        conf.setUseNewMapper(newApi);
+        conf.setUseNewReducer(newApi);
+        ExecutionEnvironment env = ExecutionEnvironment.createLocalEnvironment(2);
+        MapReduceDataflow.translate(env, conf, new JobID("eddytest", 1));
+        env.execute("eddy");
+    }
+
+    private static TreeMap<String, byte[]> files(Path output) throws IOException {
+        TreeMap<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> list = Files.list(output)) {
+            for (Path p : list.filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
+                files.put(p.getFileName().toString(), Files.readAllBytes(p));
+            }
+        }
+        return files;
+    }
+
+    private static void assertSameFiles(Path local, Path eddy) throws IOException {
+        TreeMap<String, byte[]> expected = files(local);
+        TreeMap<String, byte[]> actual = files(eddy);
+        assertThat(actual.keySet()).isEqualTo(expected.keySet());
+        for (String name : expected.keySet()) {
+            assertThat(new String(actual.get(name))).as("file %s", name).isEqualTo(new String(expected.get(name)));
+        }
+    }
+
+    @Test
+    void wordCountWithOneAndWithThreeReducers() throws Exception {
+        writeWords(3, 2000);
+        for (int reducers : new int[] {1, 3}) {
+            Path local = dir.resolve("local-" + reducers);
+            Path eddy = dir.resolve("eddy-" + reducers);
+            runBoth(job -> {
+                job.setJarByClass(WordCount.class);
+                job.setMapperClass(WordCount.TokenizerMapper.class);
+                job.setCombinerClass(WordCount.IntSumReducer.class);
+                job.setReducerClass(WordCount.IntSumReducer.class);
+                job.setOutputKeyClass(Text.class);
+                job.setOutputValueClass(IntWritable.class);
+                job.setNumReduceTasks(reducers);
+            }, local, eddy);
+            assertThat(files(eddy)).containsKey("_SUCCESS").containsKey("part-r-0000" + (reducers - 1));
+            assertSameFiles(local, eddy);
+        }
+    }
+
+    @Test
+    void secondarySortWithItsPartitionerAndGroupingComparator() throws Exception {
+        input = dir.resolve("in");
+        Files.createDirectories(input);
+        Random random = new Random(5);
+        List<String> pairs = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            pairs.add(random.nextInt(200) - 100 + " " + (random.nextInt(2000) - 1000));
+        }
+        Files.write(input.resolve("pairs.txt"), pairs);
+        runBoth(job -> {
+            job.setJarByClass(SecondarySort.class);
+            job.setMapperClass(SecondarySort.MapClass.class);
+            job.setReducerClass(SecondarySort.Reduce.class);
+            job.setPartitionerClass(SecondarySort.FirstPartitioner.class);
+            job.setGroupingComparatorClass(SecondarySort.FirstGroupingComparator.class);
+            job.setMapOutputKeyClass(SecondarySort.IntPair.class);
+            job.setMapOutputValueClass(IntWritable.class);
+            job.setOutputKeyClass(Text.class);
+            job.setOutputValueClass(IntWritable.class);
+            job.setNumReduceTasks(2);
+        }, dir.resolve("local"), dir.resolve("eddy"));
+        assertSameFiles(dir.resolve("local"), dir.resolve("eddy"));
+    }
+
+    @Test
+    void anOldApiJobWithHadoopsLibraryMapperCombinerAndReducer() throws Exception {
+        writeWords(2, 1500);
+        runBoth(job -> oldApiTokenCount((JobConf) job.getConfiguration(), 2), dir.resolve("local"), dir.resolve("eddy"));
+        assertThat(files(dir.resolve("eddy"))).containsKeys("_SUCCESS", "part-00000", "part-00001");
+        assertSameFiles(dir.resolve("local"), dir.resolve("eddy"));
+    }
+
+    private static void oldApiTokenCount(JobConf conf, int reducers) {
+        conf.setMapperClass(TokenCountMapper.class);
+        conf.setCombinerClass(LongSumReducer.class);
+        conf.setReducerClass(LongSumReducer.class);
+        conf.setOutputKeyClass(Text.class);
+        conf.setOutputValueClass(LongWritable.class);
+        conf.setInputFormat(org.apache.hadoop.mapred.TextInputFormat.class);
+        conf.setOutputFormat(org.apache.hadoop.mapred.TextOutputFormat.class);
+        conf.setNumReduceTasks(reducers);
+    }
+
+    /**
+     * A map-only job: the same lines. Hadoop writes one file per split (one map task each), Eddy one
+     * per map subtask, whose splits are dealt out as subtasks ask: the lines are compared sorted.
+     */
+    @Test
+    void aMapOnlyJobWritesTheMappersOutput() throws Exception {
+        writeWords(2, 1500);
+        runBoth(job -> oldApiTokenCount((JobConf) job.getConfiguration(), 0), dir.resolve("local"), dir.resolve("eddy"));
+        assertThat(files(dir.resolve("eddy"))).containsKeys("_SUCCESS", "part-00000", "part-00001");
+        assertThat(sortedLines(dir.resolve("eddy"))).isEqualTo(sortedLines(dir.resolve("local"))).hasSizeGreaterThan(10_000);
+    }
+
+    private static List<String> sortedLines(Path output) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (byte[] content : files(output).values()) {
+            String text = new String(content);
+            if (!text.isEmpty()) {
+                lines.addAll(List.of(text.split("\n")));
+            }
+        }
+        lines.sort(null);
+        return lines;
+    }
+}
