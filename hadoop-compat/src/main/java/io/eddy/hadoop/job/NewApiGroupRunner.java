@@ -1,17 +1,12 @@
 package io.eddy.hadoop.job;
 
 import io.eddy.api.common.functions.Collector;
-import io.eddy.api.common.functions.rich.RichMapPartitionFunction;
-import io.eddy.api.common.typeinfo.ResultTypeQueryable;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
-import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.hadoop.HadoopCounters;
 import io.eddy.hadoop.impl.CopyingOutputCollector;
 import io.eddy.hadoop.impl.CountingReporter;
-import io.eddy.hadoop.impl.SerializableJobConf;
 import io.eddy.hadoop.impl.TaskConfs;
-import io.eddy.hadoop.typeinfo.WritableKeyComparator;
 import java.util.Iterator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.RawComparator;
@@ -35,31 +30,18 @@ import org.apache.hadoop.util.ReflectionUtils;
  * Output pairs go on as the reducer writes them (the consumer, the job's output format or the
  * shuffle's serializer, keeps nothing).
  */
-final class NewApiGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPartitionFunction<Tuple2<KI, VI>, Tuple2<KO, VO>>
-        implements ResultTypeQueryable<Tuple2<KO, VO>> {
+final class NewApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupRunner<KI, VI, KO, VO> {
 
     private static final long serialVersionUID = 1L;
 
     private final Class<? extends Reducer<KI, VI, KO, VO>> reducerClass;
-    private final Class<KI> keyClass;
-    private final Class<? extends RawComparator> groupingClass;
-    private final SerializableJobConf conf;
-    private final TupleTypeInfo<Tuple2<KO, VO>> outputType;
     private final TaskType taskType;
 
     NewApiGroupRunner(Class<? extends Reducer<KI, VI, KO, VO>> reducerClass, Class<KI> keyClass, Class<? extends RawComparator> groupingClass,
             JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, TaskType taskType) {
+        super(keyClass, groupingClass, job, outputType);
         this.reducerClass = reducerClass;
-        this.keyClass = keyClass;
-        this.groupingClass = groupingClass;
-        this.conf = new SerializableJobConf(job);
-        this.outputType = outputType;
         this.taskType = taskType;
-    }
-
-    @Override
-    public TypeInfo<Tuple2<KO, VO>> getProducedType() {
-        return outputType;
     }
 
     @Override
@@ -70,8 +52,7 @@ final class NewApiGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPa
         CountingReporter reporter = new CountingReporter(what);
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.direct(what);
         collector.target(out);
-        SortedGroups<KI, VI> groups = new SortedGroups<>(records.iterator(),
-                new WritableKeyComparator<>(keyClass, true, groupingClass, taskConf));
+        SortedGroups<KI, VI> groups = groups(records, taskConf);
         TaskAttemptID id = new TaskAttemptID("eddy", 0, taskType, getRuntimeContext().getIndexOfThisSubtask(),
                 getRuntimeContext().getAttemptNumber());
         GroupsContext<KI, VI, KO, VO> context = new GroupsContext<>(taskConf, id, collector, reporter, groups);

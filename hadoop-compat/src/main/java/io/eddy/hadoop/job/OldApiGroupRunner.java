@@ -1,17 +1,12 @@
 package io.eddy.hadoop.job;
 
 import io.eddy.api.common.functions.Collector;
-import io.eddy.api.common.functions.rich.RichMapPartitionFunction;
-import io.eddy.api.common.typeinfo.ResultTypeQueryable;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
-import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.hadoop.HadoopCounters;
 import io.eddy.hadoop.impl.CopyingOutputCollector;
 import io.eddy.hadoop.impl.CountingReporter;
-import io.eddy.hadoop.impl.SerializableJobConf;
 import io.eddy.hadoop.impl.TaskConfs;
-import io.eddy.hadoop.typeinfo.WritableKeyComparator;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.JobConf;
@@ -25,31 +20,18 @@ import org.apache.hadoop.util.ReflectionUtils;
  * comparator ({@link SortedGroups}), then {@code close()} — also after a failure — with its output
  * still delivered.
  */
-final class OldApiGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPartitionFunction<Tuple2<KI, VI>, Tuple2<KO, VO>>
-        implements ResultTypeQueryable<Tuple2<KO, VO>> {
+final class OldApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupRunner<KI, VI, KO, VO> {
 
     private static final long serialVersionUID = 1L;
 
     private final Class<? extends Reducer<KI, VI, KO, VO>> reducerClass;
-    private final Class<KI> keyClass;
-    private final Class<? extends RawComparator> groupingClass;
-    private final SerializableJobConf conf;
-    private final TupleTypeInfo<Tuple2<KO, VO>> outputType;
     private final String role;
 
     OldApiGroupRunner(Class<? extends Reducer<KI, VI, KO, VO>> reducerClass, Class<KI> keyClass, Class<? extends RawComparator> groupingClass,
             JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, String role) {
+        super(keyClass, groupingClass, job, outputType);
         this.reducerClass = reducerClass;
-        this.keyClass = keyClass;
-        this.groupingClass = groupingClass;
-        this.conf = new SerializableJobConf(job);
-        this.outputType = outputType;
         this.role = role;
-    }
-
-    @Override
-    public TypeInfo<Tuple2<KO, VO>> getProducedType() {
-        return outputType;
     }
 
     @Override
@@ -59,7 +41,7 @@ final class OldApiGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPa
         CountingReporter reporter = new CountingReporter(what);
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.direct(what);
         collector.target(out);
-        SortedGroups<KI, VI> groups = new SortedGroups<>(records.iterator(), new WritableKeyComparator<>(keyClass, true, groupingClass, taskConf));
+        SortedGroups<KI, VI> groups = groups(records, taskConf);
         Reducer<KI, VI, KO, VO> reducer = ReflectionUtils.newInstance(reducerClass, taskConf);
         try {
             while (groups.nextKey()) {

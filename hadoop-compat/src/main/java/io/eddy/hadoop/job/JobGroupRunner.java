@@ -1,0 +1,45 @@
+package io.eddy.hadoop.job;
+
+import io.eddy.api.common.functions.rich.RichMapPartitionFunction;
+import io.eddy.api.common.typeinfo.ResultTypeQueryable;
+import io.eddy.api.common.typeinfo.TupleTypeInfo;
+import io.eddy.api.common.typeinfo.TypeInfo;
+import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.hadoop.impl.SerializableJobConf;
+import io.eddy.hadoop.typeinfo.WritableKeyComparator;
+import org.apache.hadoop.io.RawComparator;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapred.JobConf;
+
+/**
+ * What the runners of a job's reducers and combiners share: over a partition sorted by the job's
+ * sort comparator, groups of the grouping comparator ({@link SortedGroups}), and the pair type the
+ * function writes.
+ */
+abstract class JobGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPartitionFunction<Tuple2<KI, VI>, Tuple2<KO, VO>>
+        implements ResultTypeQueryable<Tuple2<KO, VO>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Class<KI> keyClass;
+    private final Class<? extends RawComparator> groupingClass;
+    final SerializableJobConf conf;
+    private final TupleTypeInfo<Tuple2<KO, VO>> outputType;
+
+    JobGroupRunner(Class<KI> keyClass, Class<? extends RawComparator> groupingClass, JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType) {
+        this.keyClass = keyClass;
+        this.groupingClass = groupingClass;
+        this.conf = new SerializableJobConf(job);
+        this.outputType = outputType;
+    }
+
+    @Override
+    public final TypeInfo<Tuple2<KO, VO>> getProducedType() {
+        return outputType;
+    }
+
+    /** The groups of {@code records} by the job's grouping comparator, made with {@code taskConf}. */
+    final SortedGroups<KI, VI> groups(Iterable<Tuple2<KI, VI>> records, JobConf taskConf) {
+        return new SortedGroups<>(records.iterator(), new WritableKeyComparator<>(keyClass, true, groupingClass, taskConf));
+    }
+}
