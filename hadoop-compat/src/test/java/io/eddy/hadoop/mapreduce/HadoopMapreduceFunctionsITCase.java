@@ -30,12 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
  * failures naming the class.
  */
 @Timeout(120)
-class HadoopMapreduceFunctionsITCase {
+public class HadoopMapreduceFunctionsITCase {
 
     @TempDir
     Path dir;
 
-    enum Count { LINES, COMBINED_GROUPS, REDUCER_SETUPS }
+    public enum Count { LINES, COMBINED_GROUPS, REDUCER_SETUPS }
 
     /** Hadoop's word count mapper (new API): one reused Text and IntWritable. */
     public static final class TokenizerMapper extends Mapper<LongWritable, Text, Text, IntWritable> {

@@ -1,0 +1,299 @@
+package io.eddy.hadoop.job;
+
+import io.eddy.api.common.JobExecutionResult;
+import io.eddy.api.java.ExecutionEnvironment;
+import io.eddy.executor.JobClient;
+import io.eddy.hadoop.HadoopCounters;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.ipc.ProtocolSignature;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.ClusterMetrics;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.JobPriority;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.QueueAclsInfo;
+import org.apache.hadoop.mapreduce.QueueInfo;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.mapreduce.TaskReport;
+import org.apache.hadoop.mapreduce.TaskTrackerInfo;
+import org.apache.hadoop.mapreduce.TaskType;
+import org.apache.hadoop.mapreduce.protocol.ClientProtocol;
+import org.apache.hadoop.mapreduce.security.token.delegation.DelegationTokenIdentifier;
+import org.apache.hadoop.mapreduce.v2.LogParams;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.authorize.AccessControlList;
+import org.apache.hadoop.security.token.Token;
+
+/**
+ * The protocol between Hadoop's job client and Eddy. Hadoop's own {@code JobSubmitter} has already
+ * checked the output, copied the job's files to the staging directory this protocol names and
+ * written {@code job.xml} there when {@link #submitJob} is called; Eddy reads that configuration,
+ * translates the job into one dataflow ({@link MapReduceDataflow}) and submits it to the cluster the
+ * process's Eddy settings name (the embedded cluster by default) without waiting. The client's
+ * polling ({@link #getJobStatus}, {@link #getJobCounters}) reads what the dataflow's end recorded:
+ * its state, its failure (the job's root cause, as the failure info the driver prints) and its
+ * counters (the Hadoop counters of the job's functions, {@link HadoopCounters}).
+ *
+ * <p>Threads: called by the driver's threads; job records are in a concurrent map and each job's
+ * end is recorded by the thread completing its result.
+ */
+final class EddyClientProtocol implements ClientProtocol {
+
+    private static final AtomicInteger JOBS = new AtomicInteger();
+    private static final String IDENTIFIER = "eddy" + System.currentTimeMillis();
+
+    private final Configuration conf;
+    private final Map<JobID, Submitted> jobs = new ConcurrentHashMap<>();
+
+    EddyClientProtocol(Configuration conf) {
+        this.conf = conf;
+    }
+
+    /** A submitted job: its configuration and, once it ended, its outcome. */
+    private static final class Submitted {
+        final JobConf job;
+        final String jobFile;
+        final JobClient client;
+        volatile JobStatus.State state = JobStatus.State.RUNNING;
+        volatile String failure;
+        volatile Counters counters = new Counters();
+
+        Submitted(JobConf job, String jobFile, JobClient client) {
+            this.job = job;
+            this.jobFile = jobFile;
+            this.client = client;
+        }
+
+        void ended(JobExecutionResult result, Throwable error) {
+            if (error == null) {
+                counters = new Counters(HadoopCounters.of(result));
+                state = JobStatus.State.SUCCEEDED;
+            } else {
+                Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+                failure = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+                state = cause instanceof java.util.concurrent.CancellationException ? JobStatus.State.KILLED : JobStatus.State.FAILED;
+            }
+        }
+    }
+
+    @Override
+    public JobID getNewJobID() {
+        return new JobID(IDENTIFIER, JOBS.incrementAndGet());
+    }
+
+    @Override
+    public JobStatus submitJob(JobID jobId, String jobSubmitDir, Credentials ts) throws IOException, InterruptedException {
+        Path jobFile = new Path(jobSubmitDir, "job.xml");
+        JobConf job = new JobConf(jobFile);
+        job.setClassLoader(Thread.currentThread().getContextClassLoader());
+        ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment();
+        int parallelism = job.getInt("eddy.parallelism", -1);
+        if (parallelism > 0) {
+            env.setParallelism(parallelism);
+        }
+        JobClient client;
+        try {
+            MapReduceDataflow.translate(env, job, jobId);
+            client = env.executeAsync(job.getJobName());
+        } catch (ClassNotFoundException e) {
+            throw new IOException("A class job " + jobId + " names is not on the class path: " + e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("Eddy could not start job " + jobId + ": " + e.getMessage(), e);
+        }
+        Submitted submitted = new Submitted(job, jobFile.toString(), client);
+        jobs.put(jobId, submitted);
+        client.getJobResult().whenComplete(submitted::ended);
+        return status(jobId, submitted);
+    }
+
+    private JobStatus status(JobID id, Submitted job) {
+        boolean done = job.state != JobStatus.State.RUNNING;
+        float progress = job.state == JobStatus.State.SUCCEEDED ? 1f : 0f;
+        String user = job.job.getUser() != null ? job.job.getUser() : System.getProperty("user.name");
+        JobStatus status = new JobStatus(id, 1f, progress, progress, done ? 1f : 0f, job.state, JobPriority.NORMAL, user, job.job.getJobName(),
+                job.jobFile, "eddy") {
+            {
+                if (job.failure != null) {
+                    setFailureInfo(job.failure);
+                }
+            }
+        };
+        return status;
+    }
+
+    private Submitted job(JobID id) throws IOException {
+        Submitted job = jobs.get(id);
+        if (job == null) {
+            throw new IOException("Eddy knows no job " + id + " (jobs are known to the client that submitted them)");
+        }
+        return job;
+    }
+
+    @Override
+    public JobStatus getJobStatus(JobID jobid) throws IOException {
+        Submitted job = jobs.get(jobid);
+        return job == null ? null : status(jobid, job);
+    }
+
+    @Override
+    public Counters getJobCounters(JobID jobid) throws IOException {
+        return job(jobid).counters;
+    }
+
+    @Override
+    public void killJob(JobID jobid) throws IOException {
+        job(jobid).client.cancel();
+    }
+
+    @Override
+    public TaskCompletionEvent[] getTaskCompletionEvents(JobID jobid, int fromEventId, int maxEvents) {
+        return TaskCompletionEvent.EMPTY_ARRAY;
+    }
+
+    @Override
+    public String[] getTaskDiagnostics(TaskAttemptID taskId) {
+        Submitted job = jobs.get(taskId.getJobID());
+        return job == null || job.failure == null ? new String[0] : new String[] {job.failure};
+    }
+
+    @Override
+    public TaskReport[] getTaskReports(JobID jobid, TaskType type) {
+        return new TaskReport[0];
+    }
+
+    @Override
+    public JobStatus[] getAllJobs() {
+        return jobs.entrySet().stream().map(e -> status(e.getKey(), e.getValue())).toArray(JobStatus[]::new);
+    }
+
+    @Override
+    public String getStagingAreaDir() throws IOException {
+        String user = UserGroupInformation.getCurrentUser().getShortUserName();
+        Path root = new Path(conf.get("mapreduce.jobtracker.staging.root.dir",
+                System.getProperty("java.io.tmpdir") + "/eddy-mapreduce/staging"));
+        return FileSystem.get(conf).makeQualified(new Path(root, user + "/.staging")).toString();
+    }
+
+    @Override
+    public String getSystemDir() throws IOException {
+        return FileSystem.get(conf).makeQualified(new Path(System.getProperty("java.io.tmpdir"), "eddy-mapreduce/system")).toString();
+    }
+
+    @Override
+    public String getJobHistoryDir() throws IOException {
+        return getSystemDir();
+    }
+
+    @Override
+    public String getFilesystemName() throws IOException {
+        return FileSystem.get(conf).getUri().toString();
+    }
+
+    @Override
+    public ClusterMetrics getClusterMetrics() {
+        return new ClusterMetrics();
+    }
+
+    @Override
+    public Cluster.JobTrackerStatus getJobTrackerStatus() {
+        return Cluster.JobTrackerStatus.RUNNING;
+    }
+
+    @Override
+    public long getTaskTrackerExpiryInterval() {
+        return 0;
+    }
+
+    @Override
+    public AccessControlList getQueueAdmins(String queueName) {
+        return new AccessControlList("*");
+    }
+
+    @Override
+    public void setJobPriority(JobID jobid, String priority) {
+        // Eddy runs a job's dataflow as soon as it is submitted; there is no queue to reorder.
+    }
+
+    @Override
+    public boolean killTask(TaskAttemptID taskId, boolean shouldFail) {
+        return false;
+    }
+
+    @Override
+    public TaskTrackerInfo[] getActiveTrackers() {
+        return new TaskTrackerInfo[0];
+    }
+
+    @Override
+    public TaskTrackerInfo[] getBlacklistedTrackers() {
+        return new TaskTrackerInfo[0];
+    }
+
+    @Override
+    public QueueInfo[] getQueues() {
+        return new QueueInfo[0];
+    }
+
+    @Override
+    public QueueInfo getQueue(String queueName) {
+        return null;
+    }
+
+    @Override
+    public QueueAclsInfo[] getQueueAclsForCurrentUser() {
+        return new QueueAclsInfo[0];
+    }
+
+    @Override
+    public QueueInfo[] getRootQueues() {
+        return new QueueInfo[0];
+    }
+
+    @Override
+    public QueueInfo[] getChildQueues(String queueName) {
+        return new QueueInfo[0];
+    }
+
+    @Override
+    public Token<DelegationTokenIdentifier> getDelegationToken(Text renewer) {
+        return null;
+    }
+
+    @Override
+    public long renewDelegationToken(Token<DelegationTokenIdentifier> token) {
+        return 0;
+    }
+
+    @Override
+    public void cancelDelegationToken(Token<DelegationTokenIdentifier> token) {
+        // Eddy issues no delegation tokens.
+    }
+
+    @Override
+    public LogParams getLogFileParams(JobID jobID, TaskAttemptID taskAttemptID) throws IOException {
+        throw new IOException("Eddy keeps no per-task log files for MapReduce jobs; the job's log is Eddy's own");
+    }
+
+    @Override
+    public long getProtocolVersion(String protocol, long clientVersion) {
+        return ClientProtocol.versionID;
+    }
+
+    @Override
+    public ProtocolSignature getProtocolSignature(String protocol, long clientVersion, int clientMethodsHash) throws IOException {
+        return ProtocolSignature.getProtocolSignature(this, protocol, clientVersion, clientMethodsHash);
+    }
+}

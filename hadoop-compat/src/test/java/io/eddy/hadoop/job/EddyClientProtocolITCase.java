@@ -1,0 +1,150 @@
+package io.eddy.hadoop.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.eddy.hadoop.mapreduce.HadoopMapreduceFunctionsITCase;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.WordCount;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.FileAlreadyExistsException;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.InvalidInputException;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Drivers' code, unchanged, with {@code mapreduce.framework.name=eddy}: Hadoop's job client finds
+ * {@link EddyClientProtocolProvider} and the job runs as an Eddy dataflow on the embedded cluster.
+ * The driver sees completion, counters and failures through Hadoop's own {@code Job} API.
+ */
+@Timeout(180)
+class EddyClientProtocolITCase {
+
+    @TempDir
+    Path dir;
+
+    private Path input;
+
+    @BeforeEach
+    void writeInput() throws IOException {
+        input = dir.resolve("in");
+        Files.createDirectories(input);
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 4000; i++) {
+            lines.add(io.eddy.hadoop.mapred.HadoopMapredFunctionsITCase.line(i));
+        }
+        Files.write(input.resolve("a.txt"), lines.subList(0, 2000));
+        Files.write(input.resolve("b.txt"), lines.subList(2000, 4000));
+    }
+
+    private static Configuration conf(String framework) {
+        Configuration conf = new Configuration();
+        conf.set("mapreduce.framework.name", framework);
+        conf.set("fs.defaultFS", "file:///");
+        conf.setInt("mapreduce.client.completion.pollinterval", 100);
+        return conf;
+    }
+
+    /** Configures a job as WordCount's driver does. */
+    private Job wordCount(String framework, Path output) throws IOException {
+        Job job = Job.getInstance(conf(framework), "word count");
+        job.setJarByClass(WordCount.class);
+        job.setMapperClass(WordCount.TokenizerMapper.class);
+        job.setCombinerClass(WordCount.IntSumReducer.class);
+        job.setReducerClass(WordCount.IntSumReducer.class);
+        job.setOutputKeyClass(Text.class);
+        job.setOutputValueClass(IntWritable.class);
+        FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(input.toUri()));
+        FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(output.toUri()));
+        return job;
+    }
+
+    private static TreeMap<String, String> files(Path output) throws IOException {
+        TreeMap<String, String> files = new TreeMap<>();
+        try (Stream<Path> list = Files.list(output)) {
+            for (Path p : list.filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
+                files.put(p.getFileName().toString(), Files.readString(p));
+            }
+        }
+        return files;
+    }
+
+    @Test
+    void wordCountsDriverCodeRunsOnEddyAndWritesWhatHadoopWrites() throws Exception {
+        Job local = wordCount("local", dir.resolve("local"));
+        assertThat(local.waitForCompletion(false)).isTrue();
+
+        Job eddy = wordCount(EddyClientProtocolProvider.FRAMEWORK, dir.resolve("eddy"));
+        assertThat(eddy.waitForCompletion(true)).as("the driver's waitForCompletion on Eddy").isTrue();
+        assertThat(eddy.isSuccessful()).isTrue();
+        assertThat(eddy.getJobID().toString()).startsWith("job_eddy");
+        assertThat(files(dir.resolve("eddy"))).isEqualTo(files(dir.resolve("local"))).containsKey("_SUCCESS");
+    }
+
+    @Test
+    void theFunctionsCountersComeBackToTheDriver() throws Exception {
+        Job job = Job.getInstance(conf(EddyClientProtocolProvider.FRAMEWORK), "counting");
+        job.setMapperClass(HadoopMapreduceFunctionsITCase.TokenizerMapper.class);
+        job.setReducerClass(HadoopMapreduceFunctionsITCase.IntSumReducer.class);
+        job.setOutputKeyClass(Text.class);
+        job.setOutputValueClass(IntWritable.class);
+        job.setNumReduceTasks(2);
+        FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(input.toUri()));
+        FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(dir.resolve("out").toUri()));
+        assertThat(job.waitForCompletion(false)).isTrue();
+        assertThat(job.getCounters().findCounter(HadoopMapreduceFunctionsITCase.Count.LINES).getValue()).isEqualTo(4000);
+        assertThat(job.getCounters().findCounter(HadoopMapreduceFunctionsITCase.Count.REDUCER_SETUPS).getValue()).isEqualTo(2);
+    }
+
+    /** Fails on one line. */
+    public static final class FailingMapper extends Mapper<LongWritable, Text, Text, IntWritable> {
+        @Override
+        protected void map(LongWritable offset, Text line, Context context) throws IOException {
+            if (line.toString().contains(io.eddy.hadoop.mapred.HadoopMapredFunctionsITCase.line(1234))) {
+                throw new IOException("cannot map line 1234");
+            }
+        }
+    }
+
+    @Test
+    void aFailingJobFailsTheDriversWaitWithTheTasksError() throws Exception {
+        Job job = wordCount(EddyClientProtocolProvider.FRAMEWORK, dir.resolve("failed"));
+        job.setMapperClass(FailingMapper.class);
+        job.getConfiguration().unset("mapreduce.job.combine.class");
+        assertThat(job.waitForCompletion(false)).isFalse();
+        assertThat(job.getStatus().getState()).isEqualTo(org.apache.hadoop.mapreduce.JobStatus.State.FAILED);
+        assertThat(job.getStatus().getFailureInfo()).contains("cannot map line 1234").contains(FailingMapper.class.getName());
+        assertThat(dir.resolve("failed").resolve("_SUCCESS")).doesNotExist();
+    }
+
+    @Test
+    void anExistingOutputOrAMissingInputFailsTheSubmissionAsOnHadoop() throws Exception {
+        Files.createDirectories(dir.resolve("exists"));
+        Job existing = wordCount(EddyClientProtocolProvider.FRAMEWORK, dir.resolve("exists"));
+        assertThatThrownBy(() -> existing.waitForCompletion(false)).isInstanceOf(FileAlreadyExistsException.class).hasMessageContaining("exists");
+
+        Job missing = Job.getInstance(conf(EddyClientProtocolProvider.FRAMEWORK), "missing input");
+        missing.setMapperClass(WordCount.TokenizerMapper.class);
+        missing.setReducerClass(WordCount.IntSumReducer.class);
+        missing.setOutputKeyClass(Text.class);
+        missing.setOutputValueClass(IntWritable.class);
+        FileInputFormat.addInputPath(missing, new org.apache.hadoop.fs.Path(dir.resolve("nowhere").toUri()));
+        FileOutputFormat.setOutputPath(missing, new org.apache.hadoop.fs.Path(dir.resolve("out2").toUri()));
+        assertThatThrownBy(() -> missing.waitForCompletion(false)).isInstanceOf(InvalidInputException.class).hasMessageContaining("nowhere");
+    }
+}
