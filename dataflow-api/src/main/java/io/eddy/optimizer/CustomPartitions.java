@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * Translates {@code partitionCustom} on input X for a consumer of parallelism p (see {@code
- * docs/optimizer.md}, "Translating the plan"): X → map "Custom assign" (the user's partitioner over
- * the record's key; emits {@code Tuple2<index, record>}, chained to X) → {@code PARTITION_BY_INDEX}
+ * docs/optimizer.md}, "Translating the plan"): X → map "Custom assign" (X's parallelism, chained to
+ * X: the user's partitioner over the record's key; emits {@code Tuple2<index, record>}) → {@code PARTITION_BY_INDEX}
  * → map "Custom strip" (parallelism p, chained into the consumer) → the consumer.
  */
 final class CustomPartitions {
@@ -33,7 +33,8 @@ final class CustomPartitions {
                 new CustomPartitioning.Assigner<>((Partitioner) partition.getPartitioner(), (KeySelector) partition.getPartitionKey(), parallelism,
                         name),
                 tagged, List.of(type), null);
-        assign.setParallelism(parallelism);
+        // At the input's parallelism, so that it chains to the input and each producer routes its own records.
+        assign.setParallelism(builder.parallelismOf(partition.getInput().operator()));
         builder.connect(assign, 0, partition.getInput().operator(), type);
         builder.append(assign);
 

@@ -122,7 +122,7 @@ class RangePartitionsTest {
     @Test
     void aCustomPartitionAssignsWithTheUsersPartitionerAndShipsByIndex() {
         ExecutionEnvironment env = env(4);
-        env.generateSequence(1, 1000).map(new Pair()).partitionCustom(new Modulo(), 0).name("by modulo")
+        env.generateSequence(1, 1000).map(new Pair()).setParallelism(3).partitionCustom(new Modulo(), 0).name("by modulo")
                 .sortPartition(0, Order.ASCENDING).output(new NullOutputFormat<>());
         CompiledPlan plan = BatchCompiler.compile(env.createProgramPlan());
 
@@ -130,6 +130,7 @@ class RangePartitionsTest {
         OptNode strip = named(plan, "Custom strip (by modulo)");
         assertThat(assign.userFunction()).isInstanceOf(io.eddy.optimizer.functions.CustomPartitioning.Assigner.class);
         assertThat(assign.inputs()).singleElement().satisfies(c -> assertThat(c.shipStrategy()).isEqualTo(ShipStrategy.FORWARD));
+        assertThat(assign.parallelism()).as("the input's parallelism").isEqualTo(3);
         assertThat(strip.parallelism()).isEqualTo(4);
         assertThat(strip.inputs()).singleElement().satisfies(c -> {
             assertThat(c.source()).isSameAs(assign);

@@ -24,6 +24,8 @@ public final class CopyingOutputCollector<K, V> implements OutputCollector<K, V>
     private final TypeSerializer<V> values;
     private final String function;
     private Collector<Tuple2<K, V>> target;
+    /** Counts the pairs passed on (a Hadoop task counter such as MAP_OUTPUT_RECORDS), or null. */
+    private org.apache.hadoop.mapreduce.Counter written;
     /** Set when the function's task failed: what it emits from then on (in its clean-up) is dropped with the attempt. */
     private boolean discarding;
 
@@ -48,6 +50,12 @@ public final class CopyingOutputCollector<K, V> implements OutputCollector<K, V>
         return new CopyingOutputCollector<>(null, null, function);
     }
 
+    /** Counts every pair passed on in {@code counter} (Hadoop's task counters: MAP_OUTPUT_RECORDS, REDUCE_OUTPUT_RECORDS, ...). */
+    public CopyingOutputCollector<K, V> counting(org.apache.hadoop.mapreduce.Counter counter) {
+        this.written = counter;
+        return this;
+    }
+
     public void target(Collector<Tuple2<K, V>> target) {
         this.target = target;
     }
@@ -66,6 +74,9 @@ public final class CopyingOutputCollector<K, V> implements OutputCollector<K, V>
         if (target == null) {
             throw new IllegalStateException(function + " emitted (" + key + ", " + value + ") after its input ended and its output"
                     + " closed; Eddy delivers records a Hadoop function emits while it runs and in its close()");
+        }
+        if (written != null) {
+            written.increment(1);
         }
         if (keys == null) {
             // Passed on as it is: a job's reducer may write a null key or value, which its output format takes (TextOutputFormat

@@ -5,11 +5,14 @@ import io.eddy.api.common.typeinfo.ResultTypeQueryable;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
 import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.hadoop.impl.CopyingOutputCollector;
+import io.eddy.hadoop.impl.CountingReporter;
 import io.eddy.hadoop.impl.SerializableJobConf;
 import io.eddy.hadoop.typeinfo.WritableKeyComparator;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.TaskCounter;
 
 /**
  * What the runners of a job's reducers and combiners share: over a partition sorted by the job's
@@ -38,8 +41,16 @@ abstract class JobGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPa
         return outputType;
     }
 
-    /** The groups of {@code records} by the job's grouping comparator, made with {@code taskConf}. */
-    final SortedGroups<KI, VI> groups(Iterable<Tuple2<KI, VI>> records, JobConf taskConf) {
-        return new SortedGroups<>(records.iterator(), new WritableKeyComparator<>(keyClass, true, groupingClass, taskConf));
+    /**
+     * The groups of {@code records} by the job's grouping comparator, made with {@code taskConf}, and
+     * {@code collector} counting what the function writes: Hadoop's task counters in {@code
+     * reporter}, COMBINE_* for a combiner, REDUCE_* (with the groups) for a reducer.
+     */
+    final SortedGroups<KI, VI> groups(Iterable<Tuple2<KI, VI>> records, JobConf taskConf, boolean combiner, CountingReporter reporter,
+            CopyingOutputCollector<KO, VO> collector) {
+        collector.counting(reporter.getCounter(combiner ? TaskCounter.COMBINE_OUTPUT_RECORDS : TaskCounter.REDUCE_OUTPUT_RECORDS));
+        return new SortedGroups<>(records.iterator(), new WritableKeyComparator<>(keyClass, true, groupingClass, taskConf),
+                combiner ? null : reporter.getCounter(TaskCounter.REDUCE_INPUT_GROUPS),
+                reporter.getCounter(combiner ? TaskCounter.COMBINE_INPUT_RECORDS : TaskCounter.REDUCE_INPUT_RECORDS));
     }
 }

@@ -52,7 +52,7 @@ final class NewApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupR
         CountingReporter reporter = new CountingReporter(what);
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.direct(what);
         collector.target(out);
-        SortedGroups<KI, VI> groups = groups(records, taskConf);
+        SortedGroups<KI, VI> groups = groups(records, taskConf, taskType == TaskType.MAP, reporter, collector);
         TaskAttemptID id = new TaskAttemptID("eddy", 0, taskType, getRuntimeContext().getIndexOfThisSubtask(),
                 getRuntimeContext().getAttemptNumber());
         GroupsContext<KI, VI, KO, VO> context = new GroupsContext<>(taskConf, id, collector, reporter, groups);

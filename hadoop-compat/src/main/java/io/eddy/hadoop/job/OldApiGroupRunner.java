@@ -41,7 +41,7 @@ final class OldApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupR
         CountingReporter reporter = new CountingReporter(what);
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.direct(what);
         collector.target(out);
-        SortedGroups<KI, VI> groups = groups(records, taskConf);
+        SortedGroups<KI, VI> groups = groups(records, taskConf, role.equals("combiner"), reporter, collector);
         Reducer<KI, VI, KO, VO> reducer = ReflectionUtils.newInstance(reducerClass, taskConf);
         try {
             while (groups.nextKey()) {

@@ -3,6 +3,7 @@ package io.eddy.hadoop.job;
 import io.eddy.api.common.typeutils.TypeComparator;
 import io.eddy.api.java.tuple.Tuple2;
 import java.util.Iterator;
+import org.apache.hadoop.mapreduce.Counter;
 import java.util.NoSuchElementException;
 
 /**
@@ -20,10 +21,15 @@ final class SortedGroups<K, V> {
     /** Whether {@link #current} starts a group whose first value was not read yet. */
     private boolean firstPending;
     private boolean groupOpen;
+    /** Hadoop's task counters of the groups begun (REDUCE_INPUT_GROUPS, or null) and the values read (REDUCE_ / COMBINE_INPUT_RECORDS). */
+    private final Counter groupsCounted;
+    private final Counter valuesCounted;
 
-    SortedGroups(Iterator<Tuple2<K, V>> records, TypeComparator<K> grouping) {
+    SortedGroups(Iterator<Tuple2<K, V>> records, TypeComparator<K> grouping, Counter groupsCounted, Counter valuesCounted) {
         this.records = records;
         this.grouping = grouping;
+        this.groupsCounted = groupsCounted;
+        this.valuesCounted = valuesCounted;
         this.next = records.hasNext() ? records.next() : null;
     }
 
@@ -40,6 +46,9 @@ final class SortedGroups<K, V> {
         next = records.hasNext() ? records.next() : null;
         firstPending = true;
         groupOpen = true;
+        if (groupsCounted != null) {
+            groupsCounted.increment(1);
+        }
         return true;
     }
 
@@ -61,11 +70,13 @@ final class SortedGroups<K, V> {
     V nextValue() {
         if (firstPending) {
             firstPending = false;
+            valuesCounted.increment(1);
             return current.f1;
         }
         if (!hasNextValue()) {
             throw new NoSuchElementException("no more values in this group");
         }
+        valuesCounted.increment(1);
         current = next;
         next = records.hasNext() ? records.next() : null;
         return current.f1;

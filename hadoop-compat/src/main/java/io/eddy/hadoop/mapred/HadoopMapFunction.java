@@ -13,7 +13,9 @@ import io.eddy.hadoop.impl.HadoopTypes;
 import io.eddy.hadoop.impl.SerializableJobConf;
 import io.eddy.hadoop.impl.TaskConfs;
 import java.util.Objects;
+import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapred.Mapper;
 import org.apache.hadoop.util.ReflectionUtils;
 
@@ -80,9 +82,12 @@ public final class HadoopMapFunction<KI, VI, KO, VO> extends RichMapPartitionFun
         CountingReporter reporter = new CountingReporter(what);
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.of(outputType, what);
         collector.target(out);
+        collector.counting(reporter.getCounter(TaskCounter.MAP_OUTPUT_RECORDS));
+        Counters.Counter inputs = reporter.getCounter(TaskCounter.MAP_INPUT_RECORDS);
         Mapper<KI, VI, KO, VO> mapper = ReflectionUtils.newInstance(mapperClass, taskConf);
         try {
             for (Tuple2<KI, VI> record : records) {
+                inputs.increment(1);
                 mapper.map(record.f0, record.f1, collector, reporter);
             }
         } catch (Throwable failure) {

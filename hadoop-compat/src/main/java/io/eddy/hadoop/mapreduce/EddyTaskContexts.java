@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.ReduceContext;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.map.WrappedMapper;
 import org.apache.hadoop.mapreduce.lib.reduce.WrappedReducer;
@@ -39,7 +40,8 @@ final class EddyTaskContexts {
     /** A mapper's context reading {@code records} and writing to {@code output}. */
     static <KI, VI, KO, VO> Mapper<KI, VI, KO, VO>.Context mapContext(Configuration conf, RuntimeContext context,
             Iterator<Tuple2<KI, VI>> records, CopyingOutputCollector<KO, VO> output, CountingReporter reporter) {
-        MapContextImpl<KI, VI, KO, VO> map = new MapContextImpl<>(conf, attemptId(TaskType.MAP, context), new Reader<>(records),
+        MapContextImpl<KI, VI, KO, VO> map = new MapContextImpl<>(conf, attemptId(TaskType.MAP, context),
+                new Reader<>(records, reporter.getCounter(TaskCounter.MAP_INPUT_RECORDS)),
                 new Writer<>(output), null, reporter, null);
         return new WrappedMapper<KI, VI, KO, VO>().getMapContext(map);
     }
@@ -47,10 +49,13 @@ final class EddyTaskContexts {
     /** Feeds a mapper the records of its partition. */
     private static final class Reader<K, V> extends RecordReader<K, V> {
         private final Iterator<Tuple2<K, V>> records;
+        /** MAP_INPUT_RECORDS. */
+        private final org.apache.hadoop.mapreduce.Counter read;
         private Tuple2<K, V> current;
 
-        Reader(Iterator<Tuple2<K, V>> records) {
+        Reader(Iterator<Tuple2<K, V>> records, org.apache.hadoop.mapreduce.Counter read) {
             this.records = records;
+            this.read = read;
         }
 
         @Override
@@ -61,6 +66,9 @@ final class EddyTaskContexts {
         @Override
         public boolean nextKeyValue() {
             current = records.hasNext() ? records.next() : null;
+            if (current != null) {
+                read.increment(1);
+            }
             return current != null;
         }
 

@@ -16,6 +16,7 @@ import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.util.ReflectionUtils;
 
 /**
@@ -81,6 +82,7 @@ public final class HadoopMapFunction<KI, VI, KO, VO> extends RichMapPartitionFun
         CountingReporter reporter = new CountingReporter(what);
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.of(outputType, what);
         collector.target(out);
+        collector.counting(reporter.getCounter(TaskCounter.MAP_OUTPUT_RECORDS));
         Mapper<KI, VI, KO, VO> mapper = ReflectionUtils.newInstance(mapperClass, taskConf);
         mapper.run(EddyTaskContexts.mapContext(taskConf, getRuntimeContext(), records.iterator(), collector, reporter));
         collector.target(null);

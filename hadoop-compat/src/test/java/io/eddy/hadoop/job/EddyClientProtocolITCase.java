@@ -109,6 +109,23 @@ class EddyClientProtocolITCase {
         assertThat(job.waitForCompletion(false)).isTrue();
         assertThat(job.getCounters().findCounter(HadoopMapreduceFunctionsITCase.Count.LINES).getValue()).isEqualTo(4000);
         assertThat(job.getCounters().findCounter(HadoopMapreduceFunctionsITCase.Count.REDUCER_SETUPS).getValue()).isEqualTo(2);
+        // Hadoop's task counters, as the local job runner counts them for the same job.
+        Job local = Job.getInstance(conf("local"), "counting locally");
+        local.setMapperClass(HadoopMapreduceFunctionsITCase.TokenizerMapper.class);
+        local.setReducerClass(HadoopMapreduceFunctionsITCase.IntSumReducer.class);
+        local.setOutputKeyClass(Text.class);
+        local.setOutputValueClass(IntWritable.class);
+        local.setNumReduceTasks(2);
+        FileInputFormat.addInputPath(local, new org.apache.hadoop.fs.Path(input.toUri()));
+        FileOutputFormat.setOutputPath(local, new org.apache.hadoop.fs.Path(dir.resolve("out-local").toUri()));
+        assertThat(local.waitForCompletion(false)).isTrue();
+        for (org.apache.hadoop.mapreduce.TaskCounter counter : new org.apache.hadoop.mapreduce.TaskCounter[] {
+            org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS, org.apache.hadoop.mapreduce.TaskCounter.MAP_OUTPUT_RECORDS,
+            org.apache.hadoop.mapreduce.TaskCounter.REDUCE_INPUT_GROUPS, org.apache.hadoop.mapreduce.TaskCounter.REDUCE_INPUT_RECORDS,
+            org.apache.hadoop.mapreduce.TaskCounter.REDUCE_OUTPUT_RECORDS}) {
+            assertThat(job.getCounters().findCounter(counter).getValue()).as("%s", counter)
+                    .isEqualTo(local.getCounters().findCounter(counter).getValue()).isPositive();
+        }
     }
 
     /** Fails on one line. */

@@ -1,0 +1,189 @@
+package io.eddy.hadoop.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The stock jobs of {@code hadoop-mapreduce-examples} 3.3.6, unchanged, through their {@code
+ * ExampleDriver} in fresh JVMs: once on Hadoop's local job runner, once on Eddy ({@code -D
+ * mapreduce.framework.name=eddy}, the embedded cluster). Output files must be byte-identical and
+ * the lines the drivers print with their results equal, except where Hadoop's own output is not
+ * defined the same way on both: TeraGen's rows are split over one file per map task, and the local
+ * job runner runs one map where Eddy runs two, so its rows are compared sorted.
+ */
+@Timeout(600)
+class StockExamplesConformanceITCase {
+
+    private static final String[] WORDS = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda",
+        "mu", "nu", "xi", "omicron", "pi"};
+
+    @TempDir
+    static Path dir;
+
+    private static Path text;
+    private static Path pairs;
+
+    @BeforeAll
+    static void writeInputs() throws IOException {
+        text = dir.resolve("text");
+        Files.createDirectories(text);
+        Random random = new Random(23);
+        for (int f = 0; f < 3; f++) {
+            List<String> lines = new ArrayList<>();
+            for (int l = 0; l < 3000; l++) {
+                StringBuilder line = new StringBuilder();
+                for (int w = 0, n = 1 + random.nextInt(10); w < n; w++) {
+                    line.append(WORDS[(int) Math.min(WORDS.length - 1, Math.abs(random.nextGaussian()) * 5)]).append(' ');
+                }
+                lines.add(line.toString().trim());
+            }
+            Files.write(text.resolve("f" + f + ".txt"), lines);
+        }
+        pairs = dir.resolve("pairs");
+        Files.createDirectories(pairs);
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            lines.add((random.nextInt(100) - 50) + " " + (random.nextInt(1000) - 500));
+        }
+        Files.write(pairs.resolve("pairs.txt"), lines);
+    }
+
+    /** The result of one run: its output files and the lines it printed that carry results. */
+    private record Run(TreeMap<String, String> files, List<String> results) {}
+
+    /** Runs {@code ExampleDriver program options... arguments...} on {@code framework}; {@code output} is where it writes. */
+    private static Run run(String framework, Path output, String program, List<String> options, String... arguments)
+            throws IOException, InterruptedException {
+        // The framework as a deployment sets it, in mapred-site.xml on the class path: some drivers (WordMedian) make
+        // a new Configuration and so drop -D options.
+        Path siteDir = dir.resolve("site-" + framework);
+        Files.createDirectories(siteDir);
+        Files.writeString(siteDir.resolve("mapred-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n"
+                + "  <property><name>mapreduce.framework.name</name><value>" + framework + "</value></property>\n"
+                + "  <property><name>mapreduce.client.completion.pollinterval</name><value>100</value></property>\n</configuration>\n");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-cp", siteDir + java.io.File.pathSeparator + System.getProperty("java.class.path"), "-Deddy.log.level=INFO", "org.apache.hadoop.examples.ExampleDriver", program,
+                "-D", "mapreduce.framework.name=" + framework, "-D", "mapreduce.client.completion.pollinterval=100", "-D", "fs.defaultFS=file:///"));
+        for (String option : options) {
+            command.add("-D");
+            command.add(option);
+        }
+        command.addAll(List.of(arguments));
+        Path log = dir.resolve(program + "-" + framework + "-" + System.nanoTime() + ".log");
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(process.waitFor(240, TimeUnit.SECONDS)).as("%s on %s finished", program, framework).isTrue();
+        String printed = Files.readString(log, StandardCharsets.UTF_8);
+        assertThat(process.exitValue()).as("%s on %s exited with 0; it printed:%n%s", program, framework, printed).isZero();
+        // Hadoop's Job logs the id its client protocol gave: job_eddy... from Eddy's, job_local... from the local job runner's.
+        assertThat(printed).as("%s ran on %s", program, framework).contains("Running job: job_" + framework);
+        List<String> results = printed.lines().filter(l -> l.startsWith("The ") || l.startsWith("Estimated value")).collect(Collectors.toList());
+        TreeMap<String, String> files = new TreeMap<>();
+        if (output != null && Files.isDirectory(output)) {
+            try (Stream<Path> list = Files.list(output)) {
+                for (Path p : list.filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
+                    files.put(p.getFileName().toString(), Files.readString(p, StandardCharsets.ISO_8859_1));
+                }
+            }
+        }
+        return new Run(files, results);
+    }
+
+    private static void assertSameOnBoth(String name, String program, List<String> options, String... arguments) throws Exception {
+        Path local = dir.resolve(name + "-local");
+        Path eddy = dir.resolve(name + "-eddy");
+        Run hadoop = run("local", local, program, options, replace(arguments, local));
+        Run onEddy = run(EddyClientProtocolProvider.FRAMEWORK, eddy, program, options, replace(arguments, eddy));
+        assertThat(onEddy.files().keySet()).as("%s: output files", name).isEqualTo(hadoop.files().keySet());
+        for (String file : hadoop.files().keySet()) {
+            assertThat(onEddy.files().get(file)).as("%s: %s", name, file).isEqualTo(hadoop.files().get(file));
+        }
+        assertThat(onEddy.results()).as("%s: printed results", name).isEqualTo(hadoop.results());
+    }
+
+    /** {@code arguments} with "OUT" replaced by {@code output}. */
+    private static String[] replace(String[] arguments, Path output) {
+        String[] result = arguments.clone();
+        for (int i = 0; i < result.length; i++) {
+            if (result[i].equals("OUT")) {
+                result[i] = output.toString();
+            }
+        }
+        return result;
+    }
+
+    @Test
+    void wordCountWithOneAndThreeReducers() throws Exception {
+        assertSameOnBoth("wordcount", "wordcount", List.of(), text.toString(), "OUT");
+        assertSameOnBoth("wordcount3", "wordcount", List.of("mapreduce.job.reduces=3"), text.toString(), "OUT");
+    }
+
+    @Test
+    void wordMeanMedianAndStandardDeviation() throws Exception {
+        assertSameOnBoth("wordmean", "wordmean", List.of(), text.toString(), "OUT");
+        assertSameOnBoth("wordmedian", "wordmedian", List.of(), text.toString(), "OUT");
+        assertSameOnBoth("wordstandarddeviation", "wordstandarddeviation", List.of(), text.toString(), "OUT");
+    }
+
+    @Test
+    void grepAndMultiFileWordCount() throws Exception {
+        assertSameOnBoth("grep", "grep", List.of(), text.toString(), "OUT", "[a-z]*ta");
+        assertSameOnBoth("multifilewc", "multifilewc", List.of(), text.toString(), "OUT");
+    }
+
+    @Test
+    void aggregateWordCountAndHistogram() throws Exception {
+        assertSameOnBoth("aggregatewordcount", "aggregatewordcount", List.of(), text.toString(), "OUT", "2", "textinputformat");
+        assertSameOnBoth("aggregatewordhist", "aggregatewordhist", List.of(), text.toString(), "OUT", "2", "textinputformat");
+    }
+
+    @Test
+    void secondarySort() throws Exception {
+        assertSameOnBoth("secondarysort", "secondarysort", List.of(), pairs.toString(), "OUT");
+    }
+
+    @Test
+    void piPrintsTheSameEstimate() throws Exception {
+        Run hadoop = run("local", null, "pi", List.of(), "4", "2000");
+        Run onEddy = run(EddyClientProtocolProvider.FRAMEWORK, null, "pi", List.of(), "4", "2000");
+        assertThat(onEddy.results()).isEqualTo(hadoop.results()).singleElement().asString().startsWith("Estimated value of Pi is 3.1");
+    }
+
+    /** TeraGen's rows (sorted: the local job runner writes them from one map, Eddy from two). */
+    @Test
+    void teraGenWritesTheSameRows() throws Exception {
+        Path local = dir.resolve("teragen-local");
+        Path eddy = dir.resolve("teragen-eddy");
+        Run hadoop = run("local", local, "teragen", List.of(), "20000", local.toString());
+        Run onEddy = run(EddyClientProtocolProvider.FRAMEWORK, eddy, "teragen", List.of(), "20000", eddy.toString());
+        assertThat(onEddy.files()).containsKey("_SUCCESS");
+        assertThat(rows(onEddy)).isEqualTo(rows(hadoop)).hasSize(20000);
+    }
+
+    private static List<String> rows(Run run) {
+        List<String> rows = new ArrayList<>();
+        run.files().forEach((name, content) -> {
+            if (name.startsWith("part-")) {
+                for (int i = 0; i + 100 <= content.length(); i += 100) {
+                    rows.add(content.substring(i, i + 100));
+                }
+            }
+        });
+        rows.sort(null);
+        return rows;
+    }
+}
