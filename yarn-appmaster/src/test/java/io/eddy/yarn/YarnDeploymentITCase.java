@@ -200,6 +200,13 @@ class YarnDeploymentITCase {
 
     @Test
     void invalidRequestsFailBeforeAnythingIsStagedOrStarted() throws Exception {
+        // An application of an earlier test may still be shutting down on a loaded machine: this test's claim is that
+        // it starts none, so it begins on an idle cluster.
+        long idleBy = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (!CLUSTER.liveApplications().isEmpty() && System.nanoTime() < idleBy) {
+            Thread.sleep(200); // the ResourceManager offers clients no notification of an application's end
+        }
+        assertThat(CLUSTER.liveApplications()).as("applications of earlier tests still running after 60 s").isEmpty();
         int appsBefore = CLUSTER.applications(org.apache.hadoop.yarn.api.records.YarnApplicationState.values()).size();
         assertThatThrownBy(() -> deployer.deploy(session(new Configuration().set(YarnOptions.QUEUE, "no-such-queue"))))
                 .isInstanceOf(YarnDeploymentException.class)

@@ -97,7 +97,13 @@ final class EddyClientProtocol implements ClientProtocol {
         Path jobFile = new Path(jobSubmitDir, "job.xml");
         JobConf job = new JobConf(jobFile);
         job.setClassLoader(Thread.currentThread().getContextClassLoader());
-        ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment();
+        io.eddy.configuration.Configuration settings = io.eddy.configuration.Configuration.fromSystemProperties();
+        String jar = localJobJar(job);
+        if (jar != null && !settings.contains(io.eddy.executor.ExecutionOptions.USER_JARS)) {
+            // The job's classes travel with the job as its jar (Hadoop's staged copy), whatever loaded the driver.
+            settings.set(io.eddy.executor.ExecutionOptions.USER_JARS, jar);
+        }
+        ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(settings);
         int parallelism = job.getInt("eddy.parallelism", -1);
         if (parallelism > 0) {
             env.setParallelism(parallelism);
@@ -117,6 +123,20 @@ final class EddyClientProtocol implements ClientProtocol {
         jobs.put(jobId, submitted);
         client.getJobResult().whenComplete(submitted::ended);
         return status(jobId, submitted);
+    }
+
+    /** The local path of the job's jar (JobSubmitter's staged copy, {@code mapreduce.job.jar}), or null if it has none or not on a local file system. */
+    private static String localJobJar(JobConf job) throws IOException {
+        String jar = job.getJar();
+        if (jar == null) {
+            return null;
+        }
+        Path path = new Path(jar);
+        FileSystem fs = path.getFileSystem(job);
+        if (!"file".equals(fs.getUri().getScheme())) {
+            return null;
+        }
+        return new java.io.File(fs.makeQualified(path).toUri()).getAbsolutePath();
     }
 
     private JobStatus status(JobID id, Submitted job) {

@@ -1,0 +1,92 @@
+package io.eddy.examples.mapreduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.examples.ExampleDriver;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code scripts/eddy mapreduce JAR ARGS} runs the stock hadoop-mapreduce-examples jar's driver
+ * unchanged on Eddy (as {@code hadoop jar} would on Hadoop), and {@code scripts/eddy classpath}
+ * prints the client class path with the configuration that selects Eddy first.
+ */
+@Timeout(300)
+class MapReduceCliITCase {
+
+    @TempDir
+    Path dir;
+
+    private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
+
+    private record Result(int exit, String output) {}
+
+    private Result eddy(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("scripts/eddy").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        builder.environment().put("EDDY_LOG_DIR", dir.resolve("log").toString());
+        builder.environment().put("EDDY_JAVA_OPTS", "-Xmx512m");
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(240, TimeUnit.SECONDS)).isTrue();
+        return new Result(process.exitValue(), output);
+    }
+
+    @Test
+    void theStockExampleJarsWordCountRunsOnEddy() throws Exception {
+        Path input = dir.resolve("in");
+        Files.createDirectories(input);
+        List<String> lines = new ArrayList<>();
+        Map<String, Integer> expected = new TreeMap<>();
+        for (int i = 0; i < 2000; i++) {
+            String line = "w" + (i % 7) + " w" + (i % 13) + " w" + (i % 3);
+            lines.add(line);
+            for (String w : line.split(" ")) {
+                expected.merge(w, 1, Integer::sum);
+            }
+        }
+        Files.write(input.resolve("words.txt"), lines);
+        Path jar = Path.of(ExampleDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path output = dir.resolve("out");
+
+        Result result = eddy("mapreduce", jar.toString(), "wordcount", input.toString(), output.toString());
+        assertThat(result.exit()).as("eddy mapreduce printed:%n%s", result.output()).isZero();
+
+        Map<String, Integer> counts = new TreeMap<>();
+        for (String line : Files.readAllLines(output.resolve("part-r-00000"))) {
+            String[] f = line.split("\t");
+            counts.put(f[0], Integer.parseInt(f[1]));
+        }
+        assertThat(counts).isEqualTo(expected);
+        assertThat(output.resolve("_SUCCESS")).exists();
+        assertThat(Files.readString(dir.resolve("log").resolve("eddy-mapreduce.log"))).as("the job ran on Eddy").contains("job_eddy");
+    }
+
+    @Test
+    void classpathPutsTheEddyMapReduceConfigurationFirst() throws Exception {
+        Result result = eddy("classpath");
+        assertThat(result.exit()).isZero();
+        String[] entries = result.output().trim().split(":");
+        assertThat(Path.of(entries[0]).resolve("mapred-site.xml")).exists();
+        assertThat(Files.readString(Path.of(entries[0]).resolve("mapred-site.xml"))).contains("<value>eddy</value>");
+        assertThat(result.output()).contains("hadoop-compat");
+    }
+
+    @Test
+    void aMissingJobJarIsAClearError() throws Exception {
+        Result result = eddy("mapreduce", dir.resolve("no-such.jar").toString(), "wordcount");
+        assertThat(result.exit()).isEqualTo(2);
+        assertThat(result.output()).contains("no-such.jar").contains("does not exist");
+    }
+}
