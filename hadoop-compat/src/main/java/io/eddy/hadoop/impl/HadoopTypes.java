@@ -6,6 +6,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.java.tuple.Tuple2;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /** The {@code Tuple2<key, value>} types of wrapped Hadoop functions. */
 public final class HadoopTypes {
@@ -27,22 +28,22 @@ public final class HadoopTypes {
 
     /** A mapper's output pair type: {@code base}'s arguments 2 and 3, else the map output classes {@code job} names. */
     public static <K, V> TupleTypeInfo<Tuple2<K, V>> mapOutput(Class<?> mapperClass, Class<?> base, JobConf job) {
-        return pairType(mapperClass, base, 2, named(job, "mapreduce.map.output.key.class", "mapreduce.job.output.key.class") ? job.getMapOutputKeyClass() : null,
-                named(job, "mapreduce.map.output.value.class", "mapreduce.job.output.value.class") ? job.getMapOutputValueClass() : null,
+        return pairType(mapperClass, base, 2, named(job, MRJobConfig.MAP_OUTPUT_KEY_CLASS, MRJobConfig.OUTPUT_KEY_CLASS) ? job.getMapOutputKeyClass() : null,
+                named(job, MRJobConfig.MAP_OUTPUT_VALUE_CLASS, MRJobConfig.OUTPUT_VALUE_CLASS) ? job.getMapOutputValueClass() : null,
                 "Hadoop mapper " + mapperClass.getName());
     }
 
     /** A combiner's output pair type (the map output): {@code base}'s arguments 2 and 3, else the map output classes {@code job} names. */
     public static <K, V> TupleTypeInfo<Tuple2<K, V>> combineOutput(Class<?> combinerClass, Class<?> base, JobConf job) {
-        return pairType(combinerClass, base, 2, named(job, "mapreduce.map.output.key.class") ? job.getMapOutputKeyClass() : null,
-                named(job, "mapreduce.map.output.value.class") ? job.getMapOutputValueClass() : null,
+        return pairType(combinerClass, base, 2, named(job, MRJobConfig.MAP_OUTPUT_KEY_CLASS) ? job.getMapOutputKeyClass() : null,
+                named(job, MRJobConfig.MAP_OUTPUT_VALUE_CLASS) ? job.getMapOutputValueClass() : null,
                 "Hadoop combiner " + combinerClass.getName());
     }
 
     /** A reducer's output pair type: {@code base}'s arguments 2 and 3, else the job output classes {@code job} names. */
     public static <K, V> TupleTypeInfo<Tuple2<K, V>> reduceOutput(Class<?> reducerClass, Class<?> base, JobConf job) {
-        return pairType(reducerClass, base, 2, named(job, "mapreduce.job.output.key.class") ? job.getOutputKeyClass() : null,
-                named(job, "mapreduce.job.output.value.class") ? job.getOutputValueClass() : null,
+        return pairType(reducerClass, base, 2, named(job, MRJobConfig.OUTPUT_KEY_CLASS) ? job.getOutputKeyClass() : null,
+                named(job, MRJobConfig.OUTPUT_VALUE_CLASS) ? job.getOutputValueClass() : null,
                 "Hadoop reducer " + reducerClass.getName());
     }
 

@@ -3,6 +3,9 @@ package io.eddy.hadoop.impl;
 import io.eddy.api.common.functions.rich.RuntimeContext;
 import java.io.Closeable;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskType;
 
 /** What Hadoop's task runtime sets in a task's configuration, and closing after a failure. */
 public final class TaskConfs {
@@ -15,8 +18,23 @@ public final class TaskConfs {
      */
     public static JobConf forSubtask(JobConf conf, RuntimeContext context) {
         JobConf task = new JobConf(conf);
-        task.setInt("mapreduce.task.partition", context.getIndexOfThisSubtask());
+        task.setInt(MRJobConfig.TASK_PARTITION, context.getIndexOfThisSubtask());
         task.setClassLoader(context.getUserCodeClassLoader());
+        return task;
+    }
+
+    /**
+     * A copy of {@code conf} for attempt {@code id} of subtask {@code subtask} (an output format's
+     * writer): {@code mapreduce.task.attempt.id} and {@code mapreduce.task.partition} set, and the
+     * job's class loader where there is a runtime context.
+     */
+    public static JobConf forAttempt(JobConf conf, TaskAttemptID id, int subtask, RuntimeContext context) {
+        JobConf task = new JobConf(conf);
+        task.set(MRJobConfig.TASK_ATTEMPT_ID, id.toString());
+        task.setInt(MRJobConfig.TASK_PARTITION, subtask);
+        if (context != null) {
+            task.setClassLoader(context.getUserCodeClassLoader());
+        }
         return task;
     }
 
@@ -27,5 +45,10 @@ public final class TaskConfs {
         } catch (Throwable suppressed) {
             failure.addSuppressed(suppressed);
         }
+    }
+
+    /** Attempt {@code context.getAttemptNumber()} of task {@code subtask} of type {@code type}: {@code attempt_eddy_0000_<m|r>_<subtask>_<attempt>}. */
+    public static TaskAttemptID attemptId(TaskType type, RuntimeContext context) {
+        return new TaskAttemptID("eddy", 0, type, context.getIndexOfThisSubtask(), context.getAttemptNumber());
     }
 }

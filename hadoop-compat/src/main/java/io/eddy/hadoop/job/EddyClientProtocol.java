@@ -29,6 +29,7 @@ import org.apache.hadoop.mapreduce.TaskTrackerInfo;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.protocol.ClientProtocol;
 import org.apache.hadoop.mapreduce.security.token.delegation.DelegationTokenIdentifier;
+import org.apache.hadoop.mapreduce.server.jobtracker.JTConfig;
 import org.apache.hadoop.mapreduce.v2.LogParams;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -202,7 +203,7 @@ final class EddyClientProtocol implements ClientProtocol {
     @Override
     public String getStagingAreaDir() throws IOException {
         String user = UserGroupInformation.getCurrentUser().getShortUserName();
-        Path root = new Path(conf.get("mapreduce.jobtracker.staging.root.dir",
+        Path root = new Path(conf.get(JTConfig.JT_STAGING_AREA_ROOT,
                 System.getProperty("java.io.tmpdir") + "/eddy-mapreduce/staging"));
         return FileSystem.get(conf).makeQualified(new Path(root, user + "/.staging")).toString();
     }

@@ -3,6 +3,7 @@ package io.eddy.hadoop.job;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.protocol.ClientProtocol;
 import org.apache.hadoop.mapreduce.protocol.ClientProtocolProvider;
 
@@ -20,7 +21,7 @@ public final class EddyClientProtocolProvider extends ClientProtocolProvider {
 
     @Override
     public ClientProtocol create(Configuration conf) throws IOException {
-        return FRAMEWORK.equals(conf.get("mapreduce.framework.name")) ? new EddyClientProtocol(conf) : null;
+        return FRAMEWORK.equals(conf.get(MRConfig.FRAMEWORK_NAME)) ? new EddyClientProtocol(conf) : null;
     }
 
     @Override

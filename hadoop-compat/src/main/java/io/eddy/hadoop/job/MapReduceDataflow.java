@@ -15,6 +15,7 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapRunner;
 import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.task.JobContextImpl;
 
@@ -40,10 +41,6 @@ import org.apache.hadoop.mapreduce.task.JobContextImpl;
  */
 public final class MapReduceDataflow {
 
-    private static final String SORT_COMPARATOR = "mapreduce.job.output.key.comparator.class";
-    private static final String GROUPING_COMPARATOR = "mapreduce.job.output.group.comparator.class";
-    private static final String COMBINER_GROUPING_COMPARATOR = "mapreduce.job.combiner.group.comparator.class";
-
     private MapReduceDataflow() {}
 
     /** Adds job {@code id}'s dataflow, configured by {@code job}, to {@code env}; run it with {@code env.execute()}. */
@@ -54,9 +51,9 @@ public final class MapReduceDataflow {
         boolean newMapper = job.getUseNewMapper();
         boolean newReducer = job.getUseNewReducer();
 
-        Class<? extends Writable> mapKey = writable(job.getMapOutputKeyClass(), "mapreduce.map.output.key.class");
-        Class<? extends Writable> mapValue = writable(job.getMapOutputValueClass(), "mapreduce.map.output.value.class");
-        Class<? extends RawComparator> sortComparator = job.getClass(SORT_COMPARATOR, null, RawComparator.class);
+        Class<? extends Writable> mapKey = writable(job.getMapOutputKeyClass(), MRJobConfig.MAP_OUTPUT_KEY_CLASS);
+        Class<? extends Writable> mapValue = writable(job.getMapOutputValueClass(), MRJobConfig.MAP_OUTPUT_VALUE_CLASS);
+        Class<? extends RawComparator> sortComparator = job.getClass(MRJobConfig.KEY_COMPARATOR, null, RawComparator.class);
         TupleTypeInfo mapOutput = new TupleTypeInfo<>(new WritableTypeInfo(mapKey, sortComparator, job), new WritableTypeInfo(mapValue));
         if (reduces == 0) {
             // A map-only job writes the mapper's output as the job's output.
@@ -90,7 +87,7 @@ public final class MapReduceDataflow {
         Class combiner = newMapper ? context.getCombinerClass() : job.getCombinerClass();
         DataSet shuffled = mapped;
         if (combiner != null) {
-            Class<? extends RawComparator> combineGrouping = job.getClass(COMBINER_GROUPING_COMPARATOR, sortComparator, RawComparator.class);
+            Class<? extends RawComparator> combineGrouping = job.getClass(MRJobConfig.COMBINER_GROUP_COMPARATOR_CLASS, sortComparator, RawComparator.class);
             DataSet sorted = mapped.sortPartition(0, Order.ASCENDING).name("Hadoop combiner sort");
             shuffled = newMapper
                     ? sorted.mapPartition(new NewApiGroupRunner(combiner, mapKey, combineGrouping, job, mapOutput, TaskType.MAP))
@@ -101,7 +98,7 @@ public final class MapReduceDataflow {
         io.eddy.api.common.functions.Partitioner partitioner = newReducer
                 ? new JobPartitioners.NewApi(context.getPartitionerClass(), job)
                 : new JobPartitioners.OldApi(job.getPartitionerClass(), job);
-        Class<? extends RawComparator> grouping = job.getClass(GROUPING_COMPARATOR, sortComparator, RawComparator.class);
+        Class<? extends RawComparator> grouping = job.getClass(MRJobConfig.GROUP_COMPARATOR_CLASS, sortComparator, RawComparator.class);
         TupleTypeInfo reduceOutput = new TupleTypeInfo<>(TypeExtractor.createTypeInfo(job.getOutputKeyClass()),
                 TypeExtractor.createTypeInfo(job.getOutputValueClass()));
         DataSet sorted = shuffled.partitionCustom(partitioner, new JobPartitioners.WholePair()).sortPartition(0, Order.ASCENDING)

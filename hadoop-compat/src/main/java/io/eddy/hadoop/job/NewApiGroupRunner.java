@@ -4,6 +4,7 @@ import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.hadoop.HadoopCounters;
+import io.eddy.hadoop.impl.CollectorRecordWriter;
 import io.eddy.hadoop.impl.CopyingOutputCollector;
 import io.eddy.hadoop.impl.CountingReporter;
 import io.eddy.hadoop.impl.TaskConfs;
@@ -13,9 +14,7 @@ import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.ReduceContext;
-import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.reduce.WrappedReducer;
@@ -53,8 +52,7 @@ final class NewApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupR
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.direct(what);
         collector.target(out);
         SortedGroups<KI, VI> groups = groups(records, taskConf, taskType == TaskType.MAP, reporter, collector);
-        TaskAttemptID id = new TaskAttemptID("eddy", 0, taskType, getRuntimeContext().getIndexOfThisSubtask(),
-                getRuntimeContext().getAttemptNumber());
+        TaskAttemptID id = TaskConfs.attemptId(taskType, getRuntimeContext());
         GroupsContext<KI, VI, KO, VO> context = new GroupsContext<>(taskConf, id, collector, reporter, groups);
         Reducer<KI, VI, KO, VO> reducer = ReflectionUtils.newInstance(reducerClass, taskConf);
         reducer.run(new WrappedReducer<KI, VI, KO, VO>().getReducerContext(context));
@@ -70,7 +68,7 @@ final class NewApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupR
 
         GroupsContext(Configuration conf, TaskAttemptID id, CopyingOutputCollector<KO, VO> output, CountingReporter reporter,
                 SortedGroups<KI, VI> groups) {
-            super(conf, id, new Writer<>(output), null, reporter);
+            super(conf, id, new CollectorRecordWriter<>(output), null, reporter);
             this.groups = groups;
         }
 
@@ -106,25 +104,6 @@ final class NewApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupR
         @Override
         public VI getCurrentValue() {
             return groups.currentValue();
-        }
-    }
-
-    /** Writes the reducer's pairs to the collector. */
-    static final class Writer<K, V> extends RecordWriter<K, V> {
-        private final CopyingOutputCollector<K, V> output;
-
-        Writer(CopyingOutputCollector<K, V> output) {
-            this.output = output;
-        }
-
-        @Override
-        public void write(K key, V value) {
-            output.collect(key, value);
-        }
-
-        @Override
-        public void close(TaskAttemptContext context) {
-            // The Eddy collector is closed by the operator.
         }
     }
 }

@@ -6,6 +6,7 @@ import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.hadoop.HadoopCounters;
 import io.eddy.hadoop.impl.CountingReporter;
 import io.eddy.hadoop.impl.SerializableJobConf;
+import io.eddy.hadoop.impl.TaskConfs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Objects;
@@ -112,14 +113,9 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
 
     @Override
     public void open(int subtask, int parallelism) throws IOException {
-        JobConf job = new JobConf(conf.get());
         TaskAttemptID id = new TaskAttemptID(new TaskID(new JobID(jobTracker, jobNumber), TaskType.REDUCE, subtask),
                 context == null ? 0 : context.getAttemptNumber());
-        job.set("mapreduce.task.attempt.id", id.toString());
-        job.setInt("mapreduce.task.partition", subtask);
-        if (context != null) {
-            job.setClassLoader(context.getUserCodeClassLoader());
-        }
+        JobConf job = TaskConfs.forAttempt(conf.get(), id, subtask, context);
         reporter = new CountingReporter("Hadoop output format " + formatClass.getName());
         task = new TaskAttemptContextImpl(job, id);
         committer = job.getOutputCommitter();

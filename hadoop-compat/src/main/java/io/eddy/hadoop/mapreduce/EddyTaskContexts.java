@@ -2,15 +2,16 @@ package io.eddy.hadoop.mapreduce;
 
 import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.hadoop.impl.CollectorRecordWriter;
 import io.eddy.hadoop.impl.CopyingOutputCollector;
 import io.eddy.hadoop.impl.CountingReporter;
 import io.eddy.hadoop.impl.GroupValues;
+import io.eddy.hadoop.impl.TaskConfs;
 import java.util.Iterator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.ReduceContext;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -25,7 +26,7 @@ import org.apache.hadoop.mapreduce.task.TaskInputOutputContextImpl;
 /**
  * The {@code mapreduce} API's task contexts over Eddy records, built from Hadoop's own context
  * classes: a {@link MapContextImpl} reading a partition's records through a {@link RecordReader}
- * and writing through a {@link RecordWriter}, wrapped by Hadoop's {@link WrappedMapper}; and a
+ * and writing through a {@link CollectorRecordWriter}, wrapped by Hadoop's {@link WrappedMapper}; and a
  * reduce context that serves one group at a time, wrapped by {@link WrappedReducer}. Their task
  * attempt id is {@code attempt_eddy_0000_<m|r>_<subtask>_<attempt>}.
  */
@@ -33,16 +34,12 @@ final class EddyTaskContexts {
 
     private EddyTaskContexts() {}
 
-    static TaskAttemptID attemptId(TaskType type, RuntimeContext context) {
-        return new TaskAttemptID("eddy", 0, type, context.getIndexOfThisSubtask(), context.getAttemptNumber());
-    }
-
     /** A mapper's context reading {@code records} and writing to {@code output}. */
     static <KI, VI, KO, VO> Mapper<KI, VI, KO, VO>.Context mapContext(Configuration conf, RuntimeContext context,
             Iterator<Tuple2<KI, VI>> records, CopyingOutputCollector<KO, VO> output, CountingReporter reporter) {
-        MapContextImpl<KI, VI, KO, VO> map = new MapContextImpl<>(conf, attemptId(TaskType.MAP, context),
+        MapContextImpl<KI, VI, KO, VO> map = new MapContextImpl<>(conf, TaskConfs.attemptId(TaskType.MAP, context),
                 new Reader<>(records, reporter.getCounter(TaskCounter.MAP_INPUT_RECORDS)),
-                new Writer<>(output), null, reporter, null);
+                new CollectorRecordWriter<>(output), null, reporter, null);
         return new WrappedMapper<KI, VI, KO, VO>().getMapContext(map);
     }
 
@@ -93,25 +90,6 @@ final class EddyTaskContexts {
         }
     }
 
-    /** Writes a function's output pairs to its copying collector. */
-    static final class Writer<K, V> extends RecordWriter<K, V> {
-        private final CopyingOutputCollector<K, V> output;
-
-        Writer(CopyingOutputCollector<K, V> output) {
-            this.output = output;
-        }
-
-        @Override
-        public void write(K key, V value) {
-            output.collect(key, value);
-        }
-
-        @Override
-        public void close(TaskAttemptContext context) {
-            // The Eddy collector is closed by the operator.
-        }
-    }
-
     /**
      * A reduce context over one group at a time ({@link #group}): {@code getCurrentKey} is the
      * group's key and {@code getValues} its values. The wrapper calls the reducer's {@code reduce}
@@ -125,7 +103,7 @@ final class EddyTaskContexts {
         private VI value;
 
         GroupContext(Configuration conf, TaskAttemptID id, CopyingOutputCollector<KO, VO> output, CountingReporter reporter) {
-            super(conf, id, new Writer<>(output), null, reporter);
+            super(conf, id, new CollectorRecordWriter<>(output), null, reporter);
         }
 
         void group(GroupValues<KI, VI> group) {

@@ -51,7 +51,7 @@ public final class HadoopReduceCombineFunction<KI, VI, KO, VO> extends HadoopRed
         if (combiner == null) {
             combineCollector = CopyingOutputCollector.of(combineType, describe(combinerClass, "combiner"));
             JobConf taskConf = TaskConfs.forSubtask(conf.get(), getRuntimeContext());
-            combineGroups = new EddyTaskContexts.GroupContext<>(taskConf, EddyTaskContexts.attemptId(TaskType.MAP, getRuntimeContext()),
+            combineGroups = new EddyTaskContexts.GroupContext<>(taskConf, TaskConfs.attemptId(TaskType.MAP, getRuntimeContext()),
                     combineCollector, reporter);
             combineContext = combineGroups.wrapped();
             combiner = ReflectionUtils.newInstance(combinerClass, taskConf);

@@ -95,7 +95,7 @@ public class HadoopReduceFunction<KI, VI, KO, VO> extends RichGroupReduceFunctio
     private Reducer<KI, VI, KO, VO> reducer() throws Exception {
         if (reducer == null) {
             JobConf taskConf = TaskConfs.forSubtask(conf.get(), getRuntimeContext());
-            groups = new EddyTaskContexts.GroupContext<>(taskConf, EddyTaskContexts.attemptId(TaskType.REDUCE, getRuntimeContext()), collector,
+            groups = new EddyTaskContexts.GroupContext<>(taskConf, TaskConfs.attemptId(TaskType.REDUCE, getRuntimeContext()), collector,
                     reporter);
             context = groups.wrapped();
             reducer = ReflectionUtils.newInstance(reducerClass, taskConf);
