@@ -1,5 +1,6 @@
 package io.eddy.hadoop.typeinfo;
 
+import io.eddy.api.common.typeutils.ByteStringKeys;
 import io.eddy.api.common.typeutils.TypeComparator;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.MemorySegment;
@@ -42,8 +43,8 @@ import org.apache.hadoop.util.ReflectionUtils;
  *       types hash their value.
  *   <li>Normalized keys for Hadoop's {@code IntWritable}, {@code LongWritable}, {@code
  *       ShortWritable}, {@code ByteWritable}, {@code BooleanWritable}, {@code VIntWritable}, {@code
- *       VLongWritable} (the whole key) and {@code Text}, {@code BytesWritable} (a prefix of the
- *       bytes), when the comparator Hadoop registers for the class is its own (a subclass or a
+ *       VLongWritable} (the whole key) and {@code Text}, {@code BytesWritable} (their bytes,
+ *       whole for keys that fit the normalized key), when the comparator Hadoop registers for the class is its own (a subclass or a
  *       comparator defined by the program gets none: its order may differ).
  *   <li>Or, given a comparator class (a MapReduce job's sort or grouping comparator, which may be
  *       any {@link RawComparator}), that comparator's order, without normalized keys; objects that
@@ -186,6 +187,17 @@ public final class WritableKeyComparator<T extends Writable> extends TypeCompara
     }
 
     @Override
+    public boolean isNormalizedKeyWhole(MemorySegment key, int offset, int numBytes) {
+        return normalizedKey != null && normalizedKey.isWhole(key, offset, numBytes);
+    }
+
+    /** True: {@link #compareSerialized} hands the bytes to a raw comparator. */
+    @Override
+    public boolean comparesSerializedKeys() {
+        return true;
+    }
+
+    @Override
     public void putNormalizedKey(T record, MemorySegment target, int offset, int numBytes) {
         normalizedKey.put(record, target, offset, numBytes);
     }
@@ -225,8 +237,9 @@ public final class WritableKeyComparator<T extends Writable> extends TypeCompara
 
     /**
      * The normalized key formats of Hadoop's own key types: integers big-endian with the sign bit
-     * flipped (their whole key), {@code Text} and {@code BytesWritable} their bytes (a prefix:
-     * {@code BinaryComparable} orders by unsigned bytes, a shorter key first).
+     * flipped (their whole key), {@code Text} and {@code BytesWritable} their bytes in {@link
+     * ByteStringKeys}' layout ({@code BinaryComparable} orders by unsigned bytes, a shorter key
+     * first; whole for keys that fit).
      */
     enum NormalizedKey {
         BYTE(1) {
@@ -281,11 +294,12 @@ public final class WritableKeyComparator<T extends Writable> extends TypeCompara
             @Override
             void put(Object record, MemorySegment target, int offset, int numBytes) {
                 BinaryComparable binary = (BinaryComparable) record;
-                byte[] bytes = binary.getBytes();
-                int length = binary.getLength();
-                for (int i = 0; i < numBytes; i++) {
-                    target.put(offset + i, i < length ? bytes[i] : 0);
-                }
+                ByteStringKeys.put(binary.getBytes(), 0, binary.getLength(), target, offset, numBytes);
+            }
+
+            @Override
+            boolean isWhole(MemorySegment key, int offset, int numBytes) {
+                return ByteStringKeys.isWhole(key, offset, numBytes);
             }
         };
 
@@ -303,6 +317,11 @@ public final class WritableKeyComparator<T extends Writable> extends TypeCompara
             for (int i = 0; i < numBytes; i++) {
                 target.put(offset + i, i < length ? (byte) (flipped >>> ((length - 1 - i) * 8)) : 0);
             }
+        }
+
+        /** Whether the key of {@code numBytes} at {@code offset} is its record's whole key. */
+        boolean isWhole(MemorySegment key, int offset, int numBytes) {
+            return numBytes >= length;
         }
 
         /** The format of {@code type}, if it is one of Hadoop's key types ordered by Hadoop's own comparator. */

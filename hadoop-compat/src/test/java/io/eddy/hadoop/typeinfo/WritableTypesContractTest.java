@@ -50,8 +50,8 @@ class WritableTypesContractTest {
         protected TypeSerializer<Text> createSerializer() { return new WritableSerializer<>(Text.class); }
         /** Unsigned UTF-8 byte order, a shorter key first; "é" (0xC3 0xA9) after every ASCII letter. */
         protected Text[] getSortedTestData() {
-            return new Text[] {text(""), text("A"), text("Z"), text("a"), text("abcdefgh"), text("abcdefgh\u0000"), text("abcdefghi"),
-                text("b"), text("é")};
+            return new Text[] {text(""), text("A"), text("Z"), text("a"), text("a\u0000"), text("a\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000"),
+                text("abcdefgh"), text("abcdefgh\u0000"), text("abcdefghi"), text("abcdefgé"), text("b"), text("é")};
         }
     }
 

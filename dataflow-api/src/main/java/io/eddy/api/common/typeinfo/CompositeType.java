@@ -104,7 +104,16 @@ public abstract class CompositeType<T> extends TypeInfo<T> {
             accessors[i] = getFieldAccessor(pos);
             comparators[i] = comparatorFor(getTypeAt(pos), ascending[i], config, getFieldNames()[pos]);
         }
-        return new CompositeComparator<>(accessors, comparators, createSerializer(config));
+        return new CompositeComparator<>(accessors, comparators, createSerializer(config),
+                keyFieldPositions.length == 1 && leadsSerializedForm(keyFieldPositions[0]));
+    }
+
+    /**
+     * Whether this type's serializer writes the field at {@code pos} first, exactly as the field
+     * type's own serializer writes it (so the field's comparator can read serialized records).
+     */
+    protected boolean leadsSerializedForm(int pos) {
+        return false;
     }
 
     /**

@@ -72,6 +72,11 @@ public final class TupleTypeInfo<T extends Tuple> extends CompositeType<T> {
     }
 
     @Override
+    protected boolean leadsSerializedForm(int pos) {
+        return pos == 0; // TupleSerializer writes f0, f1, ... with the fields' serializers, nothing before
+    }
+
+    @Override
     public <F> FieldAccessor<T, F> getFieldAccessor(int pos) {
         Objects.checkIndex(pos, types.length);
         return new TupleFieldAccessor<>(pos, getTypeAt(pos));

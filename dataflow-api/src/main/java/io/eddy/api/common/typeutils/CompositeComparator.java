@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Compares records of a composite type (tuple, record, POJO) by some of their fields, in order,
  * each field with its own comparator and direction. Serialized records are deserialized to compare
- * them. The normalized key concatenates the normalized keys of the leading key fields that share
+ * them, unless the key is the one field the serializer writes first: then that field's comparator
+ * reads them. The normalized key concatenates the normalized keys of the leading key fields that share
  * the first field's direction, up to the first field whose key is only a prefix.
  *
  * <p>Not thread-safe (references): each thread uses its own {@link #duplicate()}.
@@ -24,9 +25,24 @@ public final class CompositeComparator<T> extends TypeComparator<T> {
     private final TypeSerializer<T> serializer;
     /** How many leading key fields contribute to the normalized key. */
     private final int normalizedKeyFields;
+    /**
+     * Whether the key is one field that the serializer writes first, in its field type's own form,
+     * so {@link #compareSerialized} hands the records to that field's comparator.
+     */
+    private final boolean keyLeadsRecord;
 
-    @SuppressWarnings("unchecked")
+    /** A comparator that deserializes records to compare them serialized. */
     public CompositeComparator(MemberAccessor<T, ?>[] keyFields, TypeComparator<?>[] comparators, TypeSerializer<T> serializer) {
+        this(keyFields, comparators, serializer, false);
+    }
+
+    /**
+     * @param keyLeadsRecord true if the key is one field that {@code serializer} writes first, as
+     *     that field's own serializer writes it (its comparator then reads serialized records)
+     */
+    @SuppressWarnings("unchecked")
+    public CompositeComparator(MemberAccessor<T, ?>[] keyFields, TypeComparator<?>[] comparators, TypeSerializer<T> serializer,
+            boolean keyLeadsRecord) {
         if (keyFields.length == 0 || keyFields.length != comparators.length) {
             throw new IllegalArgumentException("CompositeComparator: " + keyFields.length + " key fields and "
                     + comparators.length + " comparators (expected: the same number, at least one)");
@@ -35,6 +51,11 @@ public final class CompositeComparator<T> extends TypeComparator<T> {
         this.comparators = (TypeComparator<Object>[]) comparators.clone();
         this.serializer = serializer;
         this.normalizedKeyFields = countNormalizedKeyFields(this.comparators);
+        if (keyLeadsRecord && keyFields.length != 1) {
+            throw new IllegalArgumentException("CompositeComparator: " + keyFields.length
+                    + " key fields lead the record (expected: one, when the key leads the record)");
+        }
+        this.keyLeadsRecord = keyLeadsRecord;
     }
 
     private static int countNormalizedKeyFields(TypeComparator<?>[] comparators) {
@@ -102,7 +123,15 @@ public final class CompositeComparator<T> extends TypeComparator<T> {
 
     @Override
     public int compareSerialized(DataInputView firstSource, DataInputView secondSource) throws IOException {
+        if (keyLeadsRecord) {
+            return comparators[0].compareSerialized(firstSource, secondSource);
+        }
         return compare(serializer.deserialize(firstSource), serializer.deserialize(secondSource));
+    }
+
+    @Override
+    public boolean comparesSerializedKeys() {
+        return keyLeadsRecord && comparators[0].comparesSerializedKeys();
     }
 
     @Override
@@ -133,6 +162,24 @@ public final class CompositeComparator<T> extends TypeComparator<T> {
             remaining -= len;
         }
         return false;
+    }
+
+    @Override
+    public boolean isNormalizedKeyWhole(MemorySegment key, int offset, int numBytes) {
+        if (normalizedKeyFields < comparators.length) {
+            return false;
+        }
+        int pos = offset;
+        int remaining = numBytes;
+        for (int i = 0; i < normalizedKeyFields; i++) {
+            int len = Math.min(remaining, comparators[i].getNormalizeKeyLen());
+            if (len == 0 || !comparators[i].isNormalizedKeyWhole(key, pos, len)) {
+                return false;
+            }
+            pos += len;
+            remaining -= len;
+        }
+        return true;
     }
 
     @Override
@@ -182,7 +229,7 @@ public final class CompositeComparator<T> extends TypeComparator<T> {
         for (int i = 0; i < copies.length; i++) {
             copies[i] = comparators[i].duplicate();
         }
-        return new CompositeComparator<>(keyFields, copies, serializer.duplicate());
+        return new CompositeComparator<>(keyFields, copies, serializer.duplicate(), keyLeadsRecord);
     }
 
     @Override

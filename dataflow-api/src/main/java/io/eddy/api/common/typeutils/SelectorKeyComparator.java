@@ -96,6 +96,11 @@ public final class SelectorKeyComparator<T, K> extends TypeComparator<T> {
     }
 
     @Override
+    public boolean isNormalizedKeyWhole(MemorySegment key, int offset, int numBytes) {
+        return keyComparator.isNormalizedKeyWhole(key, offset, numBytes);
+    }
+
+    @Override
     public void putNormalizedKey(T record, MemorySegment target, int offset, int numBytes) {
         keyComparator.putNormalizedKey(key(record), target, offset, numBytes);
     }

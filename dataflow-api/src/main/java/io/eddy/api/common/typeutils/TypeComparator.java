@@ -34,6 +34,15 @@ public abstract class TypeComparator<T> implements Serializable {
     /** Compares two serialized records read from the two views, without deserializing them where the type allows. */
     public abstract int compareSerialized(DataInputView firstSource, DataInputView secondSource) throws IOException;
 
+    /**
+     * Whether {@link #compareSerialized} compares the keys' bytes without making objects, so a
+     * sorter settles ties of normalized keys with it instead of deserializing both records. False
+     * unless a comparator says so.
+     */
+    public boolean comparesSerializedKeys() {
+        return false;
+    }
+
     public abstract boolean supportsNormalizedKey();
 
     /** The number of bytes of the full normalized key, or {@link Integer#MAX_VALUE} if it is unbounded. */
@@ -41,6 +50,17 @@ public abstract class TypeComparator<T> implements Serializable {
 
     /** Whether {@code keyBytes} bytes of normalized key are only a prefix, so ties must be broken by {@link #compare}. */
     public abstract boolean isNormalizedKeyPrefixOnly(int keyBytes);
+
+    /**
+     * Whether the normalized key of {@code numBytes} bytes at {@code offset} of {@code key}, as
+     * {@link #putNormalizedKey} wrote it, is the whole key of its record: two records with equal
+     * such keys compare equal. Variable-length keys that fit their normalized key can say so per key
+     * even though {@link #isNormalizedKeyPrefixOnly} is true for the type. By default, the answer
+     * of {@link #isNormalizedKeyPrefixOnly} for every key.
+     */
+    public boolean isNormalizedKeyWhole(MemorySegment key, int offset, int numBytes) {
+        return !isNormalizedKeyPrefixOnly(numBytes);
+    }
 
     /** Writes the first {@code numBytes} bytes of the normalized key of {@code record} at {@code offset}. */
     public abstract void putNormalizedKey(T record, MemorySegment target, int offset, int numBytes);

@@ -92,7 +92,7 @@ public abstract class ComparatorContractTest<T> {
             return;
         }
         T[] data = getSortedTestData();
-        for (int len : new int[] {1, 3, Math.min(comparator.getNormalizeKeyLen(), 32)}) {
+        for (int len : new int[] {1, 3, 9, Math.min(comparator.getNormalizeKeyLen(), 32)}) {
             MemorySegment[] keys = new MemorySegment[data.length];
             for (int i = 0; i < data.length; i++) {
                 keys[i] = MemorySegment.allocateHeap(len, null);
@@ -109,6 +109,8 @@ public abstract class ComparatorContractTest<T> {
                         assertThat(keyCmp).as("normalized key (%d bytes) order of %s and %s", len, data[i], data[j]).isEqualTo(cmp);
                     } else if (!comparator.isNormalizedKeyPrefixOnly(len)) {
                         assertThat(cmp).as("equal full normalized keys (%d bytes) of %s and %s", len, data[i], data[j]).isZero();
+                    } else if (comparator.isNormalizedKeyWhole(keys[i], 0, len)) {
+                        assertThat(cmp).as("equal normalized keys (%d bytes) of %s and %s, said whole", len, data[i], data[j]).isZero();
                     }
                 }
             }

@@ -17,8 +17,10 @@ import java.util.List;
  * record offset, normalized-key prefix)}, goes into <em>index pages</em>. Both kinds of page are
  * taken on demand from the same pool, so the split adapts to the record size. Sorting swaps index
  * entries only; comparisons look at the normalized-key bytes first (unsigned, flipped for
- * descending keys) and deserialize the two records for a full comparison only when the bytes are
- * equal and are not the whole key.
+ * descending keys) and look at the records only when the bytes are equal and are not the whole key
+ * (of the type, or of these records: a short string's key holds all of it): through {@link
+ * TypeComparator#compareSerialized} where the comparator compares serialized keys, else by
+ * deserializing both records.
  *
  * <pre>
  *   index pages:  [off0|key0][off1|key1]...   --sort()-->  entries in key order
@@ -56,6 +58,7 @@ public final class NormalizedKeySorter<T> implements RadixSortable {
     private final int entryMask;
     private final boolean keyIsWhole;
     private final boolean invertKey;
+    private final boolean compareSerialized;
 
     private final List<MemorySegment> indexPages = new ArrayList<>();
     private final RecordAreaOutputView recordArea;
@@ -90,6 +93,7 @@ public final class NormalizedKeySorter<T> implements RadixSortable {
         this.keyLen = comparator.supportsNormalizedKey() ? Math.min(comparator.getNormalizeKeyLen(), MAX_NORMALIZED_KEY_LEN) : 0;
         this.keyIsWhole = keyLen > 0 && !comparator.isNormalizedKeyPrefixOnly(keyLen);
         this.invertKey = comparator.invertNormalizedKey();
+        this.compareSerialized = comparator.comparesSerializedKeys();
         this.entryLen = POINTER_LEN + keyLen;
         this.entriesPerPage = pageSize / entryLen;
         this.entryShift = Integer.bitCount(entriesPerPage) == 1 ? Integer.numberOfTrailingZeros(entriesPerPage) : -1;
@@ -163,6 +167,11 @@ public final class NormalizedKeySorter<T> implements RadixSortable {
     @Override
     public boolean keyIsWhole() {
         return keyIsWhole;
+    }
+
+    @Override
+    public boolean keyIsWholeAt(int i) {
+        return keyIsWhole || keyLen > 0 && comparator.isNormalizedKeyWhole(indexPage(i), indexOffset(i) + POINTER_LEN, keyLen);
     }
 
     @Override
@@ -259,7 +268,7 @@ public final class NormalizedKeySorter<T> implements RadixSortable {
             if (cmp != 0) {
                 return invertKey ? -cmp : cmp;
             }
-            if (keyIsWhole) {
+            if (keyIsWhole || comparator.isNormalizedKeyWhole(pageI, offI + POINTER_LEN, keyLen)) {
                 return 0;
             }
         }
@@ -270,6 +279,9 @@ public final class NormalizedKeySorter<T> implements RadixSortable {
         compareView1.seek(pointerI);
         compareView2.seek(pointerJ);
         try {
+            if (compareSerialized) {
+                return comparator.compareSerialized(compareView1, compareView2);
+            }
             compareRecord1 = serializer.deserialize(compareRecord1, compareView1);
             compareRecord2 = serializer.deserialize(compareRecord2, compareView2);
         } catch (IOException e) {

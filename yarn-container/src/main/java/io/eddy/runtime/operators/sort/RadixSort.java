@@ -8,8 +8,8 @@ import java.util.Arrays;
  * second moves each entry into its bucket by swaps, then each bucket is sorted by the next byte.
  * A byte that all entries of a range share costs the counting pass only (small ids in long keys
  * share their high bytes). Ranges of at most {@value #SMALL_RANGE} entries, and ranges still tied
- * after the last key byte when the key is not the whole sort key, go to {@link QuickSort}, which
- * compares the entries fully.
+ * after the last key byte whose key bytes are not the whole sort key, go to {@link QuickSort},
+ * which compares the entries fully.
  *
  * <p>Each entry moves once per byte that splits its range, and the moves of a pass walk 256
  * buckets front to back, so the memory traffic is a few sequential streams rather than the random
@@ -53,7 +53,7 @@ final class RadixSort {
                 return;
             }
             if (depth == keyBytes) {
-                if (!s.keyIsWhole()) {
+                if (!s.keyIsWholeAt(from)) {
                     QuickSort.sort(s, from, to);
                 }
                 return;

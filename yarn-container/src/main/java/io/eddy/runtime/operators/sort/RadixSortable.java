@@ -16,6 +16,14 @@ interface RadixSortable extends IndexedSortable {
     /** Whether entries with equal key bytes compare equal, so nothing is left to sort after the last byte. */
     boolean keyIsWhole();
 
+    /**
+     * Whether entry {@code i}'s key bytes are its whole sort key, so entries with the same bytes
+     * compare equal; true for every entry when {@link #keyIsWhole()}.
+     */
+    default boolean keyIsWholeAt(int i) {
+        return keyIsWhole();
+    }
+
     /** Adds to {@code counts[b]} the number of entries of {@code [from, to)} whose key byte {@code depth} is {@code b}. */
     default void countKeyBytes(int from, int to, int depth, int[] counts) {
         for (int i = from; i < to; i++) {

@@ -127,6 +127,19 @@ class NormalizedKeySorterTest {
     }
 
     @Test
+    void sortsRepeatedStringKeysAroundTheNormalizedKeyLength() throws IOException {
+        // Keys that fit the 16-byte normalized key (settled by it alone), keys one byte too long, and
+        // keys that differ only by trailing '\0's or by a char cut at the key's end; many repeats.
+        Random rnd = new Random(4);
+        String[] words = {"", "\0", "a", "a\0", "a\0\0", "the", "fifteen-bytes-x", "fifteen-bytes-x\0", "fifteen-bytes-xy",
+            "sixteen-bytes-xyz", "fourteen-bytesü", "fourteen-bytes\u0800", "fourteen-bytes-"};
+        for (boolean asc : new boolean[] {true, false}) {
+            sortAndCheck(STRING_INT, new int[] {0}, new boolean[] {asc},
+                    () -> Tuple2.of(words[rnd.nextInt(words.length)], rnd.nextInt()), 64, 10_000);
+        }
+    }
+
+    @Test
     void sortsCompositeKeysWithMixedDirections() throws IOException {
         Random rnd = new Random(4);
         Supplier<Tuple3<Integer, Long, String>> gen = () -> Tuple3.of(rnd.nextInt(20), (long) rnd.nextInt(20), "s" + rnd.nextInt(30));

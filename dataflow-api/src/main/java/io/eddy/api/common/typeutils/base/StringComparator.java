@@ -1,5 +1,6 @@
 package io.eddy.api.common.typeutils.base;
 
+import io.eddy.api.common.typeutils.ByteStringKeys;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.MemorySegment;
 import io.eddy.core.memory.VarInts;
@@ -8,9 +9,9 @@ import java.util.Arrays;
 
 /**
  * Compares strings in {@link String#compareTo} order. Serialized strings (see {@link
- * StringSerializer}) are compared as unsigned bytes without decoding. The normalized key is the
- * prefix of that byte encoding, padded with zeros; it is always prefix-only, because a string
- * may contain {@code '\0'} chars and be longer than any key.
+ * StringSerializer}) are compared as unsigned bytes without decoding. The normalized key is that
+ * byte encoding in {@link ByteStringKeys}' layout: prefix-only for the type (a string may be longer
+ * than any key), whole for each string that fits ({@link #isNormalizedKeyWhole}).
  *
  * <p>Not thread-safe (reference and scratch buffers): each thread uses its own {@link #duplicate()}.
  */
@@ -57,35 +58,46 @@ public final class StringComparator extends BasicTypeComparator<String> {
     }
 
     @Override
-    public void putNormalizedKey(String record, MemorySegment target, int offset, int numBytes) {
-        int limit = offset + numBytes;
-        int p = offset;
-        int len = record.length();
-        for (int i = 0; i < len && p < limit; i++) {
-            char c = record.charAt(i);
-            if (c < 0x80) {
-                target.put(p++, (byte) c);
-            } else if (c < 0x800) {
-                p = putBytes(target, p, limit, 0xC0 | (c >> 6), 0x80 | (c & 0x3F), -1);
-            } else {
-                p = putBytes(target, p, limit, 0xE0 | (c >> 12), 0x80 | ((c >> 6) & 0x3F), 0x80 | (c & 0x3F));
-            }
-        }
-        while (p < limit) {
-            target.put(p++, (byte) 0);
-        }
+    public boolean comparesSerializedKeys() {
+        return true;
     }
 
-    private static int putBytes(MemorySegment target, int p, int limit, int b0, int b1, int b2) {
-        int pos = p;
-        target.put(pos++, (byte) b0);
-        if (pos < limit) {
-            target.put(pos++, (byte) b1);
+    /** The string's bytes (as {@link StringSerializer} encodes its chars) in {@link ByteStringKeys}' layout. */
+    @Override
+    public void putNormalizedKey(String record, MemorySegment target, int offset, int numBytes) {
+        int limit = offset + ByteStringKeys.contentBytes(numBytes);
+        int p = offset;
+        boolean whole = true;
+        for (int i = 0, len = record.length(); i < len; i++) {
+            char c = record.charAt(i);
+            int size = c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+            if (p + size > limit) {
+                // The leading bytes of a char that does not fit still belong to the prefix.
+                for (int k = 0; p < limit; k++) {
+                    target.put(p++, encodedByte(c, size, k));
+                }
+                whole = false;
+                break;
+            }
+            for (int k = 0; k < size; k++) {
+                target.put(p++, encodedByte(c, size, k));
+            }
         }
-        if (b2 >= 0 && pos < limit) {
-            target.put(pos++, (byte) b2);
-        }
-        return pos;
+        ByteStringKeys.finish(target, offset, numBytes, p - offset, whole ? p - offset : Long.MAX_VALUE);
+    }
+
+    @Override
+    public boolean isNormalizedKeyWhole(MemorySegment key, int offset, int numBytes) {
+        return ByteStringKeys.isWhole(key, offset, numBytes);
+    }
+
+    /** Byte {@code k} of the {@code size}-byte encoding of {@code c}. */
+    private static byte encodedByte(char c, int size, int k) {
+        return switch (size) {
+            case 1 -> (byte) c;
+            case 2 -> (byte) (k == 0 ? 0xC0 | (c >> 6) : 0x80 | (c & 0x3F));
+            default -> (byte) (k == 0 ? 0xE0 | (c >> 12) : k == 1 ? 0x80 | ((c >> 6) & 0x3F) : 0x80 | (c & 0x3F));
+        };
     }
 
     @Override

@@ -79,8 +79,9 @@ class BasicComparatorsTest {
         protected TypeComparator<String> createComparator(boolean asc) { return new StringComparator(asc); }
         protected TypeSerializer<String> createSerializer() { return new StringSerializer(); }
         protected String[] getSortedTestData() {
-            return new String[] {"", "\0", "\0\0", "A", "AB", "Aa", "a", "a\0", "ab", "abc", "abcdefghijklmnopqrstuvwxyz0123456789",
-                "abd", "ü", "üa", "\u07ff", "\u0800", "\ud83d\ude00", "\uffff"};
+            // Strings that fit a key or not, differ by trailing '\0's, or have a char cut at the key's end.
+            return new String[] {"", "\0", "\0\0", "A", "AB", "Aa", "a", "a\0", "a\0\0\0\0\0\0\0", "a\0\0\0\0\0\0\0\0\0", "ab", "abc",
+                "abcdefg", "abcdefghijklmnopqrstuvwxyz0123456789", "abcdefgü", "abd", "ü", "üa", "\u07ff", "\u0800", "\ud83d\ude00", "\uffff"};
         }
     }
 
