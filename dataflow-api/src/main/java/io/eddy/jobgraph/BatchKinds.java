@@ -105,7 +105,7 @@ public final class BatchKinds {
      * runs), or over the whole input; also the combiner in front of a combinable group reduce.
      *
      * @param keys the grouping keys, or null
-     * @param groupOrder the order within a group, or null
+     * @param groupOrder the order within a group (without keys: the order of each call's records), or null
      */
     public record GroupCombine(KeySpec keys, KeySpec groupOrder) implements BatchKind {
         @Override

@@ -418,7 +418,7 @@ final class DagBuilder {
                 KeySpec keys = keys(groupReduce);
                 return new BatchKinds.GroupReduce(keys, groupOrder(groupReduce), keys == null ? LocalStrategy.NONE : LocalStrategy.SORT);
             } else if (op instanceof GroupCombineOperatorBase<?, ?> groupCombine) {
-                return new BatchKinds.GroupCombine(keys(groupCombine), groupOrder(groupCombine));
+                return new BatchKinds.GroupCombine(keys(groupCombine), groupCombine.getKeys() == null ? partitionOrder(groupCombine) : groupOrder(groupCombine));
             } else if (op instanceof SortPartitionOperatorBase<?> sort) {
                 return new BatchKinds.SortPartition(KeyTranslation.of(sort.getOrdering(), sort.getInputType(), name));
             } else if (op instanceof JoinOperatorBase<?, ?, ?> join) {
@@ -438,6 +438,12 @@ final class DagBuilder {
 
         private static KeySpec groupOrder(SingleInputOperator<?, ?> op) {
             return op.getKeys() == null || op.getGroupOrder() == null || op.getGroupOrder().isEmpty() ? null
+                    : KeyTranslation.of(op.getGroupOrder(), op.getInputType(), op.getName());
+        }
+
+        /** The order of an operator without keys over its whole partition (a sorted combineGroup's buffer fills), or null. */
+        private static KeySpec partitionOrder(SingleInputOperator<?, ?> op) {
+            return op.getGroupOrder() == null || op.getGroupOrder().isEmpty() ? null
                     : KeyTranslation.of(op.getGroupOrder(), op.getInputType(), op.getName());
         }
 

@@ -1,5 +1,6 @@
 package io.eddy.api.java;
 
+import io.eddy.api.common.functions.GroupCombineFunction;
 import io.eddy.api.common.operators.LogicalOperator;
 import io.eddy.api.common.operators.Order;
 import io.eddy.api.common.operators.Ordering;
@@ -42,6 +43,16 @@ public final class SortPartitionOperator<T> extends Operator<T> {
 
     public Ordering getOrdering() {
         return ordering;
+    }
+
+    /**
+     * Combines the records of each partition locally, each call of {@code combiner} getting what fits
+     * in memory sorted by this operator's order (as a MapReduce map task sorts and combines each
+     * spill). No sorted partition is made first: the combiner sorts its buffer fills itself.
+     */
+    @Override
+    public <R> SingleInputUdfOperator<T, R> combineGroup(GroupCombineFunction<T, R> combiner) {
+        return Operations.combineGroup(input, null, ordering, combiner);
     }
 
     @Override

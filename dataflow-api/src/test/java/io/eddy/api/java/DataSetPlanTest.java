@@ -29,6 +29,7 @@ import io.eddy.api.common.operators.FilterOperatorBase;
 import io.eddy.api.common.operators.FlatMapOperatorBase;
 import io.eddy.api.common.operators.GenericDataSinkBase;
 import io.eddy.api.common.operators.GenericDataSourceBase;
+import io.eddy.api.common.operators.GroupCombineOperatorBase;
 import io.eddy.api.common.operators.GroupReduceOperatorBase;
 import io.eddy.api.common.operators.JoinHint;
 import io.eddy.api.common.operators.JoinOperatorBase;
@@ -323,6 +324,9 @@ class DataSetPlanTest {
         discard(all.partitionByRange(0));
         discard(all.rebalance());
         discard(all.partitionByHash(new SecondField()));
+        discard(all.sortPartition(1, Order.DESCENDING).combineGroup(
+                (Iterable<Tuple2<Long, String>> values, Collector<Tuple2<Long, String>> out) -> out.collect(values.iterator().next()))
+                .returns(Types.TUPLE(Types.LONG, Types.STRING)));
 
         Plan plan = env.createProgramPlan();
         SortPartitionOperatorBase<?> sort = (SortPartitionOperatorBase<?>) sinkInput(plan, 0);
@@ -342,8 +346,13 @@ class DataSetPlanTest {
         assertThat(bySelector.getKeys().getKeyType()).isEqualTo(Types.STRING);
         assertThat(bySelector.getKeys().getFlatPositions()).isEmpty();
 
+        GroupCombineOperatorBase<?, ?> sortedCombine = (GroupCombineOperatorBase<?, ?>) sinkInput(plan, 4);
+        assertThat(sortedCombine.getKeys()).as("a combine of each sorted fill, not of groups").isNull();
+        assertThat(sortedCombine.getGroupOrder().toString()).isEqualTo("[1 DESC]");
+
         Union<?> outer = (Union<?>) hash.getInput().operator();
         assertThat(rebalance.getInput().operator()).isSameAs(outer);
+        assertThat(sortedCombine.getInput().operator()).as("no sorted partition is made first").isSameAs(outer);
         Union<?> inner = (Union<?>) outer.getInputs().get(0);
         assertThat(inner.getInputs().get(1)).isSameAs(outer.getInputs().get(1));
         MapOperatorBase<?, ?> map = (MapOperatorBase<?, ?>) inner.getInputs().get(0);

@@ -10,16 +10,15 @@ import java.util.Objects;
  * @param operator the producing operator
  * @param type the record type (the producer's output type)
  * @param keys the key over {@code type}, or null if the operator uses none on this input
- * @param groupOrder the order of records within a group ({@code sortGroup}), or null for none
+ * @param groupOrder the order of records within a group ({@code sortGroup}); without keys, the order
+ *     of the records each call of the function sees ({@code sortPartition(..).combineGroup(..)}); or
+ *     null for none
  */
 public record PlanInput<T>(LogicalOperator<T> operator, TypeInfo<T> type, Keys keys, Ordering groupOrder) {
 
     public PlanInput {
         Objects.requireNonNull(operator, "operator");
         Objects.requireNonNull(type, "type");
-        if (groupOrder != null && keys == null) {
-            throw new IllegalArgumentException("Bug: input from '" + operator.getName() + "' has a group order but no keys");
-        }
     }
 
     /** The input {@code operator} with its output type, no keys and no group order. */

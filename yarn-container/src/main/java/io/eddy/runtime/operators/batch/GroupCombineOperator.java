@@ -19,8 +19,9 @@ import java.util.List;
  * {@link GroupCombineFunction} is called once per group, and the buffer starts over;
  * {@link #finish()} combines the rest. A key may be combined (and emitted) once per buffer fill.
  *
- * <p>Without keys the records of each buffer fill form one group, kept in arrival order in a
- * non-spilling {@link SpillingRecordBuffer}. A record larger than the whole buffer is combined as a
+ * <p>Without keys the records of each buffer fill form one group: sorted by the group order when
+ * there is one ({@code sortPartition(..).combineGroup(..)}, as a MapReduce map task sorts and
+ * combines each spill), else kept in arrival order in a non-spilling {@link SpillingRecordBuffer}. A record larger than the whole buffer is combined as a
  * group of its own. The function is not called for an empty input.
  *
  * <p>Thread ownership: every field is owned by the task thread.
@@ -51,6 +52,10 @@ public final class GroupCombineOperator<IN, OUT> extends BatchOperatorBase<IN, O
 
     @Override
     protected void openDriver() throws Exception {
+        if (keys == null && groupOrder != null) {
+            sortBuffer = new NormalizedKeySorter<>(inputSerializer(), comparator(groupOrder), allocateMemory(MIN_PAGES));
+            return;
+        }
         if (keys == null) {
             buffer = new SpillingRecordBuffer<>(inputSerializer(), allocateMemory(MIN_PAGES), null,
                     "the combineGroup operator '" + nameWithSubtask() + "'");
@@ -92,6 +97,11 @@ public final class GroupCombineOperator<IN, OUT> extends BatchOperatorBase<IN, O
             return;
         }
         sortBuffer.sort();
+        if (groupComparator == null) {
+            combine(new MutableIteratorAdapter<>(sortBuffer.getIterator()));
+            sortBuffer.reset();
+            return;
+        }
         KeyGroupedIterator<IN> groups = new KeyGroupedIterator<>(sortBuffer.getIterator(), groupComparator);
         while (groups.nextKey()) {
             combine(groups.getValues());

@@ -267,6 +267,38 @@ class CombineOperatorsTest extends BatchDriverTestBase {
     }
 
     @Test
+    void groupCombineWithoutKeysButAnOrderSortsEachBufferFill() {
+        // Each call checks that its records arrive in the order (key descending) and sums them per key.
+        GroupCombineFunction<Tuple2<Integer, Long>, Tuple2<Integer, Long>> sortedSums = (values, out) -> {
+            Tuple2<Integer, Long> current = null;
+            for (Tuple2<Integer, Long> v : values) {
+                if (current != null && v.f0 > current.f0) {
+                    throw new IllegalStateException("key " + v.f0 + " after " + current.f0 + " (expected: descending)");
+                }
+                if (current != null && v.f0.equals(current.f0)) {
+                    current.f1 += v.f1;
+                } else {
+                    if (current != null) {
+                        out.collect(current);
+                    }
+                    current = Tuple2.of(v.f0, v.f1);
+                }
+            }
+            out.collect(current);
+        };
+        List<Tuple2<Integer, Long>> input = randomInput(150_000, 2_000);
+        try (OperatorTestHarness h = harness(new BatchKinds.GroupCombine(null, KeySpec.of(new int[] {0}, new boolean[] {false})), sortedSums)) {
+            h.processAll(input);
+            int beforeFinish = h.<Object>output().size();
+            h.finish();
+            List<Tuple2<Integer, Long>> out = h.output();
+            assertThat(beforeFinish).as("combined when the buffer was full").isPositive();
+            assertThat(out.size()).as("each fill combined").isLessThan(input.size() / 3);
+            assertThat(sumOfPartials(out)).isEqualTo(totals(input, false));
+        }
+    }
+
+    @Test
     void emptyInputEmitsNothing() {
         List<Supplier<OperatorTestHarness>> harnesses = List.of(
                 () -> harness(new BatchKinds.GroupCombine(KeySpec.of(0), null), COUNT_GROUP),
