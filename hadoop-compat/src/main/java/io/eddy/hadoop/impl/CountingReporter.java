@@ -18,6 +18,8 @@ public final class CountingReporter extends StatusReporter implements Reporter {
     private final Counters counters = new Counters();
     private final String function;
 
+    private InputSplit split;
+
     public CountingReporter(String function) {
         this.function = function;
     }
@@ -51,10 +53,19 @@ public final class CountingReporter extends StatusReporter implements Reporter {
         counters.incrCounter(group, counter, amount);
     }
 
+    /** Gives {@link #getInputSplit()} the split a map task reads. */
+    public CountingReporter withSplit(InputSplit split) {
+        this.split = split;
+        return this;
+    }
+
     @Override
     public InputSplit getInputSplit() {
-        throw new UnsupportedOperationException(function + " asked its Reporter for the input split: its records come from an Eddy"
-                + " data set, not from a Hadoop InputFormat's split");
+        if (split == null) {
+            throw new UnsupportedOperationException(function + " asked its Reporter for the input split: its records come from an Eddy"
+                    + " data set, not from a Hadoop InputFormat's split");
+        }
+        return split;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.eddy.hadoop.job;
 
+import io.eddy.api.common.functions.Collector;
+import io.eddy.api.common.functions.GroupCombineFunction;
 import io.eddy.api.common.functions.rich.RichMapPartitionFunction;
 import io.eddy.api.common.typeinfo.ResultTypeQueryable;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
@@ -20,7 +22,7 @@ import org.apache.hadoop.mapreduce.TaskCounter;
  * function writes.
  */
 abstract class JobGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPartitionFunction<Tuple2<KI, VI>, Tuple2<KO, VO>>
-        implements ResultTypeQueryable<Tuple2<KO, VO>> {
+        implements GroupCombineFunction<Tuple2<KI, VI>, Tuple2<KO, VO>>, ResultTypeQueryable<Tuple2<KO, VO>> {
 
     private static final long serialVersionUID = 1L;
 
@@ -34,6 +36,12 @@ abstract class JobGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPa
         this.groupingClass = groupingClass;
         this.conf = new SerializableJobConf(job);
         this.outputType = outputType;
+    }
+
+    /** As a combiner: one run of the function over {@code records} (a sorted buffer fill), as Hadoop runs it per spill. */
+    @Override
+    public final void combine(Iterable<Tuple2<KI, VI>> records, Collector<Tuple2<KO, VO>> out) throws Exception {
+        mapPartition(records, out);
     }
 
     @Override

@@ -13,7 +13,6 @@ import io.eddy.hadoop.typeinfo.WritableTypeInfo;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.JobConf;
-import org.apache.hadoop.mapred.MapRunner;
 import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskType;
@@ -24,9 +23,10 @@ import org.apache.hadoop.mapreduce.task.JobContextImpl;
  * (docs/hadoop-compat.md, "Unchanged MapReduce jobs"):
  *
  * <pre>
- *   input format (splits, locality)
- *     → mapper                                   (map parallelism: the environment's)
- *     → [combiner: sort by the sort comparator, group by the combiner grouping comparator]
+ *   input format's splits (locality; one at a time per subtask)
+ *     → map task per split: record reader → mapper  (map parallelism: the environment's; {@link MapTasks})
+ *     → [combiner over each buffer fill of map output (as over a map task's spills): sorted by the
+ *        sort comparator, grouped by the combiner grouping comparator]
  *     → partitioner (partitionCustom over (key, value), numReduceTasks subtasks)
  *     → sort by the job's sort comparator
  *     → reducer over groups of the grouping comparator
@@ -65,18 +65,16 @@ public final class MapReduceDataflow {
             Class inputFormat = context.getInputFormatClass();
             Class mapper = context.getMapperClass();
             TupleTypeInfo input = inputType(inputFormat, org.apache.hadoop.mapreduce.InputFormat.class, mapper, org.apache.hadoop.mapreduce.Mapper.class);
-            mapped = env.createInput(io.eddy.hadoop.mapreduce.HadoopInputFormat.forJob(inputFormat, job, input)).name("Hadoop input " + inputFormat.getName())
-                    .mapPartition(io.eddy.hadoop.mapreduce.HadoopMapFunction.forJob(mapper, job, mapOutput)).name("Hadoop mapper " + mapper.getName());
+            mapped = env.createInput(new MapTasks.Splits(io.eddy.hadoop.mapreduce.HadoopInputFormat.forJob(inputFormat, job, input)))
+                    .name("Hadoop input " + inputFormat.getName())
+                    .flatMap(new MapTasks.NewApiMapTask(inputFormat, mapper, job, mapOutput)).name("Hadoop mapper " + mapper.getName());
         } else {
-            if (job.getMapRunnerClass() != MapRunner.class) {
-                throw new UnsupportedOperationException("mapred.map.runner.class = " + job.getMapRunnerClass().getName()
-                        + ": Eddy runs a job's mapper itself (as MapRunner does) and cannot honour another MapRunnable yet");
-            }
             Class inputFormat = job.getInputFormat().getClass();
             Class mapper = job.getMapperClass();
             TupleTypeInfo input = inputType(inputFormat, org.apache.hadoop.mapred.InputFormat.class, mapper, org.apache.hadoop.mapred.Mapper.class);
-            mapped = env.createInput(io.eddy.hadoop.mapred.HadoopInputFormat.forJob(inputFormat, job, input)).name("Hadoop input " + inputFormat.getName())
-                    .mapPartition(io.eddy.hadoop.mapred.HadoopMapFunction.forJob(mapper, job, mapOutput)).name("Hadoop mapper " + mapper.getName());
+            mapped = env.createInput(new MapTasks.Splits(io.eddy.hadoop.mapred.HadoopInputFormat.forJob(inputFormat, job, input)))
+                    .name("Hadoop input " + inputFormat.getName())
+                    .flatMap(new MapTasks.OldApiMapTask(job, mapOutput)).name("Hadoop mapper " + mapper.getName());
         }
 
         if (reduces == 0) {
@@ -88,10 +86,11 @@ public final class MapReduceDataflow {
         DataSet shuffled = mapped;
         if (combiner != null) {
             Class<? extends RawComparator> combineGrouping = job.getClass(MRJobConfig.COMBINER_GROUP_COMPARATOR_CLASS, sortComparator, RawComparator.class);
-            DataSet sorted = mapped.sortPartition(0, Order.ASCENDING).name("Hadoop combiner sort");
+            // Like a map task's spills: each buffer fill sorted and combined, nothing spilled or merged.
+            io.eddy.api.java.SortPartitionOperator sorted = mapped.sortPartition(0, Order.ASCENDING);
             shuffled = newMapper
-                    ? sorted.mapPartition(new NewApiGroupRunner(combiner, mapKey, combineGrouping, job, mapOutput, TaskType.MAP))
-                    : sorted.mapPartition(new OldApiGroupRunner(combiner, mapKey, combineGrouping, job, mapOutput, "combiner"));
+                    ? sorted.combineGroup(new NewApiGroupRunner(combiner, mapKey, combineGrouping, job, mapOutput, TaskType.MAP))
+                    : sorted.combineGroup(new OldApiGroupRunner(combiner, mapKey, combineGrouping, job, mapOutput, "combiner"));
             shuffled = ((io.eddy.api.java.Operator) shuffled).name("Hadoop combiner " + combiner.getName());
         }
 

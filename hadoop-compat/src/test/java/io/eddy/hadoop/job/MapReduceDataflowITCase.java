@@ -19,12 +19,23 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.MapReduceBase;
+import org.apache.hadoop.mapred.MapRunnable;
+import org.apache.hadoop.mapred.OutputCollector;
+import org.apache.hadoop.mapred.RecordReader;
+import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapred.lib.LongSumReducer;
 import org.apache.hadoop.mapred.lib.TokenCountMapper;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.KeyValueTextInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -183,6 +194,116 @@ class MapReduceDataflowITCase {
         runBoth(job -> oldApiTokenCount((JobConf) job.getConfiguration(), 0), dir.resolve("local"), dir.resolve("eddy"));
         assertThat(files(dir.resolve("eddy"))).containsKeys("_SUCCESS", "part-00000", "part-00001");
         assertThat(sortedLines(dir.resolve("eddy"))).isEqualTo(sortedLines(dir.resolve("local"))).hasSizeGreaterThan(10_000);
+    }
+
+    /** Maps only every second record of its split (so a job that ignored it would count twice as much). */
+    public static final class EveryOtherRecord<K, V, KO, VO> implements MapRunnable<K, V, KO, VO> {
+        private org.apache.hadoop.mapred.Mapper<K, V, KO, VO> mapper;
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void configure(JobConf job) {
+            mapper = ReflectionUtils.newInstance(job.getMapperClass(), job);
+        }
+
+        @Override
+        public void run(RecordReader<K, V> input, OutputCollector<KO, VO> output, Reporter reporter) throws IOException {
+            K key = input.createKey();
+            V value = input.createValue();
+            for (long n = 0; input.next(key, value); n++) {
+                if (n % 2 == 0) {
+                    mapper.map(key, value, output, reporter);
+                }
+            }
+            mapper.close();
+        }
+    }
+
+    @Test
+    void theJobsMapRunnableRunsEachMapTask() throws Exception {
+        writeWords(3, 1000);
+        runBoth(job -> {
+            oldApiTokenCount((JobConf) job.getConfiguration(), 1);
+            ((JobConf) job.getConfiguration()).setMapRunnerClass(EveryOtherRecord.class);
+        }, dir.resolve("local"), dir.resolve("eddy"));
+        assertSameFiles(dir.resolve("local"), dir.resolve("eddy"));
+    }
+
+    /** (the split's file name, 1) per record. */
+    public static final class FileNameMapper extends Mapper<LongWritable, Text, Text, IntWritable> {
+        private static final IntWritable ONE = new IntWritable(1);
+
+        @Override
+        protected void map(LongWritable key, Text value, Context context) throws IOException, InterruptedException {
+            context.write(new Text(((org.apache.hadoop.mapreduce.lib.input.FileSplit) context.getInputSplit()).getPath().getName()), ONE);
+        }
+    }
+
+    /** (the input file as the task's configuration says it, and the split's file from the reporter, 1) per record. */
+    public static final class OldApiFileNameMapper extends MapReduceBase implements org.apache.hadoop.mapred.Mapper<LongWritable, Text, Text, LongWritable> {
+        private static final LongWritable ONE = new LongWritable(1);
+        private String fromConf;
+
+        @Override
+        public void configure(JobConf job) {
+            fromConf = new org.apache.hadoop.fs.Path(job.get(MRJobConfig.MAP_INPUT_FILE)).getName() + "@" + job.get(MRJobConfig.MAP_INPUT_START);
+        }
+
+        @Override
+        public void map(LongWritable key, Text value, OutputCollector<Text, LongWritable> out, Reporter reporter) throws IOException {
+            out.collect(new Text(fromConf + " " + ((org.apache.hadoop.mapred.FileSplit) reporter.getInputSplit()).getPath().getName()), ONE);
+        }
+    }
+
+    @Test
+    void eachMapTaskSeesItsSplitAndInputFile() throws Exception {
+        writeWords(3, 1000);
+        runBoth(job -> {
+            job.setMapperClass(FileNameMapper.class);
+            job.setReducerClass(WordCount.IntSumReducer.class);
+            job.setOutputKeyClass(Text.class);
+            job.setOutputValueClass(IntWritable.class);
+        }, dir.resolve("local"), dir.resolve("eddy"));
+        assertSameFiles(dir.resolve("local"), dir.resolve("eddy"));
+        assertThat(new String(files(dir.resolve("eddy")).get("part-r-00000"))).startsWith("part0.txt\t1000\n");
+
+        runBoth(job -> {
+            oldApiTokenCount((JobConf) job.getConfiguration(), 1);
+            ((JobConf) job.getConfiguration()).setMapperClass(OldApiFileNameMapper.class);
+        }, dir.resolve("local-old"), dir.resolve("eddy-old"));
+        assertSameFiles(dir.resolve("local-old"), dir.resolve("eddy-old"));
+        assertThat(new String(files(dir.resolve("eddy-old")).get("part-00000"))).startsWith("part0.txt@0 part0.txt\t1000\n");
+    }
+
+    /** (the key of a key-value line, 1). */
+    public static final class KeyMapper extends Mapper<Text, Text, Text, IntWritable> {
+        private static final IntWritable ONE = new IntWritable(1);
+
+        @Override
+        protected void map(Text key, Text value, Context context) throws IOException, InterruptedException {
+            context.write(key, ONE);
+        }
+    }
+
+    @Test
+    void multipleInputsGiveEachPathItsFormatAndMapper() throws Exception {
+        writeWords(2, 800);
+        Path pairs = dir.resolve("pairs");
+        Files.createDirectories(pairs);
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            lines.add(WORDS[i % 7] + "\tvalue " + i);
+        }
+        Files.write(pairs.resolve("pairs.tsv"), lines);
+        runBoth(job -> {
+            MultipleInputs.addInputPath(job, new org.apache.hadoop.fs.Path(input.toUri()), TextInputFormat.class, WordCount.TokenizerMapper.class);
+            MultipleInputs.addInputPath(job, new org.apache.hadoop.fs.Path(pairs.toUri()), KeyValueTextInputFormat.class, KeyMapper.class);
+            job.setCombinerClass(WordCount.IntSumReducer.class);
+            job.setReducerClass(WordCount.IntSumReducer.class);
+            job.setOutputKeyClass(Text.class);
+            job.setOutputValueClass(IntWritable.class);
+        }, dir.resolve("local"), dir.resolve("eddy"));
+        assertSameFiles(dir.resolve("local"), dir.resolve("eddy"));
     }
 
     private static List<String> sortedLines(Path output) throws IOException {
