@@ -4,15 +4,19 @@ import io.eddy.api.common.typeutils.TypeSerializer;
 import io.eddy.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import io.eddy.api.common.typeutils.TypeSerializerSnapshot;
 import io.eddy.api.common.typeutils.TypeSerializerSnapshots;
+import io.eddy.core.memory.DataInputDeserializer;
 import io.eddy.core.memory.DataInputView;
+import io.eddy.core.memory.DataOutputSerializer;
 import io.eddy.core.memory.DataOutputView;
+import java.io.EOFException;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
 import java.util.Objects;
-import org.apache.hadoop.io.DataInputBuffer;
-import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
-import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * Serializes a Hadoop {@link Writable} through its own {@code write} / {@code readFields}.
@@ -25,24 +29,30 @@ import org.apache.hadoop.util.ReflectionUtils;
  * exactly what {@code write} wrote fails the read with an {@link IOException} naming the class (it
  * would otherwise corrupt every record after it).
  *
- * <p>Instances are made with Hadoop's {@link ReflectionUtils#newInstance} (a no-argument
- * constructor, which may be private, as {@code NullWritable}'s is). Not thread-safe: scratch
- * buffers make each instance single-threaded; {@link #duplicate()} gives another.
+ * <p>{@code Text}, {@code IntWritable} and {@code LongWritable} are written in the same format
+ * without the scratch copy, read straight from the source and copied by their setters. Instances
+ * are made with the class's no-argument constructor (which may be private, as {@code
+ * NullWritable}'s is), as Hadoop's {@code ReflectionUtils.newInstance} makes them. Not thread-safe:
+ * scratch buffers make each instance single-threaded; {@link #duplicate()} gives another.
  */
 public final class WritableSerializer<T extends Writable> extends TypeSerializer<T> {
 
     private static final long serialVersionUID = 1L;
 
     private final Class<T> type;
-    private transient DataOutputBuffer written;
-    private transient DataInputBuffer reading;
+    /** How records of {@link #type} are written, read and copied. */
+    private final Kind kind;
+    private transient DataOutputSerializer written;
+    private transient DataInputDeserializer reading;
     private transient byte[] readBytes;
+    private transient Constructor<T> constructor;
 
     public WritableSerializer(Class<T> type) {
         this.type = Objects.requireNonNull(type, "type");
         if (!Writable.class.isAssignableFrom(type)) {
             throw new IllegalArgumentException("type: " + type.getName() + " (expected: a class implementing " + Writable.class.getName() + ")");
         }
+        this.kind = Kind.of(type);
     }
 
     public Class<T> getType() {
@@ -61,7 +71,19 @@ public final class WritableSerializer<T extends Writable> extends TypeSerializer
 
     @Override
     public T createInstance() {
-        return ReflectionUtils.newInstance(type, null);
+        try {
+            if (constructor == null) {
+                Constructor<T> c = type.getDeclaredConstructor();
+                c.setAccessible(true);
+                constructor = c;
+            }
+            return constructor.newInstance();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("Writable " + type.getName() + " has no no-argument constructor; Hadoop and Eddy make"
+                    + " instances with one (it may be private)", e);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Making a " + type.getName() + " with its no-argument constructor failed: " + e, e);
+        }
     }
 
     @Override
@@ -71,13 +93,20 @@ public final class WritableSerializer<T extends Writable> extends TypeSerializer
 
     @Override
     public T copy(T from, T reuse) {
-        try {
-            DataOutputBuffer out = write(from);
-            readFields(reuse, out.getData(), out.getLength());
-            return reuse;
-        } catch (IOException e) {
-            throw new IllegalStateException("Copying a " + type.getName() + " through write/readFields failed: " + e.getMessage(), e);
+        switch (kind) {
+            case TEXT -> ((Text) reuse).set((Text) from);
+            case INT -> ((IntWritable) reuse).set(((IntWritable) from).get());
+            case LONG -> ((LongWritable) reuse).set(((LongWritable) from).get());
+            default -> {
+                try {
+                    DataOutputSerializer out = write(from);
+                    readFields(reuse, out.getSharedBuffer(), out.length());
+                } catch (IOException e) {
+                    throw new IllegalStateException("Copying a " + type.getName() + " through write/readFields failed: " + e.getMessage(), e);
+                }
+            }
         }
+        return reuse;
     }
 
     @Override
@@ -87,9 +116,29 @@ public final class WritableSerializer<T extends Writable> extends TypeSerializer
 
     @Override
     public void serialize(T record, DataOutputView target) throws IOException {
-        DataOutputBuffer out = write(record);
-        WritableUtils.writeVInt(target, out.getLength());
-        target.write(out.getData(), 0, out.getLength());
+        switch (kind) {
+            case TEXT -> {
+                // Text.write's bytes (its length as a vint, then the bytes) without the scratch copy.
+                Text text = (Text) record;
+                int length = text.getLength();
+                WritableUtils.writeVInt(target, WritableUtils.getVIntSize(length) + length);
+                WritableUtils.writeVInt(target, length);
+                target.write(text.getBytes(), 0, length);
+            }
+            case INT -> {
+                target.writeByte(Integer.BYTES);
+                target.writeInt(((IntWritable) record).get());
+            }
+            case LONG -> {
+                target.writeByte(Long.BYTES);
+                target.writeLong(((LongWritable) record).get());
+            }
+            default -> {
+                DataOutputSerializer out = write(record);
+                WritableUtils.writeVInt(target, out.length());
+                target.write(out.getSharedBuffer(), 0, out.length());
+            }
+        }
     }
 
     @Override
@@ -100,6 +149,11 @@ public final class WritableSerializer<T extends Writable> extends TypeSerializer
     @Override
     public T deserialize(T reuse, DataInputView source) throws IOException {
         int length = WritableUtils.readVInt(source);
+        if (kind != Kind.GENERIC) {
+            // Hadoop's own classes read back exactly what they write: straight from the source.
+            reuse.readFields(source);
+            return reuse;
+        }
         if (readBytes == null || readBytes.length < length) {
             readBytes = new byte[Math.max(length, 64)];
         }
@@ -116,24 +170,38 @@ public final class WritableSerializer<T extends Writable> extends TypeSerializer
     }
 
     /** {@code record}'s bytes as {@code write} gives them, in the scratch buffer. */
-    private DataOutputBuffer write(T record) throws IOException {
+    private DataOutputSerializer write(T record) throws IOException {
         if (written == null) {
-            written = new DataOutputBuffer();
+            written = new DataOutputSerializer(64);
         }
-        written.reset();
+        written.clear();
         record.write(written);
         return written;
     }
 
     private void readFields(T target, byte[] bytes, int length) throws IOException {
         if (reading == null) {
-            reading = new DataInputBuffer();
+            reading = new DataInputDeserializer();
         }
-        reading.reset(bytes, length);
-        target.readFields(reading);
+        reading.setBuffer(bytes, 0, length);
+        try {
+            target.readFields(reading);
+        } catch (EOFException e) {
+            throw new IOException(type.getName() + ".readFields read past the " + length
+                    + " bytes its write wrote; a Writable must read back exactly what it writes", e);
+        }
         if (reading.getPosition() != length) {
             throw new IOException(type.getName() + ".readFields read " + reading.getPosition() + " of the " + length
                     + " bytes its write wrote; a Writable must read back exactly what it writes");
+        }
+    }
+
+    /** Hadoop's most used classes, written and copied without the scratch buffer; any other class through its write/readFields. */
+    private enum Kind {
+        TEXT, INT, LONG, GENERIC;
+
+        static Kind of(Class<?> type) {
+            return type == Text.class ? TEXT : type == IntWritable.class ? INT : type == LongWritable.class ? LONG : GENERIC;
         }
     }
 
