@@ -18,6 +18,7 @@ import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.ClusterMetrics;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.JobPriority;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.QueueAclsInfo;
@@ -35,6 +36,8 @@ import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.authorize.AccessControlList;
 import org.apache.hadoop.security.token.Token;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The protocol between Hadoop's job client and Eddy. Hadoop's own {@code JobSubmitter} has already
@@ -50,6 +53,8 @@ import org.apache.hadoop.security.token.Token;
  * end is recorded by the thread completing its result.
  */
 final class EddyClientProtocol implements ClientProtocol {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EddyClientProtocol.class);
 
     private static final AtomicInteger JOBS = new AtomicInteger();
     private static final String IDENTIFIER = "eddy" + System.currentTimeMillis();
@@ -109,21 +114,55 @@ final class EddyClientProtocol implements ClientProtocol {
         if (parallelism > 0) {
             env.setParallelism(parallelism);
         }
+        JobCache cache = localCache(job, jobId, settings.get(io.eddy.executor.ExecutionOptions.TARGET));
         JobClient client;
         try {
             MapReduceDataflow.translate(env, job, jobId);
             client = env.executeAsync(job.getJobName());
-        } catch (ClassNotFoundException e) {
-            throw new IOException("A class job " + jobId + " names is not on the class path: " + e.getMessage(), e);
-        } catch (IOException | RuntimeException e) {
-            throw e;
         } catch (Exception e) {
+            try {
+                cache.close();
+            } catch (IOException closing) {
+                e.addSuppressed(closing);
+            }
+            if (e instanceof ClassNotFoundException) {
+                throw new IOException("A class job " + jobId + " names is not on the class path: " + e.getMessage(), e);
+            } else if (e instanceof IOException io) {
+                throw io;
+            } else if (e instanceof RuntimeException runtime) {
+                throw runtime;
+            }
             throw new IOException("Eddy could not start job " + jobId + ": " + e.getMessage(), e);
         }
         Submitted submitted = new Submitted(job, jobFile.toString(), client);
         jobs.put(jobId, submitted);
-        client.getJobResult().whenComplete(submitted::ended);
+        client.getJobResult().whenComplete((result, error) -> {
+            try {
+                cache.close();
+            } catch (IOException e) {
+                LOG.warn("Job {}: {}", jobId, e.getMessage());
+            }
+            submitted.ended(result, error);
+        });
         return status(jobId, submitted);
+    }
+
+    /**
+     * The job's distributed cache ({@link JobCache}), linked from this process's working directory:
+     * where the embedded cluster's tasks run. Elsewhere the cache is not provided yet, so a job that
+     * has one fails naming the setting.
+     */
+    private static JobCache localCache(JobConf job, JobID jobId, String target) throws IOException {
+        if (!"embedded".equals(target)) {
+            for (String setting : new String[] {MRJobConfig.CACHE_FILES, MRJobConfig.CACHE_ARCHIVES}) {
+                if (job.get(setting) != null) {
+                    throw new UnsupportedOperationException(setting + " = " + job.get(setting) + ": Eddy provides a job's distributed cache"
+                            + " on the embedded cluster only (execution.target is '" + target + "')");
+                }
+            }
+        }
+        return JobCache.localize(job, jobId, java.nio.file.Path.of(System.getProperty("user.dir")),
+                java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "eddy-mapreduce", "cache"));
     }
 
     /** The local path of the job's jar (JobSubmitter's staged copy, {@code mapreduce.job.jar}), or null if it has none or not on a local file system. */

@@ -94,9 +94,9 @@ class StockExamplesConformanceITCase {
         List<String> results = printed.lines().filter(l -> l.startsWith("The ") || l.startsWith("Estimated value")).collect(Collectors.toList());
         TreeMap<String, String> files = new TreeMap<>();
         if (output != null && Files.isDirectory(output)) {
-            try (Stream<Path> list = Files.list(output)) {
-                for (Path p : list.filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
-                    files.put(p.getFileName().toString(), Files.readString(p, StandardCharsets.ISO_8859_1));
+            try (Stream<Path> list = Files.walk(output)) {
+                for (Path p : list.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
+                    files.put(output.relativize(p).toString(), Files.readString(p, StandardCharsets.ISO_8859_1));
                 }
             }
         }
@@ -163,6 +163,13 @@ class StockExamplesConformanceITCase {
         assertThat(onEddy.results()).isEqualTo(hadoop.results()).singleElement().asString().startsWith("Estimated value of Pi is 3.1");
     }
 
+    /** BBP's hexadecimal digits of pi, computed by its map tasks and written by its driver, the same on both. */
+    @Test
+    void baileyBorweinPlouffeDigits() throws Exception {
+        assertSameOnBoth("bbp", "bbp", List.of(), "1", "400", "2", "OUT");
+        assertThat(Files.list(dir.resolve("bbp-eddy")).count()).as("bbp wrote files").isPositive();
+    }
+
     /** TeraGen's rows (sorted: the local job runner writes them from one map, Eddy from two). */
     @Test
     void teraGenWritesTheSameRows() throws Exception {
@@ -172,6 +179,29 @@ class StockExamplesConformanceITCase {
         Run onEddy = run(EddyClientProtocolProvider.FRAMEWORK, eddy, "teragen", List.of(), "20000", eddy.toString());
         assertThat(onEddy.files()).containsKey("_SUCCESS");
         assertThat(rows(onEddy)).isEqualTo(rows(hadoop)).hasSize(20000);
+    }
+
+    /**
+     * TeraSort over TeraGen's rows with 2 reducers: its partitioner reads the split points the driver
+     * sampled from the distributed cache (addCacheFile with #_partition.lst, linked into the working
+     * directory); the same sorted files on both. Then TeraValidate over each system's own output
+     * reports the same checksum and no error.
+     */
+    @Test
+    void teraSortThroughTheDistributedCacheAndTeraValidate() throws Exception {
+        Path rows = dir.resolve("terasort-input");
+        run("local", rows, "teragen", List.of(), "20000", rows.toString());
+        assertSameOnBoth("terasort", "terasort", List.of("mapreduce.job.reduces=2"), rows.toString(), "OUT");
+        assertThat(Files.exists(dir.resolve("_partition.lst"), java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                .as("the cache's link is gone after the job").isFalse();
+
+        Path localReport = dir.resolve("teravalidate-local");
+        Path eddyReport = dir.resolve("teravalidate-eddy");
+        Run hadoop = run("local", localReport, "teravalidate", List.of(), dir.resolve("terasort-local").toString(), localReport.toString());
+        Run onEddy = run(EddyClientProtocolProvider.FRAMEWORK, eddyReport, "teravalidate", List.of(), dir.resolve("terasort-eddy").toString(),
+                eddyReport.toString());
+        assertThat(onEddy.files()).isEqualTo(hadoop.files());
+        assertThat(onEddy.files().get("part-r-00000")).startsWith("checksum\t").doesNotContain("misorder").doesNotContain("error");
     }
 
     private static List<String> rows(Run run) {
