@@ -3,8 +3,10 @@ package io.eddy.hadoop.impl;
 import io.eddy.api.common.functions.rich.RuntimeContext;
 import java.io.Closeable;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskID;
 import org.apache.hadoop.mapreduce.TaskType;
 
 /** What Hadoop's task runtime sets in a task's configuration, and closing after a failure. */
@@ -50,5 +52,20 @@ public final class TaskConfs {
     /** Attempt {@code context.getAttemptNumber()} of task {@code subtask} of type {@code type}: {@code attempt_eddy_0000_<m|r>_<subtask>_<attempt>}. */
     public static TaskAttemptID attemptId(TaskType type, RuntimeContext context) {
         return new TaskAttemptID("eddy", 0, type, context.getIndexOfThisSubtask(), context.getAttemptNumber());
+    }
+
+    /**
+     * Attempt {@code context.getAttemptNumber()} of task {@code task} of type {@code type} of the job
+     * {@code conf} names ({@code mapreduce.job.id}, which a translated MapReduce job sets), so that
+     * every context of one task — the mapper's or reducer's, and its output format's — has the same
+     * attempt id and so the same work folder of the committer ({@code MultipleOutputs} writes there);
+     * {@link #attemptId(TaskType, RuntimeContext)}'s form without one.
+     */
+    public static TaskAttemptID attemptId(JobConf conf, TaskType type, int task, RuntimeContext context) {
+        String job = conf.get(MRJobConfig.ID);
+        if (job == null) {
+            return new TaskAttemptID("eddy", 0, type, task, context.getAttemptNumber());
+        }
+        return new TaskAttemptID(new TaskID(JobID.forName(job), type, task), context.getAttemptNumber());
     }
 }

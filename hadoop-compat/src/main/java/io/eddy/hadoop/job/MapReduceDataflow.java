@@ -45,7 +45,9 @@ public final class MapReduceDataflow {
 
     /** Adds job {@code id}'s dataflow, configured by {@code job}, to {@code env}; run it with {@code env.execute()}. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void translate(ExecutionEnvironment env, JobConf job, JobID id) throws ClassNotFoundException {
+    public static void translate(ExecutionEnvironment env, JobConf jobConf, JobID id) throws ClassNotFoundException {
+        JobConf job = new JobConf(jobConf);
+        job.set(MRJobConfig.ID, id.toString()); // the job's tasks' attempt ids are of this job, as the output format's are
         JobContextImpl context = new JobContextImpl(job, id);
         int reduces = job.getNumReduceTasks();
         boolean newMapper = job.getUseNewMapper();

@@ -130,7 +130,7 @@ final class MapTasks {
 
         @Override
         public final void flatMap(HadoopSplit split, Collector<Tuple2<KO, VO>> out) throws Exception {
-            TaskAttemptID id = new TaskAttemptID("eddy", 0, TaskType.MAP, split.getSplitNumber(), getRuntimeContext().getAttemptNumber());
+            TaskAttemptID id = TaskConfs.attemptId(conf.get(), TaskType.MAP, split.getSplitNumber(), getRuntimeContext());
             JobConf taskConf = TaskConfs.forAttempt(conf.get(), id, split.getSplitNumber(), getRuntimeContext());
             Object hadoopSplit = split.split(taskConf);
             String what = "Hadoop map task " + id.getTaskID() + " (" + split + ") in '" + getRuntimeContext().getTaskName() + "'";

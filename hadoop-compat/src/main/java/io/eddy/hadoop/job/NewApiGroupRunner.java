@@ -45,14 +45,15 @@ final class NewApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupR
 
     @Override
     public void mapPartition(Iterable<Tuple2<KI, VI>> records, Collector<Tuple2<KO, VO>> out) throws Exception {
-        JobConf taskConf = TaskConfs.forSubtask(conf.get(), getRuntimeContext());
+        int subtask = getRuntimeContext().getIndexOfThisSubtask();
+        TaskAttemptID id = TaskConfs.attemptId(conf.get(), taskType, subtask, getRuntimeContext());
+        JobConf taskConf = TaskConfs.forAttempt(conf.get(), id, subtask, getRuntimeContext());
         String what = "Hadoop " + (taskType == TaskType.MAP ? "combiner " : "reducer ") + reducerClass.getName() + " in '"
                 + getRuntimeContext().getTaskName() + "'";
         CountingReporter reporter = new CountingReporter(what);
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.direct(what);
         collector.target(out);
         SortedGroups<KI, VI> groups = groups(records, taskConf, taskType == TaskType.MAP, reporter, collector);
-        TaskAttemptID id = TaskConfs.attemptId(taskType, getRuntimeContext());
         GroupsContext<KI, VI, KO, VO> context = new GroupsContext<>(taskConf, id, collector, reporter, groups);
         Reducer<KI, VI, KO, VO> reducer = ReflectionUtils.newInstance(reducerClass, taskConf);
         reducer.run(new WrappedReducer<KI, VI, KO, VO>().getReducerContext(context));

@@ -11,6 +11,8 @@ import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.Reducer;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.util.ReflectionUtils;
 
 /**
@@ -36,7 +38,9 @@ final class OldApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupR
 
     @Override
     public void mapPartition(Iterable<Tuple2<KI, VI>> records, Collector<Tuple2<KO, VO>> out) throws Exception {
-        JobConf taskConf = TaskConfs.forSubtask(conf.get(), getRuntimeContext());
+        int subtask = getRuntimeContext().getIndexOfThisSubtask();
+        TaskAttemptID id = TaskConfs.attemptId(conf.get(), role.equals("combiner") ? TaskType.MAP : TaskType.REDUCE, subtask, getRuntimeContext());
+        JobConf taskConf = TaskConfs.forAttempt(conf.get(), id, subtask, getRuntimeContext());
         String what = "Hadoop " + role + " " + reducerClass.getName() + " in '" + getRuntimeContext().getTaskName() + "'";
         CountingReporter reporter = new CountingReporter(what);
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.direct(what);

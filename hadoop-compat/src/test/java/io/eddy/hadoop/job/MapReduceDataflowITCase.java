@@ -30,11 +30,14 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.chain.ChainMapper;
 import org.apache.hadoop.mapreduce.lib.input.KeyValueTextInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -303,6 +306,77 @@ class MapReduceDataflowITCase {
             job.setOutputKeyClass(Text.class);
             job.setOutputValueClass(IntWritable.class);
         }, dir.resolve("local"), dir.resolve("eddy"));
+        assertSameFiles(dir.resolve("local"), dir.resolve("eddy"));
+    }
+
+    /** Upper-cases the key: the second mapper of a chain. */
+    public static final class UpperCase extends Mapper<Text, IntWritable, Text, IntWritable> {
+        @Override
+        protected void map(Text key, IntWritable value, Context context) throws IOException, InterruptedException {
+            context.write(new Text(key.toString().toUpperCase(java.util.Locale.ROOT)), value);
+        }
+    }
+
+    @Test
+    void aChainOfMappers() throws Exception {
+        writeWords(2, 1000);
+        runBoth(job -> {
+            try {
+                ChainMapper.addMapper(job, WordCount.TokenizerMapper.class, Object.class, Text.class, Text.class, IntWritable.class,
+                        new Configuration(false));
+                ChainMapper.addMapper(job, UpperCase.class, Text.class, IntWritable.class, Text.class, IntWritable.class, new Configuration(false));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            job.setMapperClass(ChainMapper.class);
+            job.setCombinerClass(WordCount.IntSumReducer.class);
+            job.setReducerClass(WordCount.IntSumReducer.class);
+            job.setOutputKeyClass(Text.class);
+            job.setOutputValueClass(IntWritable.class);
+        }, dir.resolve("local"), dir.resolve("eddy"));
+        assertSameFiles(dir.resolve("local"), dir.resolve("eddy"));
+        assertThat(new String(files(dir.resolve("eddy")).get("part-r-00000"))).startsWith("ALPHA\t");
+    }
+
+    /** Sums as WordCount's reducer and also writes each word whose count is odd to the named output "odd". */
+    public static final class SumAndOdd extends Reducer<Text, IntWritable, Text, IntWritable> {
+        private MultipleOutputs<Text, IntWritable> outputs;
+
+        @Override
+        protected void setup(Context context) {
+            outputs = new MultipleOutputs<>(context);
+        }
+
+        @Override
+        protected void reduce(Text key, Iterable<IntWritable> values, Context context) throws IOException, InterruptedException {
+            int sum = 0;
+            for (IntWritable v : values) {
+                sum += v.get();
+            }
+            context.write(key, new IntWritable(sum));
+            if (sum % 2 == 1) {
+                outputs.write("odd", key, new IntWritable(sum));
+            }
+        }
+
+        @Override
+        protected void cleanup(Context context) throws IOException, InterruptedException {
+            outputs.close();
+        }
+    }
+
+    @Test
+    void multipleOutputsOfAReducer() throws Exception {
+        writeWords(2, 1000);
+        runBoth(job -> {
+            job.setMapperClass(WordCount.TokenizerMapper.class);
+            job.setReducerClass(SumAndOdd.class);
+            job.setOutputKeyClass(Text.class);
+            job.setOutputValueClass(IntWritable.class);
+            job.setNumReduceTasks(2);
+            MultipleOutputs.addNamedOutput(job, "odd", org.apache.hadoop.mapreduce.lib.output.TextOutputFormat.class, Text.class, IntWritable.class);
+        }, dir.resolve("local"), dir.resolve("eddy"));
+        assertThat(files(dir.resolve("eddy"))).containsKeys("part-r-00000", "part-r-00001", "odd-r-00000", "odd-r-00001");
         assertSameFiles(dir.resolve("local"), dir.resolve("eddy"));
     }
 
