@@ -64,6 +64,36 @@ public final class HadoopSplit implements LocatableInputSplit {
         return (T) split;
     }
 
+    /** The length of a Hadoop split, as its API reports it. */
+    @FunctionalInterface
+    public interface Length<S> {
+        long of(S split) throws IOException, InterruptedException;
+    }
+
+    /**
+     * {@code splits} ordered as Hadoop's {@code JobSubmitter} orders a job's splits before it numbers
+     * its map tasks: the longest first, splits of equal length in their order.
+     */
+    public static <S> S[] largestFirst(S[] splits, Length<S> length) throws IOException {
+        long[] lengths = new long[splits.length];
+        Integer[] order = new Integer[splits.length];
+        for (int i = 0; i < splits.length; i++) {
+            try {
+                lengths[i] = length.of(splits[i]);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("Interrupted while asking split " + i + " for its length", e);
+            }
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(lengths[b], lengths[a]));
+        S[] sorted = splits.clone();
+        for (int i = 0; i < order.length; i++) {
+            sorted[i] = splits[order[i]];
+        }
+        return sorted;
+    }
+
     @Override
     public int getSplitNumber() {
         return number;

@@ -9,6 +9,7 @@ import io.eddy.api.common.typeutils.InvalidTypesException;
 import io.eddy.api.java.DataSet;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
+import io.eddy.hadoop.TaskOutputRole;
 import io.eddy.hadoop.typeinfo.WritableTypeInfo;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.io.Writable;
@@ -69,17 +70,20 @@ public final class MapReduceDataflow {
             TupleTypeInfo input = inputType(inputFormat, org.apache.hadoop.mapreduce.InputFormat.class, mapper, org.apache.hadoop.mapreduce.Mapper.class);
             mapped = env.createInput(new MapTasks.Splits(io.eddy.hadoop.mapreduce.HadoopInputFormat.forJob(inputFormat, job, input)))
                     .name("Hadoop input " + inputFormat.getName())
-                    .flatMap(new MapTasks.NewApiMapTask(inputFormat, mapper, job, mapOutput)).name("Hadoop mapper " + mapper.getName());
+                    .flatMap(new MapTasks.NewApiMapTask(inputFormat, mapper, job, mapOutput, mapTaskOutput(job, id, true, reduces == 0), reduces == 0))
+                    .name("Hadoop mapper " + mapper.getName());
         } else {
             Class inputFormat = job.getInputFormat().getClass();
             Class mapper = job.getMapperClass();
             TupleTypeInfo input = inputType(inputFormat, org.apache.hadoop.mapred.InputFormat.class, mapper, org.apache.hadoop.mapred.Mapper.class);
             mapped = env.createInput(new MapTasks.Splits(io.eddy.hadoop.mapred.HadoopInputFormat.forJob(inputFormat, job, input)))
                     .name("Hadoop input " + inputFormat.getName())
-                    .flatMap(new MapTasks.OldApiMapTask(job, mapOutput)).name("Hadoop mapper " + mapper.getName());
+                    .flatMap(new MapTasks.OldApiMapTask(job, mapOutput, mapTaskOutput(job, id, false, reduces == 0), reduces == 0))
+                    .name("Hadoop mapper " + mapper.getName());
         }
 
         if (reduces == 0) {
+            // The map tasks wrote the output; the sink sets up and commits the job (it gets no records).
             output(mapped, job, id, newMapper, true);
             return;
         }
@@ -114,16 +118,29 @@ public final class MapReduceDataflow {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void output(DataSet data, JobConf job, JobID id, boolean newApi, boolean mapOnly) throws ClassNotFoundException {
-        int parallelism = mapOnly ? data.getExecutionEnvironment().getParallelism() : job.getNumReduceTasks();
+        int parallelism = mapOnly ? 1 : job.getNumReduceTasks();
+        TaskOutputRole role = mapOnly ? TaskOutputRole.JOB : TaskOutputRole.WRITER;
         if (newApi) {
             Class format = new JobContextImpl(job, id).getOutputFormatClass();
-            data.output(io.eddy.hadoop.mapreduce.HadoopOutputFormat.forJob(format, job, id, mapOnly)).name("Hadoop output " + format.getName())
+            data.output(io.eddy.hadoop.mapreduce.HadoopOutputFormat.forJob(format, job, id, TaskType.REDUCE, role)).name("Hadoop output " + format.getName())
                     .setParallelism(parallelism);
         } else {
             Class format = job.getOutputFormat().getClass();
-            data.output(io.eddy.hadoop.mapred.HadoopOutputFormat.forJob(format, job, id)).name("Hadoop output " + format.getName())
+            data.output(io.eddy.hadoop.mapred.HadoopOutputFormat.forJob(format, job, id, TaskType.REDUCE, role)).name("Hadoop output " + format.getName())
                     .setParallelism(parallelism);
         }
+    }
+
+    /** The job's output format as each map task's own attempt: writing a map-only job's output, else committing the task's side files. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static io.eddy.api.common.io.OutputFormat mapTaskOutput(JobConf job, JobID id, boolean newApi, boolean mapOnly) throws ClassNotFoundException {
+        TaskOutputRole role = mapOnly ? TaskOutputRole.WRITER : TaskOutputRole.SIDE_FILES;
+        if (newApi) {
+            Class format = new JobContextImpl(job, id).getOutputFormatClass();
+            return io.eddy.hadoop.mapreduce.HadoopOutputFormat.forJob(format, job, id, TaskType.MAP, role);
+        }
+        Class format = job.getOutputFormat().getClass();
+        return io.eddy.hadoop.mapred.HadoopOutputFormat.forJob(format, job, id, TaskType.MAP, role);
     }
 
     private static Class<? extends Writable> writable(Class<?> type, String setting) {

@@ -4,6 +4,7 @@ import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.rich.RichFlatMapFunction;
 import io.eddy.api.common.io.InputFormat;
 import io.eddy.api.common.io.InputSplitAssigner;
+import io.eddy.api.common.io.OutputFormat;
 import io.eddy.api.common.typeinfo.GenericTypeInfo;
 import io.eddy.api.common.typeinfo.ResultTypeQueryable;
 import io.eddy.api.common.typeinfo.TupleTypeInfo;
@@ -11,12 +12,14 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.hadoop.HadoopCounters;
 import io.eddy.hadoop.HadoopSplit;
+import io.eddy.hadoop.TaskOutputRole;
 import io.eddy.hadoop.impl.CollectorRecordWriter;
 import io.eddy.hadoop.impl.CopyingOutputCollector;
 import io.eddy.hadoop.impl.CountingReporter;
 import io.eddy.hadoop.impl.SerializableJobConf;
 import io.eddy.hadoop.impl.TaskConfs;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Objects;
 import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.FileSplit;
@@ -50,6 +53,12 @@ import org.apache.hadoop.util.ReflectionUtils;
  *       mapreduce.task.partition} and, for a {@code mapred} task of a {@code FileSplit}, the {@code
  *       mapreduce.map.input.*} settings are Hadoop's.
  * </ul>
+ *
+ * <p>Each map task is an attempt of the job's output format as Hadoop's map tasks are: {@code
+ * setupTask} before the mapper, then {@code commitTask} (if the committer needs it) when the task
+ * ends, or {@code abortTask} when it fails. A map-only job's map task writes the job's output there
+ * ({@code part-m-NNNNN} / {@code part-NNNNN}, one file per split as on Hadoop); otherwise the attempt
+ * commits what the task writes beside its output ({@code MultipleOutputs}).
  *
  * <p>Counters: MAP_INPUT_RECORDS (records the reader gave), MAP_OUTPUT_RECORDS, and the job's own,
  * added to the job's accumulators when a split is done.
@@ -117,10 +126,19 @@ final class MapTasks {
 
         final SerializableJobConf conf;
         private final TupleTypeInfo<Tuple2<KO, VO>> outputType;
+        /**
+         * The job's output format as this task's attempt uses it: writing the task's output (a map-only
+         * job, {@link TaskOutputRole#WRITER}) or committing only what the task writes beside it
+         * ({@link TaskOutputRole#SIDE_FILES}).
+         */
+        private final OutputFormat<Tuple2<KO, VO>> taskOutput;
+        private final boolean writesOutput;
 
-        MapTask(JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType) {
+        MapTask(JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, OutputFormat<Tuple2<KO, VO>> taskOutput, boolean writesOutput) {
             this.conf = new SerializableJobConf(new JobConf(job));
             this.outputType = outputType;
+            this.taskOutput = taskOutput;
+            this.writesOutput = writesOutput;
         }
 
         @Override
@@ -136,9 +154,34 @@ final class MapTasks {
             String what = "Hadoop map task " + id.getTaskID() + " (" + split + ") in '" + getRuntimeContext().getTaskName() + "'";
             CountingReporter reporter = new CountingReporter(what);
             CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.of(outputType, what);
-            collector.target(out);
+            taskOutput.setRuntimeContext(getRuntimeContext());
+            taskOutput.open(split.getSplitNumber(), getRuntimeContext().getNumberOfParallelSubtasks());
+            collector.target(writesOutput ? new Collector<>() {
+                @Override
+                public void collect(Tuple2<KO, VO> pair) {
+                    try {
+                        taskOutput.writeRecord(pair);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("Writing the output of " + what + " failed: " + e.getMessage(), e);
+                    }
+                }
+
+                @Override
+                public void close() {
+                }
+            } : out);
             collector.counting(reporter.getCounter(TaskCounter.MAP_OUTPUT_RECORDS));
-            run(hadoopSplit, taskConf, id, collector, reporter);
+            try {
+                run(hadoopSplit, taskConf, id, collector, reporter);
+            } catch (Throwable failure) {
+                try {
+                    taskOutput.abort();
+                } catch (Throwable aborting) {
+                    failure.addSuppressed(aborting);
+                }
+                throw failure;
+            }
+            taskOutput.close(); // commits the attempt's output (a map-only job's part file, MultipleOutputs' files)
             collector.target(null);
             HadoopCounters.addTo(reporter.counters(), getRuntimeContext());
         }
@@ -157,8 +200,8 @@ final class MapTasks {
         private final Class<? extends Mapper<KI, VI, KO, VO>> mapperClass;
 
         NewApiMapTask(Class<? extends org.apache.hadoop.mapreduce.InputFormat<KI, VI>> formatClass, Class<? extends Mapper<KI, VI, KO, VO>> mapperClass,
-                JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType) {
-            super(job, outputType);
+                JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, OutputFormat<Tuple2<KO, VO>> taskOutput, boolean writesOutput) {
+            super(job, outputType, taskOutput, writesOutput);
             this.formatClass = formatClass;
             this.mapperClass = mapperClass;
         }
@@ -232,8 +275,8 @@ final class MapTasks {
 
         private static final long serialVersionUID = 1L;
 
-        OldApiMapTask(JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType) {
-            super(job, outputType);
+        OldApiMapTask(JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, OutputFormat<Tuple2<KO, VO>> taskOutput, boolean writesOutput) {
+            super(job, outputType, taskOutput, writesOutput);
         }
 
         @Override

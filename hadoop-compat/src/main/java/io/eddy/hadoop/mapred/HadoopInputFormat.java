@@ -40,6 +40,8 @@ public final class HadoopInputFormat<K, V> implements InputFormat<Tuple2<K, V>, 
     private final Class<? extends org.apache.hadoop.mapred.InputFormat<K, V>> formatClass;
     private final SerializableJobConf conf;
     private final TupleTypeInfo<Tuple2<K, V>> type;
+    /** Whether the splits are a MapReduce job's, made as Hadoop's job submission makes them. */
+    private final boolean jobSplits;
 
     private transient org.apache.hadoop.mapred.InputFormat<K, V> format;
     private transient RuntimeContext context;
@@ -57,15 +59,21 @@ public final class HadoopInputFormat<K, V> implements InputFormat<Tuple2<K, V>, 
         this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
         this.type = new TupleTypeInfo<>(TypeExtractor.createTypeInfo(Objects.requireNonNull(keyClass, "keyClass")),
                 TypeExtractor.createTypeInfo(Objects.requireNonNull(valueClass, "valueClass")));
+        this.jobSplits = false;
     }
 
     private HadoopInputFormat(Class<? extends org.apache.hadoop.mapred.InputFormat<K, V>> formatClass, JobConf job, TupleTypeInfo<Tuple2<K, V>> type) {
         this.formatClass = Objects.requireNonNull(formatClass, "formatClass");
         this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
         this.type = Objects.requireNonNull(type, "type");
+        this.jobSplits = true;
     }
 
-    /** The input of a MapReduce job: {@code formatClass} with the job's configuration, records of {@code type}. */
+    /**
+     * The input of a MapReduce job: {@code formatClass} with the job's configuration, records of
+     * {@code type}; its splits are made as Hadoop's job submission makes them (asking for {@code
+     * mapreduce.job.maps} splits, the largest first), so split {@code i} is Hadoop's map task {@code i}.
+     */
     public static <K, V> HadoopInputFormat<K, V> forJob(Class<? extends org.apache.hadoop.mapred.InputFormat<K, V>> formatClass, JobConf job, TupleTypeInfo<Tuple2<K, V>> type) {
         return new HadoopInputFormat<>(formatClass, job, type);
     }
@@ -89,7 +97,10 @@ public final class HadoopInputFormat<K, V> implements InputFormat<Tuple2<K, V>, 
 
     @Override
     public HadoopSplit[] createInputSplits(int minNumSplits) throws IOException {
-        InputSplit[] splits = format().getSplits(conf.get(), minNumSplits);
+        InputSplit[] splits = format().getSplits(conf.get(), jobSplits ? conf.get().getNumMapTasks() : minNumSplits);
+        if (jobSplits) {
+            splits = HadoopSplit.largestFirst(splits, InputSplit::getLength);
+        }
         HadoopSplit[] result = new HadoopSplit[splits.length];
         for (int i = 0; i < splits.length; i++) {
             result[i] = HadoopSplit.of(i, splits[i], splits[i].getLocations(), conf.get());

@@ -4,6 +4,7 @@ import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.io.OutputFormat;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.hadoop.HadoopCounters;
+import io.eddy.hadoop.TaskOutputRole;
 import io.eddy.hadoop.impl.CountingReporter;
 import io.eddy.hadoop.impl.SerializableJobConf;
 import io.eddy.hadoop.impl.TaskConfs;
@@ -53,6 +54,9 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
     private final SerializableJobConf conf;
     private final String jobTracker;
     private final int jobNumber;
+    /** The task type of the attempts: REDUCE, or MAP where a job's map tasks open their own attempts. */
+    private final TaskType taskType;
+    private final TaskOutputRole role;
 
     private transient org.apache.hadoop.mapred.OutputFormat<K, V> format;
     private transient RuntimeContext context;
@@ -68,19 +72,34 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
         this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
         this.jobTracker = "eddy" + System.currentTimeMillis();
         this.jobNumber = ThreadLocalRandom.current().nextInt(1, 10_000);
+        this.taskType = TaskType.REDUCE;
+        this.role = TaskOutputRole.WRITER;
     }
 
-    private HadoopOutputFormat(Class<? extends org.apache.hadoop.mapred.OutputFormat<K, V>> formatClass, JobConf job, org.apache.hadoop.mapreduce.JobID id) {
+    private HadoopOutputFormat(Class<? extends org.apache.hadoop.mapred.OutputFormat<K, V>> formatClass, JobConf job, org.apache.hadoop.mapreduce.JobID id,
+            TaskType taskType, TaskOutputRole role) {
         this.formatClass = Objects.requireNonNull(formatClass, "formatClass");
         this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
         this.jobTracker = id.getJtIdentifier();
         this.jobNumber = id.getId();
+        this.taskType = taskType;
+        this.role = role;
     }
 
     /** The output of MapReduce job {@code id}: {@code formatClass} with the job's configuration (files {@code part-NNNNN}). */
     public static <K, V> HadoopOutputFormat<K, V> forJob(Class<? extends org.apache.hadoop.mapred.OutputFormat<K, V>> formatClass, JobConf job,
             org.apache.hadoop.mapreduce.JobID id) {
-        return new HadoopOutputFormat<>(formatClass, job, id);
+        return new HadoopOutputFormat<>(formatClass, job, id, TaskType.REDUCE, TaskOutputRole.WRITER);
+    }
+
+    /**
+     * The output of MapReduce job {@code id} as its tasks of type {@code taskType} use it in {@code
+     * role}: the job-wide sink ({@link TaskOutputRole#JOB}) or a map task's own attempt ({@code open}
+     * with the split's number).
+     */
+    public static <K, V> HadoopOutputFormat<K, V> forJob(Class<? extends org.apache.hadoop.mapred.OutputFormat<K, V>> formatClass, JobConf job,
+            org.apache.hadoop.mapreduce.JobID id, TaskType taskType, TaskOutputRole role) {
+        return new HadoopOutputFormat<>(formatClass, job, id, taskType, role);
     }
 
     /** The job configuration the format writes with. */
@@ -113,26 +132,39 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
 
     @Override
     public void open(int subtask, int parallelism) throws IOException {
-        TaskAttemptID id = new TaskAttemptID(new TaskID(new JobID(jobTracker, jobNumber), TaskType.REDUCE, subtask),
+        if (role == TaskOutputRole.JOB) {
+            return;
+        }
+        TaskAttemptID id = new TaskAttemptID(new TaskID(new JobID(jobTracker, jobNumber), taskType, subtask),
                 context == null ? 0 : context.getAttemptNumber());
         JobConf job = TaskConfs.forAttempt(conf.get(), id, subtask, context);
         reporter = new CountingReporter("Hadoop output format " + formatClass.getName());
         task = new TaskAttemptContextImpl(job, id);
         committer = job.getOutputCommitter();
         committer.setupTask(task);
-        writer = format(job).getRecordWriter(FileSystem.get(job), job, String.format("part-%05d", subtask), reporter);
+        if (role == TaskOutputRole.WRITER) {
+            writer = format(job).getRecordWriter(FileSystem.get(job), job, String.format("part-%05d", subtask), reporter);
+        }
     }
 
     @Override
     public void writeRecord(Tuple2<K, V> record) throws IOException {
+        if (writer == null) {
+            throw new IllegalStateException("Bug: a record reached the " + role + " output of " + formatClass.getName() + ", which writes none");
+        }
         writer.write(record.f0, record.f1);
     }
 
     @Override
     public void close() throws IOException {
+        if (role == TaskOutputRole.JOB) {
+            return;
+        }
         RecordWriter<K, V> closing = writer;
         writer = null;
-        closing.close(reporter);
+        if (closing != null) {
+            closing.close(reporter);
+        }
         if (committer.needsTaskCommit(task)) {
             committer.commitTask(task);
         }

@@ -108,6 +108,10 @@ public final class HadoopInputFormat<K, V> implements InputFormat<Tuple2<K, V>, 
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while " + formatClass.getName() + " listed its splits", e);
         }
+        if (!copies) {
+            // A MapReduce job's splits, ordered as Hadoop's job submission orders them: split i is Hadoop's map task i.
+            splits = java.util.Arrays.asList(HadoopSplit.largestFirst(splits.toArray(new InputSplit[0]), InputSplit::getLength));
+        }
         HadoopSplit[] result = new HadoopSplit[splits.size()];
         for (int i = 0; i < result.length; i++) {
             try {

@@ -4,6 +4,7 @@ import io.eddy.api.common.functions.rich.RuntimeContext;
 import io.eddy.api.common.io.OutputFormat;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.hadoop.HadoopCounters;
+import io.eddy.hadoop.TaskOutputRole;
 import io.eddy.hadoop.impl.CountingReporter;
 import io.eddy.hadoop.impl.SerializableJobConf;
 import io.eddy.hadoop.impl.TaskConfs;
@@ -38,6 +39,9 @@ import org.apache.hadoop.util.ReflectionUtils;
  *   master, job FAILED:        abortJob(FAILED) (removes the attempt directories)
  * </pre>
  *
+ * <p>The task-level calls are made by the sink's subtasks, or, in a translated MapReduce job whose
+ * map tasks have outputs of their own, by each map task ({@link TaskOutputRole}).
+ *
  * <p>Every subtask writes as attempt {@code attempt_<job>_r_<subtask>_<attempt>} of one job id made
  * when the format is built (the master's committer is asked for with attempt 0 of task 0), so the
  * committer's paths agree between the master and the tasks. Counters of the writer go to the job's
@@ -53,6 +57,7 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
     private final int jobNumber;
     /** The task type of the attempts that write: REDUCE ({@code part-r-NNNNN}), or MAP for a map-only job ({@code part-m-NNNNN}). */
     private final TaskType taskType;
+    private final TaskOutputRole role;
 
     private transient org.apache.hadoop.mapreduce.OutputFormat<K, V> format;
     private transient RuntimeContext context;
@@ -69,14 +74,17 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
         this.jobTracker = "eddy" + System.currentTimeMillis();
         this.jobNumber = ThreadLocalRandom.current().nextInt(1, 10_000);
         this.taskType = TaskType.REDUCE;
+        this.role = TaskOutputRole.WRITER;
     }
 
-    private HadoopOutputFormat(Class<? extends org.apache.hadoop.mapreduce.OutputFormat<K, V>> formatClass, JobConf job, JobID id, TaskType taskType) {
+    private HadoopOutputFormat(Class<? extends org.apache.hadoop.mapreduce.OutputFormat<K, V>> formatClass, JobConf job, JobID id, TaskType taskType,
+            TaskOutputRole role) {
         this.formatClass = Objects.requireNonNull(formatClass, "formatClass");
         this.conf = new SerializableJobConf(new JobConf(Objects.requireNonNull(job, "job")));
         this.jobTracker = id.getJtIdentifier();
         this.jobNumber = id.getId();
         this.taskType = taskType;
+        this.role = role;
     }
 
     /**
@@ -85,7 +93,18 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
      */
     public static <K, V> HadoopOutputFormat<K, V> forJob(Class<? extends org.apache.hadoop.mapreduce.OutputFormat<K, V>> formatClass, JobConf job,
             JobID id, boolean mapOnly) {
-        return new HadoopOutputFormat<>(formatClass, job, id, mapOnly ? TaskType.MAP : TaskType.REDUCE);
+        return new HadoopOutputFormat<>(formatClass, job, id, mapOnly ? TaskType.MAP : TaskType.REDUCE, TaskOutputRole.WRITER);
+    }
+
+    /**
+     * The output of MapReduce job {@code id} as its tasks of type {@code taskType} use it in {@code
+     * role}: {@link TaskOutputRole#JOB} for the sink that only sets up and commits the job, whose map
+     * tasks write themselves; {@link TaskOutputRole#WRITER} or {@link TaskOutputRole#SIDE_FILES} for
+     * a map task's own attempt ({@code open} with the split's number).
+     */
+    public static <K, V> HadoopOutputFormat<K, V> forJob(Class<? extends org.apache.hadoop.mapreduce.OutputFormat<K, V>> formatClass, JobConf job,
+            JobID id, TaskType taskType, TaskOutputRole role) {
+        return new HadoopOutputFormat<>(formatClass, job, id, taskType, role);
     }
 
     /** The configuration the format writes with. */
@@ -136,6 +155,9 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
 
     @Override
     public void open(int subtask, int parallelism) throws IOException {
+        if (role == TaskOutputRole.JOB) {
+            return;
+        }
         TaskAttemptID id = new TaskAttemptID(new TaskID(jobId(), taskType, subtask), context == null ? 0 : context.getAttemptNumber());
         JobConf job = TaskConfs.forAttempt(conf.get(), id, subtask, context);
         reporter = new CountingReporter("Hadoop output format " + formatClass.getName());
@@ -143,7 +165,9 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
         try {
             committer = format().getOutputCommitter(task);
             committer.setupTask(task);
-            writer = format().getRecordWriter(task);
+            if (role == TaskOutputRole.WRITER) {
+                writer = format().getRecordWriter(task);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while opening " + formatClass.getName() + " for " + id, e);
@@ -152,6 +176,9 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
 
     @Override
     public void writeRecord(Tuple2<K, V> record) throws IOException {
+        if (writer == null) {
+            throw new IllegalStateException("Bug: a record reached the " + role + " output of " + formatClass.getName() + ", which writes none");
+        }
         try {
             writer.write(record.f0, record.f1);
         } catch (InterruptedException e) {
@@ -162,10 +189,15 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
 
     @Override
     public void close() throws IOException {
+        if (role == TaskOutputRole.JOB) {
+            return;
+        }
         RecordWriter<K, V> closing = writer;
         writer = null;
         try {
-            closing.close(task);
+            if (closing != null) {
+                closing.close(task);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while closing " + formatClass.getName(), e);
