@@ -262,9 +262,17 @@ final class EddyClientProtocol implements ClientProtocol {
         return FileSystem.get(conf).getUri().toString();
     }
 
+    /**
+     * The cluster as MapReduce drivers size their jobs by it (RandomWriter's map count, Sort's reduce
+     * count): one tracker, and as many map and reduce slots as the parallelism Eddy gives a job
+     * ({@code eddy.parallelism}, else the process's {@code parallelism.default}, else the cores).
+     */
     @Override
     public ClusterMetrics getClusterMetrics() {
-        return new ClusterMetrics();
+        io.eddy.configuration.Configuration settings = io.eddy.configuration.Configuration.fromSystemProperties();
+        Integer configured = settings.get(io.eddy.executor.ExecutionOptions.DEFAULT_PARALLELISM);
+        int slots = conf.getInt("eddy.parallelism", configured != null ? configured : Runtime.getRuntime().availableProcessors());
+        return new ClusterMetrics(0, 0, 0, 0, 0, 0, slots, slots, jobs.size(), 1, 0, 0);
     }
 
     @Override
