@@ -13,7 +13,8 @@ public final class ExecutionOptions {
             "HOST:PORT of the master that 'remote' execution submits to.");
 
     public static final ConfigOption<String> USER_JARS = ConfigOption.of("execution.jars", String.class, "",
-            "Comma-separated job jars shipped to the workers with a 'remote' submission (set by 'eddy run').");
+            "Comma-separated job jars shipped to the workers with a 'remote' or YARN submission (set by 'eddy run'), and to the embedded "
+                    + "cluster's workers, which load a class from them only if the JVM's class path lacks it (a MapReduce job's -libjars).");
 
     public static final ConfigOption<Integer> DEFAULT_PARALLELISM = ConfigOption.of("parallelism.default", Integer.class, null,
             "Parallelism of operators that set none; by default the number of cores of the client machine ('eddy run --parallelism').");

@@ -5,6 +5,8 @@ import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.executor.JobClient;
 import io.eddy.hadoop.HadoopCounters;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -102,26 +104,40 @@ final class EddyClientProtocol implements ClientProtocol {
     public JobStatus submitJob(JobID jobId, String jobSubmitDir, Credentials ts) throws IOException, InterruptedException {
         Path jobFile = new Path(jobSubmitDir, "job.xml");
         JobConf job = new JobConf(jobFile);
-        job.setClassLoader(Thread.currentThread().getContextClassLoader());
+        List<java.nio.file.Path> libJars = JobClassPath.jars(job);
+        ClassLoader driverLoader = Thread.currentThread().getContextClassLoader();
+        // The job's -libjars (mapreduce.job.classpath.files) beside the driver's classes, for the translation and the tasks.
+        ClassLoader jobLoader = libJars.isEmpty() ? driverLoader : JobClassPath.loader(libJars, driverLoader);
+        job.setClassLoader(jobLoader);
         io.eddy.configuration.Configuration settings = io.eddy.configuration.Configuration.fromSystemProperties();
         String jar = localJobJar(job);
-        if (jar != null && !settings.contains(io.eddy.executor.ExecutionOptions.USER_JARS)) {
-            // The job's classes travel with the job as its jar (Hadoop's staged copy), whatever loaded the driver.
-            settings.set(io.eddy.executor.ExecutionOptions.USER_JARS, jar);
+        if (!settings.contains(io.eddy.executor.ExecutionOptions.USER_JARS)) {
+            // The job's classes travel with the job as its jar (Hadoop's staged copy) and its -libjars, whatever loaded the driver.
+            List<String> jars = new ArrayList<>();
+            if (jar != null) {
+                jars.add(jar);
+            }
+            libJars.forEach(libJar -> jars.add(libJar.toString()));
+            if (!jars.isEmpty()) {
+                settings.set(io.eddy.executor.ExecutionOptions.USER_JARS, String.join(",", jars));
+            }
         }
         ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(settings);
         int parallelism = job.getInt("eddy.parallelism", -1);
         if (parallelism > 0) {
             env.setParallelism(parallelism);
         }
-        JobCache cache = localCache(job, jobId, settings.get(io.eddy.executor.ExecutionOptions.TARGET));
+        JobCache cache = localCache(job, jobId, io.eddy.executor.ExecutorLookup.target(settings));
         JobClient client;
+        Thread thread = Thread.currentThread();
+        thread.setContextClassLoader(jobLoader);
         try {
             MapReduceDataflow.translate(env, job, jobId);
             client = env.executeAsync(job.getJobName());
         } catch (Exception e) {
             try {
                 cache.close();
+                JobClassPath.close(jobLoader, driverLoader);
             } catch (IOException closing) {
                 e.addSuppressed(closing);
             }
@@ -133,12 +149,15 @@ final class EddyClientProtocol implements ClientProtocol {
                 throw runtime;
             }
             throw new IOException("Eddy could not start job " + jobId + ": " + e.getMessage(), e);
+        } finally {
+            thread.setContextClassLoader(driverLoader);
         }
         Submitted submitted = new Submitted(job, jobFile.toString(), client);
         jobs.put(jobId, submitted);
         client.getJobResult().whenComplete((result, error) -> {
             try {
                 cache.close();
+                JobClassPath.close(jobLoader, driverLoader);
             } catch (IOException e) {
                 LOG.warn("Job {}: {}", jobId, e.getMessage());
             }

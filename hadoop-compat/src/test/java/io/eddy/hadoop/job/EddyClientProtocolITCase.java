@@ -138,6 +138,68 @@ class EddyClientProtocolITCase {
         }
     }
 
+    /** A mapper compiled into a jar of its own, on no class path: only -libjars brings it. */
+    private static final String LIBJAR_MAPPER = """
+            package libjar;
+
+            public class ShoutingMapper extends org.apache.hadoop.mapreduce.Mapper<Object, org.apache.hadoop.io.Text,
+                    org.apache.hadoop.io.Text, org.apache.hadoop.io.IntWritable> {
+                @Override
+                protected void map(Object key, org.apache.hadoop.io.Text value, Context context) throws java.io.IOException, InterruptedException {
+                    for (String word : value.toString().split(" ")) {
+                        context.write(new org.apache.hadoop.io.Text(word.toUpperCase(java.util.Locale.ROOT) + "!"), new org.apache.hadoop.io.IntWritable(1));
+                    }
+                }
+            }
+            """;
+
+    /** A Tool driver that names its mapper class by its first argument (found through -libjars). */
+    public static final class LibJarsDriver extends org.apache.hadoop.conf.Configured implements org.apache.hadoop.util.Tool {
+        @Override
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        public int run(String[] args) throws Exception {
+            Job job = Job.getInstance(getConf(), "libjars");
+            job.setMapperClass((Class) getConf().getClassByName(args[0]));
+            job.setCombinerClass(WordCount.IntSumReducer.class);
+            job.setReducerClass(WordCount.IntSumReducer.class);
+            job.setOutputKeyClass(Text.class);
+            job.setOutputValueClass(IntWritable.class);
+            FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(args[1]));
+            FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(args[2]));
+            return job.waitForCompletion(false) ? 0 : 1;
+        }
+    }
+
+    private Path compileLibJar() throws IOException {
+        Path sources = Files.createDirectories(dir.resolve("libjar-src").resolve("libjar"));
+        Path source = Files.writeString(sources.resolve("ShoutingMapper.java"), LIBJAR_MAPPER);
+        Path classes = Files.createDirectories(dir.resolve("libjar-classes"));
+        int compiled = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-classpath", System.getProperty("java.class.path"),
+                "-d", classes.toString(), source.toString());
+        assertThat(compiled).as("javac of the libjar mapper").isZero();
+        Path jar = dir.resolve("shouting.jar");
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("libjar/ShoutingMapper.class"));
+            out.write(Files.readAllBytes(classes.resolve("libjar").resolve("ShoutingMapper.class")));
+            out.closeEntry();
+        }
+        return jar;
+    }
+
+    @Test
+    void aMapperFromLibJarsRunsAsOnTheLocalJobRunner() throws Exception {
+        Path jar = compileLibJar();
+        assertThatThrownBy(() -> Class.forName("libjar.ShoutingMapper")).as("not on the test's class path").isInstanceOf(ClassNotFoundException.class);
+        for (String framework : new String[] {"local", EddyClientProtocolProvider.FRAMEWORK}) {
+            int exit = org.apache.hadoop.util.ToolRunner.run(conf(framework), new LibJarsDriver(),
+                    new String[] {"-libjars", jar.toString(), "libjar.ShoutingMapper", input.toString(), dir.resolve("out-" + framework).toString()});
+            assertThat(exit).as("the driver on %s", framework).isZero();
+        }
+        TreeMap<String, String> onEddy = files(dir.resolve("out-" + EddyClientProtocolProvider.FRAMEWORK));
+        assertThat(onEddy).isEqualTo(files(dir.resolve("out-local")));
+        assertThat(onEddy.get("part-r-00000")).contains("!\t");
+    }
+
     @Test
     void aFailingJobFailsTheDriversWaitWithTheTasksError() throws Exception {
         Job job = wordCount(EddyClientProtocolProvider.FRAMEWORK, dir.resolve("failed"));

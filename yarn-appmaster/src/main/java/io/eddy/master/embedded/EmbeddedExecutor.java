@@ -29,7 +29,7 @@ final class EmbeddedExecutor implements PipelineExecutor {
         LocalClusterConfig clusterConfig = clusterConfigFor(jobGraph);
         LocalCluster cluster = LocalCluster.start(clusterConfig);
         try {
-            return new EmbeddedJobClient(cluster.submit(jobGraph, userClassLoader), cluster);
+            return new EmbeddedJobClient(cluster.submit(jobGraph, userJars, userClassLoader), cluster);
         } catch (Exception | Error e) {
             cluster.close();
             throw e;

@@ -5,12 +5,14 @@ import io.eddy.executor.JobExecutionException;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.master.GatewayJobClient;
 import io.eddy.master.Master;
+import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.io.network.NetworkEnvironment;
 import io.eddy.runtime.worker.Worker;
 import io.eddy.runtime.worker.WorkerConfig;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -114,12 +116,28 @@ public final class LocalCluster implements AutoCloseable {
      * @throws JobExecutionException if the master rejects the job (e.g. an unreadable graph)
      */
     public GatewayJobClient submit(JobGraph graph, ClassLoader userClassLoader) throws JobExecutionException, InterruptedException {
+        return submit(JobGraphBytes.artifactsWithoutJars(graph), graph.name(), userClassLoader);
+    }
+
+    /**
+     * Submits a job with jars: the workers load its classes through a parent-first loader over them,
+     * so classes on this JVM's class path come from there and only the others from the jars (a
+     * MapReduce job's {@code -libjars}).
+     *
+     * @throws IOException if a jar cannot be read
+     */
+    public GatewayJobClient submit(JobGraph graph, List<Path> jars, ClassLoader userClassLoader)
+            throws JobExecutionException, InterruptedException, IOException {
+        return submit(jars.isEmpty() ? JobGraphBytes.artifactsWithoutJars(graph) : JobGraphBytes.artifacts(graph, jars), graph.name(), userClassLoader);
+    }
+
+    private GatewayJobClient submit(JobArtifacts artifacts, String name, ClassLoader userClassLoader) throws JobExecutionException, InterruptedException {
         synchronized (this) {
             if (closed) {
-                throw new IllegalStateException("The local cluster is closed: start a new one to submit job '" + graph.name() + "'");
+                throw new IllegalStateException("The local cluster is closed: start a new one to submit job '" + name + "'");
             }
         }
-        return GatewayJobClient.submit(master, JobGraphBytes.artifactsWithoutJars(graph), userClassLoader, config.collectQueueCapacity());
+        return GatewayJobClient.submit(master, artifacts, userClassLoader, config.collectQueueCapacity());
     }
 
     public Master master() {

@@ -6,7 +6,6 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobGraphBytes;
-import io.eddy.runtime.cluster.NamedBlob;
 import io.eddy.runtime.cluster.rpc.ClusterProtocol;
 import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.runtime.cluster.rpc.RpcJobSubmissionGateway;
@@ -14,14 +13,9 @@ import io.eddy.runtime.rpc.Secret;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -56,7 +50,7 @@ final class RemoteExecutor implements PipelineExecutor {
 
     @Override
     public JobClient submit(JobGraph jobGraph, List<Path> userJars, ClassLoader userClassLoader) throws Exception {
-        JobArtifacts artifacts = new JobArtifacts(jobGraph.jobId(), JobGraphBytes.encode(jobGraph), readJars(userJars));
+        JobArtifacts artifacts = JobGraphBytes.artifacts(jobGraph, userJars);
         RpcJobSubmissionGateway gateway = RpcJobSubmissionGateway.connect(master, secret, connectTimeout);
         RemoteJobClient client = new RemoteJobClient(jobGraph, gateway, userClassLoader,
                 new RemoteJobClient.Options(collectCapacity, console, locators == null ? null : locators.get(), connectTimeout));
@@ -84,24 +78,5 @@ final class RemoteExecutor implements PipelineExecutor {
             gateway.close();
             throw e;
         }
-    }
-
-    /** The jars as blobs, named by file name (made unique if two jars share one). */
-    private static List<NamedBlob> readJars(List<Path> jars) throws IOException {
-        List<NamedBlob> blobs = new ArrayList<>();
-        Set<String> names = new HashSet<>();
-        for (Path jar : jars) {
-            String name = jar.getFileName().toString();
-            for (int i = 1; !names.add(name); i++) {
-                name = i + "-" + jar.getFileName();
-            }
-            try {
-                blobs.add(new NamedBlob(name, Files.readAllBytes(jar)));
-            } catch (NoSuchFileException e) {
-                throw new IOException("The job jar " + jar.toAbsolutePath() + " does not exist (listed in eddy.execution.jars): "
-                        + "check the path", e);
-            }
-        }
-        return blobs;
     }
 }

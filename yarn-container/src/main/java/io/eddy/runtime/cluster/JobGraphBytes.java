@@ -10,6 +10,13 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /** A {@link JobGraph} as the bytes of {@link JobGraphCodec}, as carried by {@link JobArtifacts}. */
 public final class JobGraphBytes {
@@ -39,7 +46,30 @@ public final class JobGraphBytes {
 
     /** Convenience for the artifacts of a job whose classes are on the class path already (no jars). */
     public static JobArtifacts artifactsWithoutJars(JobGraph graph) {
-        return new JobArtifacts(graph.jobId(), encode(graph), java.util.List.of());
+        return new JobArtifacts(graph.jobId(), encode(graph), List.of());
+    }
+
+    /** The artifacts of a job with its jar files (read now; named by file name, made unique if two share one). */
+    public static JobArtifacts artifacts(JobGraph graph, List<Path> jars) throws IOException {
+        return new JobArtifacts(graph.jobId(), encode(graph), readJars(jars));
+    }
+
+    private static List<NamedBlob> readJars(List<Path> jars) throws IOException {
+        List<NamedBlob> blobs = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Path jar : jars) {
+            String name = jar.getFileName().toString();
+            for (int i = 1; !names.add(name); i++) {
+                name = i + "-" + jar.getFileName();
+            }
+            try {
+                blobs.add(new NamedBlob(name, Files.readAllBytes(jar)));
+            } catch (NoSuchFileException e) {
+                throw new IOException("The job jar " + jar.toAbsolutePath() + " does not exist (listed in eddy.execution.jars): "
+                        + "check the path", e);
+            }
+        }
+        return blobs;
     }
 
     private static final class StreamOutputView extends DataOutputStream implements DataOutputView {
