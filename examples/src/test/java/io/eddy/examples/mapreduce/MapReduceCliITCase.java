@@ -32,11 +32,15 @@ class MapReduceCliITCase {
     private record Result(int exit, String output) {}
 
     private Result eddy(String... args) throws IOException, InterruptedException {
+        return eddyWith("-Xmx512m", args);
+    }
+
+    private Result eddyWith(String javaOptions, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("scripts/eddy").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         builder.environment().put("EDDY_LOG_DIR", dir.resolve("log").toString());
-        builder.environment().put("EDDY_JAVA_OPTS", "-Xmx512m");
+        builder.environment().put("EDDY_JAVA_OPTS", javaOptions);
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(240, TimeUnit.SECONDS)).isTrue();
@@ -45,6 +49,64 @@ class MapReduceCliITCase {
 
     @Test
     void theStockExampleJarsWordCountRunsOnEddy() throws Exception {
+        Map<String, Integer> expected = writeWords();
+        Path jar = Path.of(ExampleDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path output = dir.resolve("out");
+
+        Result result = eddy("mapreduce", jar.toString(), "wordcount", dir.resolve("in").toString(), output.toString());
+        assertThat(result.exit()).as("eddy mapreduce printed:%n%s", result.output()).isZero();
+        assertThat(counts(output)).isEqualTo(expected);
+        assertThat(output.resolve("_SUCCESS")).exists();
+        assertThat(Files.readString(dir.resolve("log").resolve("eddy-mapreduce.log"))).as("the job ran on Eddy").contains("job_eddy");
+    }
+
+    /**
+     * The same job on worker processes: a cluster of 2 workers started by {@code scripts/eddy cluster
+     * start}, whose class path has no MapReduce support; the client ships hadoop-compat and Hadoop's
+     * mapreduce-client-core with the job jar.
+     */
+    @Test
+    void theStockExampleJarsWordCountRunsOnWorkerProcesses() throws Exception {
+        Map<String, Integer> expected = writeWords();
+        Path jar = Path.of(ExampleDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path cluster = dir.resolve("cluster");
+        Result started = cli("cluster", "start", "--workers", "2", "--slots", "1", "--port", "0", "--dir", cluster.toString());
+        assertThat(started.exit()).as("cluster start printed:%n%s", started.output()).isZero();
+        try {
+            Path output = dir.resolve("out-remote");
+            String remote = "-Xmx512m -Deddy.execution.target=remote -Deddy.master.address=" + Files.readString(cluster.resolve("master.address")).trim()
+                    + " -Deddy.cluster.secret-file=" + cluster.resolve("secret");
+            Result result = eddyWith(remote, "mapreduce", jar.toString(), "wordcount", dir.resolve("in").toString(), output.toString());
+            assertThat(result.exit()).as("eddy mapreduce printed:%n%s", result.output()).isZero();
+            assertThat(counts(output)).isEqualTo(expected);
+            assertThat(output.resolve("_SUCCESS")).exists();
+            String workerLogs = "";
+            try (java.util.stream.Stream<Path> logs = Files.list(cluster)) {
+                for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("worker") && p.toString().endsWith(".log")).toList()) {
+                    workerLogs += Files.readString(log);
+                }
+            }
+            assertThat(workerLogs).as("the workers ran the job with the shipped jars").contains("('word count') with 3 jar(s)");
+        } finally {
+            Result stopped = cli("cluster", "stop", "--dir", cluster.toString());
+            assertThat(stopped.exit()).as("cluster stop printed:%n%s", stopped.output()).isZero();
+        }
+    }
+
+    /** Eddy's command line on the distribution's class path alone (yarn-appmaster and its libraries: no MapReduce support). */
+    private Result cli(String... args) throws IOException, InterruptedException {
+        Path target = ROOT.resolve("yarn-appmaster").resolve("target");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-Deddy.log.level=WARN", "-cp", target.resolve("yarn-appmaster-0.1.0-SNAPSHOT.jar") + java.io.File.pathSeparator + target.resolve("lib") + "/*",
+                "io.eddy.cli.EddyCli"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Result(process.exitValue(), output);
+    }
+
+    private Map<String, Integer> writeWords() throws IOException {
         Path input = dir.resolve("in");
         Files.createDirectories(input);
         List<String> lines = new ArrayList<>();
@@ -57,20 +119,16 @@ class MapReduceCliITCase {
             }
         }
         Files.write(input.resolve("words.txt"), lines);
-        Path jar = Path.of(ExampleDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path output = dir.resolve("out");
+        return expected;
+    }
 
-        Result result = eddy("mapreduce", jar.toString(), "wordcount", input.toString(), output.toString());
-        assertThat(result.exit()).as("eddy mapreduce printed:%n%s", result.output()).isZero();
-
+    private static Map<String, Integer> counts(Path output) throws IOException {
         Map<String, Integer> counts = new TreeMap<>();
         for (String line : Files.readAllLines(output.resolve("part-r-00000"))) {
             String[] f = line.split("\t");
             counts.put(f[0], Integer.parseInt(f[1]));
         }
-        assertThat(counts).isEqualTo(expected);
-        assertThat(output.resolve("_SUCCESS")).exists();
-        assertThat(Files.readString(dir.resolve("log").resolve("eddy-mapreduce.log"))).as("the job ran on Eddy").contains("job_eddy");
+        return counts;
     }
 
     @Test

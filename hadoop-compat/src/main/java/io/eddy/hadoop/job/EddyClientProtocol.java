@@ -110,24 +110,37 @@ final class EddyClientProtocol implements ClientProtocol {
         ClassLoader jobLoader = libJars.isEmpty() ? driverLoader : JobClassPath.loader(libJars, driverLoader);
         job.setClassLoader(jobLoader);
         io.eddy.configuration.Configuration settings = io.eddy.configuration.Configuration.fromSystemProperties();
+        String target = io.eddy.executor.ExecutorLookup.target(settings);
+        // The job's classes travel with the job as its jar (Hadoop's staged copy) and its -libjars, whatever loaded the
+        // driver, after any jars the process names; to worker processes and YARN also the MapReduce runtime the workers'
+        // class path lacks (this module and Hadoop's mapreduce-client-core), where the client has them as jars.
+        List<String> jars = new ArrayList<>();
+        String configured = settings.get(io.eddy.executor.ExecutionOptions.USER_JARS);
+        if (configured != null && !configured.isBlank()) {
+            jars.add(configured);
+        }
         String jar = localJobJar(job);
-        if (!settings.contains(io.eddy.executor.ExecutionOptions.USER_JARS)) {
-            // The job's classes travel with the job as its jar (Hadoop's staged copy) and its -libjars, whatever loaded the driver.
-            List<String> jars = new ArrayList<>();
-            if (jar != null) {
-                jars.add(jar);
+        if (jar != null) {
+            jars.add(jar);
+        }
+        libJars.forEach(libJar -> jars.add(libJar.toString()));
+        if (!"embedded".equals(target)) {
+            for (Class<?> runtime : new Class<?>[] {MapReduceDataflow.class, JobConf.class}) {
+                java.nio.file.Path runtimeJar = codeSourceJar(runtime);
+                if (runtimeJar != null && !jars.contains(runtimeJar.toString())) {
+                    jars.add(runtimeJar.toString());
+                }
             }
-            libJars.forEach(libJar -> jars.add(libJar.toString()));
-            if (!jars.isEmpty()) {
-                settings.set(io.eddy.executor.ExecutionOptions.USER_JARS, String.join(",", jars));
-            }
+        }
+        if (!jars.isEmpty()) {
+            settings.set(io.eddy.executor.ExecutionOptions.USER_JARS, String.join(",", jars));
         }
         ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(settings);
         int parallelism = job.getInt("eddy.parallelism", -1);
         if (parallelism > 0) {
             env.setParallelism(parallelism);
         }
-        JobCache cache = localCache(job, jobId, io.eddy.executor.ExecutorLookup.target(settings));
+        JobCache cache = localCache(job, jobId, target);
         JobClient client;
         Thread thread = Thread.currentThread();
         thread.setContextClassLoader(jobLoader);
@@ -182,6 +195,20 @@ final class EddyClientProtocol implements ClientProtocol {
         }
         return JobCache.localize(job, jobId, java.nio.file.Path.of(System.getProperty("user.dir")),
                 java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "eddy-mapreduce", "cache"));
+    }
+
+    /** The jar file {@code type} was loaded from, or null if it came from elsewhere (a folder of classes). */
+    private static java.nio.file.Path codeSourceJar(Class<?> type) {
+        java.security.CodeSource source = type.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return null;
+        }
+        try {
+            java.nio.file.Path path = java.nio.file.Path.of(source.getLocation().toURI());
+            return java.nio.file.Files.isRegularFile(path) && path.toString().endsWith(".jar") ? path : null;
+        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            return null; // not a file: the workers must have the class on their class path
+        }
     }
 
     /** The local path of the job's jar (JobSubmitter's staged copy, {@code mapreduce.job.jar}), or null if it has none or not on a local file system. */
