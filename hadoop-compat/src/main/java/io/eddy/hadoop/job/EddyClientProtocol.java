@@ -154,8 +154,15 @@ final class EddyClientProtocol implements ClientProtocol {
             } catch (IOException closing) {
                 e.addSuppressed(closing);
             }
-            if (e instanceof ClassNotFoundException) {
-                throw new IOException("A class job " + jobId + " names is not on the class path: " + e.getMessage(), e);
+            ClassNotFoundException missing = missingClass(e);
+            if (missing != null) {
+                // As on Hadoop, where the task that loads the class fails: the job fails, and the driver sees why.
+                Submitted failed = new Submitted(job, jobFile.toString(), null);
+                failed.state = JobStatus.State.FAILED;
+                failed.failure = "Job " + jobId + " names a class that is not on the class path (the job jar, -libjars, or the"
+                        + " client's class path): " + missing.getMessage();
+                jobs.put(jobId, failed);
+                return status(jobId, failed);
             } else if (e instanceof IOException io) {
                 throw io;
             } else if (e instanceof RuntimeException runtime) {
@@ -195,6 +202,16 @@ final class EddyClientProtocol implements ClientProtocol {
         }
         return JobCache.localize(job, jobId, java.nio.file.Path.of(System.getProperty("user.dir")),
                 java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "eddy-mapreduce", "cache"));
+    }
+
+    /** The {@code ClassNotFoundException} in {@code failure}'s causes (Hadoop's {@code Configuration.getClass} wraps it), or null. */
+    private static ClassNotFoundException missingClass(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ClassNotFoundException missing) {
+                return missing;
+            }
+        }
+        return null;
     }
 
     /** The jar file {@code type} was loaded from, or null if it came from elsewhere (a folder of classes). */
@@ -261,7 +278,10 @@ final class EddyClientProtocol implements ClientProtocol {
 
     @Override
     public void killJob(JobID jobid) throws IOException {
-        job(jobid).client.cancel();
+        Submitted job = job(jobid);
+        if (job.client != null) {
+            job.client.cancel();
+        }
     }
 
     @Override

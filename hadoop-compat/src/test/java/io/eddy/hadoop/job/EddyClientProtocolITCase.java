@@ -211,6 +211,21 @@ class EddyClientProtocolITCase {
         assertThat(dir.resolve("failed").resolve("_SUCCESS")).doesNotExist();
     }
 
+    /** A mapper class the job names by name that no class path has: the job fails on both, its failure naming the class. */
+    @Test
+    void aClassThatIsNotOnTheClassPathFailsTheJobNamingIt() throws Exception {
+        for (String framework : new String[] {"local", EddyClientProtocolProvider.FRAMEWORK}) {
+            Job job = wordCount(framework, dir.resolve("missing-" + framework));
+            job.getConfiguration().set("mapreduce.job.map.class", "com.example.NoSuchMapper");
+            assertThat(job.waitForCompletion(false)).as("the job on %s", framework).isFalse();
+            assertThat(job.getStatus().getState()).isEqualTo(org.apache.hadoop.mapreduce.JobStatus.State.FAILED);
+            if (framework.equals(EddyClientProtocolProvider.FRAMEWORK)) {
+                assertThat(job.getStatus().getFailureInfo()).contains("com.example.NoSuchMapper");
+            }
+            assertThat(dir.resolve("missing-" + framework).resolve("_SUCCESS")).doesNotExist();
+        }
+    }
+
     @Test
     void anExistingOutputOrAMissingInputFailsTheSubmissionAsOnHadoop() throws Exception {
         Files.createDirectories(dir.resolve("exists"));
