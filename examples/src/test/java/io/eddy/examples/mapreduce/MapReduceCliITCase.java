@@ -63,10 +63,11 @@ class MapReduceCliITCase {
     /**
      * The same job on worker processes: a cluster of 2 workers started by {@code scripts/eddy cluster
      * start}, whose class path has no MapReduce support; the client ships hadoop-compat and Hadoop's
-     * mapreduce-client-core with the job jar.
+     * mapreduce-client-core with the job jar. Then TeraGen and TeraSort with 2 reducers, whose
+     * partitioner reads the distributed cache, on the same workers.
      */
     @Test
-    void theStockExampleJarsWordCountRunsOnWorkerProcesses() throws Exception {
+    void theStockExampleJarsRunOnWorkerProcesses() throws Exception {
         Map<String, Integer> expected = writeWords();
         Path jar = Path.of(ExampleDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path cluster = dir.resolve("cluster");
@@ -87,6 +88,17 @@ class MapReduceCliITCase {
                 }
             }
             assertThat(workerLogs).as("the workers ran the job with the shipped jars").contains("('word count') with 3 jar(s)");
+
+            // TeraSort's partitioner reads its split points from the distributed cache (#_partition.lst): each worker makes the
+            // cache in its own working directory.
+            Path rows = dir.resolve("tera-in");
+            Result generated = eddyWith(remote, "mapreduce", jar.toString(), "teragen", "2000", rows.toString());
+            assertThat(generated.exit()).as("teragen printed:%n%s", generated.output()).isZero();
+            Path sorted = dir.resolve("tera-out");
+            Result sort = eddyWith(remote, "mapreduce", jar.toString(), "terasort", "-D", "mapreduce.job.reduces=2", rows.toString(), sorted.toString());
+            assertThat(sort.exit()).as("terasort printed:%n%s", sort.output()).isZero();
+            assertThat(sort.output()).as("the job ran on Eddy").contains("Job 'TeraSort'").contains("FINISHED");
+            assertTotallyOrdered(List.of(sorted.resolve("part-r-00000"), sorted.resolve("part-r-00001")), 2000);
         } finally {
             Result stopped = cli("cluster", "stop", "--dir", cluster.toString());
             assertThat(stopped.exit()).as("cluster stop printed:%n%s", stopped.output()).isZero();
@@ -104,6 +116,25 @@ class MapReduceCliITCase {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
         return new Result(process.exitValue(), output);
+    }
+
+    /** The 100-byte rows of {@code parts}, read in order: {@code rows} of them, their 10-byte keys ascending (unsigned), and both parts non-empty. */
+    private static void assertTotallyOrdered(List<Path> parts, int rows) throws IOException {
+        byte[] previous = null;
+        int count = 0;
+        for (Path part : parts) {
+            byte[] bytes = Files.readAllBytes(part);
+            assertThat(bytes.length).as("%s holds rows", part).isPositive();
+            assertThat(bytes.length % 100).as("%s holds whole 100-byte rows", part).isZero();
+            for (int at = 0; at < bytes.length; at += 100, count++) {
+                byte[] key = java.util.Arrays.copyOfRange(bytes, at, at + 10);
+                if (previous != null) {
+                    assertThat(java.util.Arrays.compareUnsigned(previous, key)).as("row %d is not below the row before it", count).isLessThanOrEqualTo(0);
+                }
+                previous = key;
+            }
+        }
+        assertThat(count).isEqualTo(rows);
     }
 
     private Map<String, Integer> writeWords() throws IOException {

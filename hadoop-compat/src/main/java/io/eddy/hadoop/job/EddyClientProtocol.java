@@ -103,7 +103,7 @@ final class EddyClientProtocol implements ClientProtocol {
     @Override
     public JobStatus submitJob(JobID jobId, String jobSubmitDir, Credentials ts) throws IOException, InterruptedException {
         Path jobFile = new Path(jobSubmitDir, "job.xml");
-        JobConf job = new JobConf(jobFile);
+        JobConf job = readJobFile(jobFile);
         List<java.nio.file.Path> libJars = JobClassPath.jars(job);
         ClassLoader driverLoader = Thread.currentThread().getContextClassLoader();
         // The job's -libjars (mapreduce.job.classpath.files) beside the driver's classes, for the translation and the tasks.
@@ -187,21 +187,17 @@ final class EddyClientProtocol implements ClientProtocol {
     }
 
     /**
-     * The job's distributed cache ({@link JobCache}), linked from this process's working directory:
-     * where the embedded cluster's tasks run. Elsewhere the cache is not provided yet, so a job that
-     * has one fails naming the setting.
+     * The job's distributed cache ({@link JobCache}), linked from this process's working directory
+     * where the embedded cluster's tasks run; elsewhere an empty one here, the job marked for its
+     * workers to make it ({@link JobCache#IN_WORKERS}).
      */
     private static JobCache localCache(JobConf job, JobID jobId, String target) throws IOException {
+        java.nio.file.Path root = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "eddy-mapreduce", "cache");
         if (!"embedded".equals(target)) {
-            for (String setting : new String[] {MRJobConfig.CACHE_FILES, MRJobConfig.CACHE_ARCHIVES}) {
-                if (job.get(setting) != null) {
-                    throw new UnsupportedOperationException(setting + " = " + job.get(setting) + ": Eddy provides a job's distributed cache"
-                            + " on the embedded cluster only (execution.target is '" + target + "')");
-                }
-            }
+            job.setBoolean(JobCache.IN_WORKERS, true);
+            return JobCache.localize(new JobConf(false), jobId, java.nio.file.Path.of(System.getProperty("user.dir")), root);
         }
-        return JobCache.localize(job, jobId, java.nio.file.Path.of(System.getProperty("user.dir")),
-                java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "eddy-mapreduce", "cache"));
+        return JobCache.localize(job, jobId, java.nio.file.Path.of(System.getProperty("user.dir")), root);
     }
 
     /** The {@code ClassNotFoundException} in {@code failure}'s causes (Hadoop's {@code Configuration.getClass} wraps it), or null. */
@@ -303,6 +299,24 @@ final class EddyClientProtocol implements ClientProtocol {
     @Override
     public JobStatus[] getAllJobs() {
         return jobs.entrySet().stream().map(e -> status(e.getKey(), e.getValue())).toArray(JobStatus[]::new);
+    }
+
+    /**
+     * The job as {@code JobSubmitter} wrote it into the submit directory, on whichever file system
+     * that is ({@code fs.defaultFS}: HDFS when the client's class path holds the cluster's {@code
+     * core-site.xml}, as {@code yarn jar}'s does). Not {@code new JobConf(Path)}: Hadoop's
+     * configuration reads a path resource from the local disk only, and skips one it does not find
+     * there.
+     */
+    private JobConf readJobFile(Path jobFile) throws IOException {
+        byte[] xml;
+        try (java.io.InputStream in = jobFile.getFileSystem(conf).open(jobFile)) {
+            xml = in.readAllBytes();
+        }
+        JobConf job = new JobConf();
+        job.addResource(new java.io.ByteArrayInputStream(xml), jobFile.toString());
+        job.size(); // parses the resource now, while its bytes are at hand
+        return job;
     }
 
     @Override

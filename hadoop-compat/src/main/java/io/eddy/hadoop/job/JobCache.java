@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapred.JobConf;
@@ -31,13 +33,40 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  * <p>A name already taken in the working directory by anything but a link fails the submission
  * naming it: the cache never replaces a file. Like the local job runner's, the links of two jobs
  * running at once in one working directory share names.
+ *
+ * <p>Where the tasks run in other processes (worker processes, YARN containers), the driver marks the
+ * job {@value #IN_WORKERS} and each worker makes the cache the same way, in its own working
+ * directory, when the first task of the job there asks for it ({@link #inWorker(JobConf)}: map
+ * tasks, combiners, reducers and partitioners do, before they create the job's classes). A worker
+ * reads the cache's files where the job's URIs name them — the staging directory on the default
+ * file system that {@code JobSubmitter} uploaded {@code -files} and {@code -archives} to (HDFS on
+ * YARN), or a local path the workers of one machine share — and removes what it made when it exits.
  */
 final class JobCache implements Closeable {
+
+    /** Set on a job whose workers each make its cache (every target but the embedded cluster). */
+    static final String IN_WORKERS = "eddy.mapreduce.cache.in-workers";
+
+    /** The caches this worker made, by job id; closed when the JVM exits. */
+    private static final Map<String, JobCache> WORKER_CACHES = new ConcurrentHashMap<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> WORKER_CACHES.values().forEach(cache -> {
+            try {
+                cache.close();
+            } catch (IOException e) {
+                System.err.println("Eddy: " + e.getMessage());
+            }
+        }), "eddy-mapreduce-cache-cleanup"));
+    }
 
     private final Path folder;
     private final List<Path> links = new ArrayList<>();
     /** Copies made so far: each goes to a folder of its own, so equal file names do not clash. */
     private int copies;
+    /** The local paths the cache made ({@code mapreduce.job.cache.local.files} / {@code .archives}), null if none. */
+    private String localFiles;
+    private String localArchives;
 
     private JobCache(Path folder) {
         this.folder = folder;
@@ -62,14 +91,48 @@ final class JobCache implements Closeable {
             }
             if (!localFiles.isEmpty()) {
                 job.setStrings(MRJobConfig.CACHE_LOCALFILES, localFiles.toArray(new String[0]));
+                cache.localFiles = job.get(MRJobConfig.CACHE_LOCALFILES);
             }
             if (!localArchives.isEmpty()) {
                 job.setStrings(MRJobConfig.CACHE_LOCALARCHIVES, localArchives.toArray(new String[0]));
+                cache.localArchives = job.get(MRJobConfig.CACHE_LOCALARCHIVES);
             }
             return cache;
         } catch (IOException | RuntimeException e) {
             cache.close();
             throw e;
+        }
+    }
+
+    /**
+     * In a worker, for a task of a job marked {@value #IN_WORKERS}: makes the job's cache in this
+     * JVM's working directory if no task of the job here has yet (tasks of one job in one worker
+     * share it; one that comes while another makes it waits), and sets its local paths in {@code
+     * task}. Does nothing for a job not so marked.
+     */
+    static void inWorker(JobConf task) throws IOException {
+        if (!task.getBoolean(IN_WORKERS, false)) {
+            return;
+        }
+        String id = task.get(MRJobConfig.ID);
+        JobCache cache;
+        try {
+            cache = WORKER_CACHES.computeIfAbsent(id, job -> {
+                try {
+                    return localize(new JobConf(task), JobID.forName(job), Path.of(System.getProperty("user.dir")),
+                            Path.of(System.getProperty("java.io.tmpdir"), "eddy-mapreduce", "worker-cache"));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw new IOException("Making the distributed cache of job " + id + " in this worker failed: " + e.getCause().getMessage(), e.getCause());
+        }
+        if (cache.localFiles != null) {
+            task.set(MRJobConfig.CACHE_LOCALFILES, cache.localFiles);
+        }
+        if (cache.localArchives != null) {
+            task.set(MRJobConfig.CACHE_LOCALARCHIVES, cache.localArchives);
         }
     }
 

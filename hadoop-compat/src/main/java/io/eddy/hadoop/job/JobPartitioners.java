@@ -43,7 +43,7 @@ final class JobPartitioners {
         @Override
         public int partition(Tuple2<K, V> pair, int numPartitions) {
             if (partitioner == null) {
-                partitioner = ReflectionUtils.newInstance(partitionerClass, conf.get());
+                partitioner = ReflectionUtils.newInstance(partitionerClass, cached(conf.get()));
             }
             return partitioner.getPartition(pair.f0, pair.f1, numPartitions);
         }
@@ -65,9 +65,19 @@ final class JobPartitioners {
         @Override
         public int partition(Tuple2<K, V> pair, int numPartitions) {
             if (partitioner == null) {
-                partitioner = ReflectionUtils.newInstance(partitionerClass, conf.get());
+                partitioner = ReflectionUtils.newInstance(partitionerClass, cached(conf.get()));
             }
             return partitioner.getPartition(pair.f0, pair.f1, numPartitions);
         }
+    }
+
+    /** {@code job} with its distributed cache made in this worker where it runs elsewhere (TotalOrderPartitioner reads its split points from it). */
+    private static JobConf cached(JobConf job) {
+        try {
+            JobCache.inWorker(job);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return job;
     }
 }

@@ -150,6 +150,7 @@ final class MapTasks {
         public final void flatMap(HadoopSplit split, Collector<Tuple2<KO, VO>> out) throws Exception {
             TaskAttemptID id = TaskConfs.attemptId(conf.get(), TaskType.MAP, split.getSplitNumber(), getRuntimeContext());
             JobConf taskConf = TaskConfs.forAttempt(conf.get(), id, split.getSplitNumber(), getRuntimeContext());
+            JobCache.inWorker(taskConf);
             Object hadoopSplit = split.split(taskConf);
             String what = "Hadoop map task " + id.getTaskID() + " (" + split + ") in '" + getRuntimeContext().getTaskName() + "'";
             CountingReporter reporter = new CountingReporter(what);

@@ -48,6 +48,7 @@ final class NewApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupR
         int subtask = getRuntimeContext().getIndexOfThisSubtask();
         TaskAttemptID id = TaskConfs.attemptId(conf.get(), taskType, subtask, getRuntimeContext());
         JobConf taskConf = TaskConfs.forAttempt(conf.get(), id, subtask, getRuntimeContext());
+        JobCache.inWorker(taskConf);
         String what = "Hadoop " + (taskType == TaskType.MAP ? "combiner " : "reducer ") + reducerClass.getName() + " in '"
                 + getRuntimeContext().getTaskName() + "'";
         CountingReporter reporter = new CountingReporter(what);

@@ -41,6 +41,7 @@ final class OldApiGroupRunner<KI extends Writable, VI, KO, VO> extends JobGroupR
         int subtask = getRuntimeContext().getIndexOfThisSubtask();
         TaskAttemptID id = TaskConfs.attemptId(conf.get(), role.equals("combiner") ? TaskType.MAP : TaskType.REDUCE, subtask, getRuntimeContext());
         JobConf taskConf = TaskConfs.forAttempt(conf.get(), id, subtask, getRuntimeContext());
+        JobCache.inWorker(taskConf);
         String what = "Hadoop " + role + " " + reducerClass.getName() + " in '" + getRuntimeContext().getTaskName() + "'";
         CountingReporter reporter = new CountingReporter(what);
         CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.direct(what);

@@ -25,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code HADOOP_CLASSPATH} and {@code mapreduce.framework.name=eddy} in its {@code mapred-site.xml}:
  * Hadoop's launcher ({@code RunJar}, {@code HADOOP_CONF_DIR} naming Hadoop's mini HDFS and YARN) runs
  * the stock driver unchanged, and its job runs as an Eddy application on YARN (real AM and worker
- * container processes), reading and writing HDFS.
+ * container processes), reading and writing HDFS. As under Hadoop's launcher, the configuration
+ * directory is on the client's class path: HDFS is the default file system, holding the submit
+ * directory that {@code JobSubmitter} writes the job's {@code job.xml} into.
  */
 @Timeout(420)
 class MapReduceOnYarnITCase {
@@ -56,8 +58,10 @@ class MapReduceOnYarnITCase {
         ProcessBuilder yarnJar = new ProcessBuilder(javaBinary, "-Xmx512m", "-Deddy.yarn.staging-dir=" + HADOOP.hdfsUri() + "/eddy-staging",
                 "-Deddy.yarn.container-memory=384m", "-Deddy.yarn.am-memory=320m", "-Deddy.yarn.slots=2", "-Deddy.yarn.deploy-timeout=180s",
                 "-Deddy.parallelism.default=2",
-                "-cp", site + java.io.File.pathSeparator + System.getProperty("java.class.path"), "org.apache.hadoop.util.RunJar",
-                jar.toString(), "wordcount", HADOOP.hdfsUri() + "/mr/words", HADOOP.hdfsUri() + "/mr/out")
+                // As Hadoop's launcher does: HADOOP_CONF_DIR first on the class path, so fs.defaultFS is the mini HDFS (the job's
+                // submit directory, its input and output paths are there).
+                "-cp", site + java.io.File.pathSeparator + HADOOP.confDir() + java.io.File.pathSeparator + System.getProperty("java.class.path"),
+                "org.apache.hadoop.util.RunJar", jar.toString(), "wordcount", "/mr/words", "/mr/out")
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         yarnJar.environment().put("HADOOP_CONF_DIR", HADOOP.confDir().toString());
         yarnJar.environment().remove("EDDY_CLUSTER_SECRET");

@@ -208,14 +208,32 @@ public final class MiniHadoopCluster implements BeforeAllCallback, AfterAllCallb
             startYarn(name);
         }
         confDir = Files.createDirectories(baseDir.resolve("conf"));
+        Configuration site = siteSettings(conf);
         for (String file : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml")) {
             try (OutputStream out = Files.newOutputStream(confDir.resolve(file))) {
-                conf.writeXml(out);
+                site.writeXml(out);
             }
         }
         LOG.info("Mini Hadoop cluster for {} up in {} ms: HDFS {}, YARN {}", name, (System.nanoTime() - start) / 1_000_000,
                 dfs.getURI(), withYarn ? conf.get(YarnConfiguration.RM_ADDRESS) : "off");
         return this;
+    }
+
+    /**
+     * What a real cluster's site files hold: the settings of {@code conf} that are not simply a
+     * {@code *-default.xml} value. Writing all of them would also write the defaults of every
+     * resource loaded so far (MapReduce's {@code mapreduce.framework.name=local} among them), and a
+     * client reading these files would take them over its own {@code mapred-site.xml}.
+     */
+    private static Configuration siteSettings(Configuration conf) {
+        Configuration site = new Configuration(false);
+        for (Map.Entry<String, String> entry : conf) {
+            String[] sources = conf.getPropertySources(entry.getKey());
+            if (sources == null || sources.length == 0 || !sources[sources.length - 1].endsWith("-default.xml")) {
+                site.set(entry.getKey(), entry.getValue());
+            }
+        }
+        return site;
     }
 
     private void startYarn(String name) {

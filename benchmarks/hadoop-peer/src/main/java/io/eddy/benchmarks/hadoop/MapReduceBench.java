@@ -1,13 +1,9 @@
 package io.eddy.benchmarks.hadoop;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -24,10 +20,9 @@ import java.util.stream.Stream;
  * <p>The driver's arguments choose the framework ({@code -D mapreduce.framework.name=local} for
  * Hadoop's local job runner, {@code eddy} with Eddy's client class path beside this module's), so
  * both systems run the same class and job jar. The time is the driver's, from the call of {@code
- * ExampleDriver.main} to its {@code System.exit}; the checksum is the SHA-256 (first 16 hex digits)
- * of the output's part files in name order, equal exactly when the outputs are byte for byte the
- * same. The figures are printed by a shutdown hook, as the stock drivers end with {@code
- * System.exit}; a run whose output has no {@code _SUCCESS} prints none (and exits non-zero).
+ * ExampleDriver.main} to its {@code System.exit}; the checksum is {@link OutputChecksum}'s. The
+ * figures are printed by a shutdown hook, as the stock drivers end with {@code System.exit}; a run
+ * whose output has no {@code _SUCCESS} prints none (and exits non-zero).
  */
 public final class MapReduceBench {
 
@@ -77,25 +72,7 @@ public final class MapReduceBench {
     }
 
     private static String checksum(Path output) throws IOException {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
-        List<Path> parts;
-        try (Stream<Path> files = Files.list(output)) {
-            parts = files.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
-        }
-        byte[] buffer = new byte[1 << 16];
-        for (Path part : parts) {
-            digest.update(part.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            try (InputStream in = Files.newInputStream(part)) {
-                for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
-                    digest.update(buffer, 0, n);
-                }
-            }
-        }
-        return HexFormat.of().formatHex(digest.digest()).substring(0, 16);
+        return OutputChecksum.of(org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration()),
+                new org.apache.hadoop.fs.Path(output.toUri()));
     }
 }
