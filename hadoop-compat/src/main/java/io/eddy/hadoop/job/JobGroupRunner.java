@@ -38,6 +38,22 @@ abstract class JobGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPa
         this.outputType = outputType;
     }
 
+    /** Set while the function runs over {@link HashCombiner}'s groups, whose pairs of one group share one key object. */
+    private transient boolean hashGrouped;
+
+    /**
+     * As a map task's combiner: one run of the function over {@link HashCombiner}'s groups (a buffer
+     * fill), which come group by group, the pairs of a group sharing one key object.
+     */
+    final void combineHashGroups(Iterable<Tuple2<KI, VI>> groups, Collector<Tuple2<KO, VO>> out) throws Exception {
+        hashGrouped = true;
+        try {
+            mapPartition(groups, out);
+        } finally {
+            hashGrouped = false;
+        }
+    }
+
     /** As a combiner: one run of the function over {@code records} (a sorted buffer fill), as Hadoop runs it per spill. */
     @Override
     public final void combine(Iterable<Tuple2<KI, VI>> records, Collector<Tuple2<KO, VO>> out) throws Exception {
@@ -57,8 +73,11 @@ abstract class JobGroupRunner<KI extends Writable, VI, KO, VO> extends RichMapPa
     final SortedGroups<KI, VI> groups(Iterable<Tuple2<KI, VI>> records, JobConf taskConf, boolean combiner, CountingReporter reporter,
             CopyingOutputCollector<KO, VO> collector) {
         collector.counting(reporter.getCounter(combiner ? TaskCounter.COMBINE_OUTPUT_RECORDS : TaskCounter.REDUCE_OUTPUT_RECORDS));
-        return new SortedGroups<>(records.iterator(), new WritableKeyComparator<>(keyClass, true, groupingClass, taskConf),
-                combiner ? null : reporter.getCounter(TaskCounter.REDUCE_INPUT_GROUPS),
-                reporter.getCounter(combiner ? TaskCounter.COMBINE_INPUT_RECORDS : TaskCounter.REDUCE_INPUT_RECORDS));
+        org.apache.hadoop.mapreduce.Counter groups = combiner ? null : reporter.getCounter(TaskCounter.REDUCE_INPUT_GROUPS);
+        org.apache.hadoop.mapreduce.Counter values = reporter.getCounter(combiner ? TaskCounter.COMBINE_INPUT_RECORDS : TaskCounter.REDUCE_INPUT_RECORDS);
+        if (hashGrouped) {
+            return new SortedGroups<>(records.iterator(), (a, b) -> a == b, groups, values);
+        }
+        return new SortedGroups<>(records.iterator(), new WritableKeyComparator<>(keyClass, true, groupingClass, taskConf), groups, values);
     }
 }

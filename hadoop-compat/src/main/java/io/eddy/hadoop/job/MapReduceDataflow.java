@@ -63,6 +63,16 @@ public final class MapReduceDataflow {
             mapOutput = new TupleTypeInfo<>(TypeExtractor.createTypeInfo(job.getOutputKeyClass()), TypeExtractor.createTypeInfo(job.getOutputValueClass()));
         }
 
+        // The combiner: run inline over each map task's hash-grouped output where keys group by their bytes (HashCombiner), else
+        // over sorted buffer fills after the map tasks.
+        Class combiner = reduces == 0 ? null : newMapper ? context.getCombinerClass() : job.getCombinerClass();
+        Class<? extends RawComparator> combineGrouping = job.getClass(MRJobConfig.COMBINER_GROUP_COMPARATOR_CLASS, sortComparator, RawComparator.class);
+        JobGroupRunner combinerRunner = combiner == null ? null
+                : newMapper ? new NewApiGroupRunner(combiner, mapKey, combineGrouping, job, mapOutput, TaskType.MAP)
+                : new OldApiGroupRunner(combiner, mapKey, combineGrouping, job, mapOutput, "combiner");
+        boolean hashCombined = combiner != null && sortComparator == null && job.get(MRJobConfig.COMBINER_GROUP_COMPARATOR_CLASS) == null
+                && HashCombiner.KEYS.contains(mapKey);
+
         DataSet mapped;
         if (newMapper) {
             Class inputFormat = context.getInputFormatClass();
@@ -70,7 +80,8 @@ public final class MapReduceDataflow {
             TupleTypeInfo input = inputType(inputFormat, org.apache.hadoop.mapreduce.InputFormat.class, mapper, org.apache.hadoop.mapreduce.Mapper.class);
             mapped = env.createInput(new MapTasks.Splits(io.eddy.hadoop.mapreduce.HadoopInputFormat.forJob(inputFormat, job, input)))
                     .name("Hadoop input " + inputFormat.getName())
-                    .flatMap(new MapTasks.NewApiMapTask(inputFormat, mapper, job, mapOutput, mapTaskOutput(job, id, true, reduces == 0), reduces == 0))
+                    .flatMap(new MapTasks.NewApiMapTask(inputFormat, mapper, job, mapOutput, mapTaskOutput(job, id, true, reduces == 0), reduces == 0,
+                            hashCombined ? combinerRunner : null))
                     .name("Hadoop mapper " + mapper.getName());
         } else {
             Class inputFormat = job.getInputFormat().getClass();
@@ -78,7 +89,8 @@ public final class MapReduceDataflow {
             TupleTypeInfo input = inputType(inputFormat, org.apache.hadoop.mapred.InputFormat.class, mapper, org.apache.hadoop.mapred.Mapper.class);
             mapped = env.createInput(new MapTasks.Splits(io.eddy.hadoop.mapred.HadoopInputFormat.forJob(inputFormat, job, input)))
                     .name("Hadoop input " + inputFormat.getName())
-                    .flatMap(new MapTasks.OldApiMapTask(job, mapOutput, mapTaskOutput(job, id, false, reduces == 0), reduces == 0))
+                    .flatMap(new MapTasks.OldApiMapTask(job, mapOutput, mapTaskOutput(job, id, false, reduces == 0), reduces == 0,
+                            hashCombined ? combinerRunner : null))
                     .name("Hadoop mapper " + mapper.getName());
         }
 
@@ -88,15 +100,10 @@ public final class MapReduceDataflow {
             return;
         }
 
-        Class combiner = newMapper ? context.getCombinerClass() : job.getCombinerClass();
         DataSet shuffled = mapped;
-        if (combiner != null) {
-            Class<? extends RawComparator> combineGrouping = job.getClass(MRJobConfig.COMBINER_GROUP_COMPARATOR_CLASS, sortComparator, RawComparator.class);
+        if (combiner != null && !hashCombined) {
             // Like a map task's spills: each buffer fill sorted and combined, nothing spilled or merged.
-            io.eddy.api.java.SortPartitionOperator sorted = mapped.sortPartition(0, Order.ASCENDING);
-            shuffled = newMapper
-                    ? sorted.combineGroup(new NewApiGroupRunner(combiner, mapKey, combineGrouping, job, mapOutput, TaskType.MAP))
-                    : sorted.combineGroup(new OldApiGroupRunner(combiner, mapKey, combineGrouping, job, mapOutput, "combiner"));
+            shuffled = mapped.sortPartition(0, Order.ASCENDING).combineGroup(combinerRunner);
             shuffled = ((io.eddy.api.java.Operator) shuffled).name("Hadoop combiner " + combiner.getName());
         }
 

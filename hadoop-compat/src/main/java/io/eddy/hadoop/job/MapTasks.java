@@ -134,11 +134,18 @@ final class MapTasks {
         private final OutputFormat<Tuple2<KO, VO>> taskOutput;
         private final boolean writesOutput;
 
-        MapTask(JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, OutputFormat<Tuple2<KO, VO>> taskOutput, boolean writesOutput) {
+        /** The job's combiner, run over each task's output hash-grouped ({@link HashCombiner}), or null. */
+        private final JobGroupRunner<?, ?, ?, ?> combiner;
+        /** The combiner of this subtask's map tasks, made at its first; its memory is kept from one task to the next. */
+        private transient HashCombiner<?, ?> combining;
+
+        MapTask(JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, OutputFormat<Tuple2<KO, VO>> taskOutput, boolean writesOutput,
+                JobGroupRunner<?, ?, ?, ?> combiner) {
             this.conf = new SerializableJobConf(new JobConf(job));
             this.outputType = outputType;
             this.taskOutput = taskOutput;
             this.writesOutput = writesOutput;
+            this.combiner = combiner;
         }
 
         @Override
@@ -154,7 +161,8 @@ final class MapTasks {
             Object hadoopSplit = split.split(taskConf);
             String what = "Hadoop map task " + id.getTaskID() + " (" + split + ") in '" + getRuntimeContext().getTaskName() + "'";
             CountingReporter reporter = new CountingReporter(what);
-            CopyingOutputCollector<KO, VO> collector = CopyingOutputCollector.of(outputType, what);
+            // A hash combiner serializes each pair as it comes: no copy needed of the objects the mapper reuses.
+            CopyingOutputCollector<KO, VO> collector = combiner != null ? CopyingOutputCollector.direct(what) : CopyingOutputCollector.of(outputType, what);
             taskOutput.setRuntimeContext(getRuntimeContext());
             taskOutput.open(split.getSplitNumber(), getRuntimeContext().getNumberOfParallelSubtasks());
             collector.target(writesOutput ? new Collector<>() {
@@ -170,11 +178,17 @@ final class MapTasks {
                 @Override
                 public void close() {
                 }
-            } : out);
+            } : combined(out, taskConf));
             collector.counting(reporter.getCounter(TaskCounter.MAP_OUTPUT_RECORDS));
             try {
                 run(hadoopSplit, taskConf, id, collector, reporter);
+                if (combining != null) {
+                    combining.flush(); // as Hadoop combines a map task's last spill before the task ends
+                }
             } catch (Throwable failure) {
+                if (combining != null) {
+                    combining.discard();
+                }
                 try {
                     taskOutput.abort();
                 } catch (Throwable aborting) {
@@ -185,6 +199,28 @@ final class MapTasks {
             taskOutput.close(); // commits the attempt's output (a map-only job's part file, MultipleOutputs' files)
             collector.target(null);
             HadoopCounters.addTo(reporter.counters(), getRuntimeContext());
+        }
+
+        /**
+         * Where the mapper's pairs go: {@code out}, or with a combiner, this subtask's {@link
+         * HashCombiner} passing its output on to {@code out}. It holds {@code
+         * mapreduce.task.io.sort.mb} (Hadoop's map output buffer), at most an eighth of the heap
+         * shared by the subtasks of this JVM.
+         */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private Collector<Tuple2<KO, VO>> combined(Collector<Tuple2<KO, VO>> out, JobConf taskConf) {
+            if (combiner == null) {
+                return out;
+            }
+            if (combining == null) {
+                combiner.setRuntimeContext(getRuntimeContext());
+                long share = Runtime.getRuntime().maxMemory() / 8 / Math.max(1, getRuntimeContext().getNumberOfParallelSubtasks());
+                long bytes = Math.max(1L << 20, Math.min((long) taskConf.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) << 20, share));
+                combining = new HashCombiner(outputType.getTypeAt(0).getTypeClass(), outputType.getTypeAt(1).getTypeClass(), combiner,
+                        (int) Math.min(bytes, Integer.MAX_VALUE - 16), "the map tasks of '" + getRuntimeContext().getTaskName() + "'");
+            }
+            ((HashCombiner) combining).target(out);
+            return (Collector) combining;
         }
 
         /** Reads {@code split} and maps its records to {@code collector}. */
@@ -201,8 +237,9 @@ final class MapTasks {
         private final Class<? extends Mapper<KI, VI, KO, VO>> mapperClass;
 
         NewApiMapTask(Class<? extends org.apache.hadoop.mapreduce.InputFormat<KI, VI>> formatClass, Class<? extends Mapper<KI, VI, KO, VO>> mapperClass,
-                JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, OutputFormat<Tuple2<KO, VO>> taskOutput, boolean writesOutput) {
-            super(job, outputType, taskOutput, writesOutput);
+                JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, OutputFormat<Tuple2<KO, VO>> taskOutput, boolean writesOutput,
+                JobGroupRunner<?, ?, ?, ?> combiner) {
+            super(job, outputType, taskOutput, writesOutput, combiner);
             this.formatClass = formatClass;
             this.mapperClass = mapperClass;
         }
@@ -276,8 +313,9 @@ final class MapTasks {
 
         private static final long serialVersionUID = 1L;
 
-        OldApiMapTask(JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, OutputFormat<Tuple2<KO, VO>> taskOutput, boolean writesOutput) {
-            super(job, outputType, taskOutput, writesOutput);
+        OldApiMapTask(JobConf job, TupleTypeInfo<Tuple2<KO, VO>> outputType, OutputFormat<Tuple2<KO, VO>> taskOutput, boolean writesOutput,
+                JobGroupRunner<?, ?, ?, ?> combiner) {
+            super(job, outputType, taskOutput, writesOutput, combiner);
         }
 
         @Override

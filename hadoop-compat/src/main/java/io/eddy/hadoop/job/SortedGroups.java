@@ -5,6 +5,7 @@ import io.eddy.api.java.tuple.Tuple2;
 import java.util.Iterator;
 import org.apache.hadoop.mapreduce.Counter;
 import java.util.NoSuchElementException;
+import java.util.function.BiPredicate;
 
 /**
  * Walks {@code (key, value)} records sorted by a job's sort comparator as a Hadoop reduce task
@@ -15,7 +16,8 @@ import java.util.NoSuchElementException;
 final class SortedGroups<K, V> {
 
     private final Iterator<Tuple2<K, V>> records;
-    private final TypeComparator<K> grouping;
+    /** Whether two consecutive keys are of one group. */
+    private final BiPredicate<K, K> sameGroup;
     private Tuple2<K, V> current;
     private Tuple2<K, V> next;
     /** Whether {@link #current} starts a group whose first value was not read yet. */
@@ -26,8 +28,13 @@ final class SortedGroups<K, V> {
     private final Counter valuesCounted;
 
     SortedGroups(Iterator<Tuple2<K, V>> records, TypeComparator<K> grouping, Counter groupsCounted, Counter valuesCounted) {
+        this(records, (a, b) -> grouping.compare(a, b) == 0, groupsCounted, valuesCounted);
+    }
+
+    /** Groups of records that come group by group, as {@code sameGroup} tells consecutive keys apart. */
+    SortedGroups(Iterator<Tuple2<K, V>> records, BiPredicate<K, K> sameGroup, Counter groupsCounted, Counter valuesCounted) {
         this.records = records;
-        this.grouping = grouping;
+        this.sameGroup = sameGroup;
         this.groupsCounted = groupsCounted;
         this.valuesCounted = valuesCounted;
         this.next = records.hasNext() ? records.next() : null;
@@ -64,7 +71,7 @@ final class SortedGroups<K, V> {
         if (firstPending) {
             return true;
         }
-        return groupOpen && next != null && grouping.compare(current.f0, next.f0) == 0;
+        return groupOpen && next != null && sameGroup.test(current.f0, next.f0);
     }
 
     V nextValue() {
