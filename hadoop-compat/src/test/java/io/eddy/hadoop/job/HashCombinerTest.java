@@ -186,6 +186,35 @@ class HashCombinerTest {
         assertThat(writtenSums()).isEqualTo(expected);
     }
 
+    /** Short and long keys, among them keys whose bytes differ only in their length (runs of NUL characters). */
+    @Test
+    void shortAndLongKeysAndKeysOfZeroBytesAreToldApart() {
+        HashCombiner<Text, IntWritable> combiner = combiner(1 << 20);
+        List<String> keys = new ArrayList<>();
+        for (int length = 0; length <= 10; length++) {
+            keys.add("k".repeat(length));
+            keys.add("\0".repeat(length));
+        }
+        List<String> pairs = new ArrayList<>();
+        Map<String, Integer> expected = new TreeMap<>();
+        for (int round = 1; round <= 3; round++) {
+            for (String key : keys) {
+                pairs.add(key);
+                pairs.add(Integer.toString(round));
+                expected.merge(key, round, Integer::sum);
+            }
+        }
+        emit(combiner, pairs.toArray(new String[0]));
+        combiner.flush();
+
+        assertThat(RUNS).hasSize(1);
+        assertThat(RUNS.get(0)).hasSize(21); // "" once: "k" and "\0" repeated 0 times are the same key
+        RUNS.get(0).values().forEach(values -> assertThat(values).containsAnyOf(1, 2, 3));
+        assertThat(RUNS.get(0).get("\0".repeat(7))).containsExactly(1, 2, 3);
+        assertThat(RUNS.get(0).get("")).containsExactly(1, 1, 2, 2, 3, 3);
+        assertThat(writtenSums()).isEqualTo(expected);
+    }
+
     @Test
     void discardedPairsAreNeverCombined() {
         HashCombiner<Text, IntWritable> combiner = combiner(1 << 20);
