@@ -195,7 +195,7 @@ final class EddyClientProtocol implements ClientProtocol {
         java.nio.file.Path root = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "eddy-mapreduce", "cache");
         if (!"embedded".equals(target)) {
             job.setBoolean(JobCache.IN_WORKERS, true);
-            return JobCache.localize(new JobConf(false), jobId, java.nio.file.Path.of(System.getProperty("user.dir")), root);
+            return JobCache.none(jobId, root);
         }
         return JobCache.localize(job, jobId, java.nio.file.Path.of(System.getProperty("user.dir")), root);
     }

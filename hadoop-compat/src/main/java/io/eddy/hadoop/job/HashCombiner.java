@@ -25,6 +25,7 @@ import org.apache.hadoop.io.VIntWritable;
 import org.apache.hadoop.io.VLongWritable;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.apache.hadoop.util.hash.MurmurHash;
 
 /**
  * A map task's combiner over its output grouped by hashing the keys' serialized bytes instead of
@@ -58,6 +59,8 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
     static final Set<Class<?>> KEYS = Set.of(Text.class, IntWritable.class, LongWritable.class, VIntWritable.class, VLongWritable.class,
             BytesWritable.class, BooleanWritable.class, ByteWritable.class, ShortWritable.class, NullWritable.class);
 
+    /** Hadoop's MurmurHash (version 2): four bytes a step, its result mixed in the low bits the table's mask keeps. */
+    private static final MurmurHash HASH = new MurmurHash();
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
     private static final int VALUE_HEADER = 8;
     private static final int INITIAL_KEYS = 1 << 13;
@@ -228,19 +231,7 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
     }
 
     private boolean sameBytes(int from, int to, byte[] bytes, int length) {
-        if (to - from != length) {
-            return false;
-        }
-        if (length > 16) {
-            return Arrays.equals(keyBytes, from, to, bytes, 0, length);
-        }
-        // Short keys (words): a plain loop beats the set-up of a vectorized comparison.
-        for (int i = 0; i < length; i++) {
-            if (keyBytes[from + i] != bytes[i]) {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.equals(keyBytes, from, to, bytes, 0, length);
     }
 
     private int addKey(int slot, int hash, byte[] bytes, int keyLength) {
@@ -280,17 +271,7 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
     }
 
     private static int hash(byte[] bytes, int length) {
-        int h = 0x9747b28c;
-        for (int i = 0; i < length; i++) {
-            h = 31 * h + bytes[i];
-        }
-        // The finalizer of MurmurHash3: spreads the bits over the mask's low ones.
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        h *= 0xc2b2ae35;
-        h ^= h >>> 16;
-        return h;
+        return HASH.hash(bytes, 0, length, 0x9747b28c);
     }
 
     /**

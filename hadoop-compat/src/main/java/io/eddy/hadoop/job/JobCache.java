@@ -72,11 +72,16 @@ final class JobCache implements Closeable {
         this.folder = folder;
     }
 
+    /** A cache that holds nothing, its folder {@code root/<id>} (where the job's workers make its cache). */
+    static JobCache none(JobID id, Path root) {
+        return new JobCache(root.resolve(id.toString()));
+    }
+
     /** Makes the cache of {@code job} (id {@code id}) in a folder under {@code root}, linked from {@code workDir}; sets its local paths in {@code job}. */
     static JobCache localize(JobConf job, JobID id, Path workDir, Path root) throws IOException {
         String[] files = job.getStrings(MRJobConfig.CACHE_FILES);
         String[] archives = job.getStrings(MRJobConfig.CACHE_ARCHIVES);
-        JobCache cache = new JobCache(root.resolve(id.toString()));
+        JobCache cache = none(id, root);
         if (files == null && archives == null) {
             return cache;
         }

@@ -77,15 +77,23 @@ class HashCombinerTest {
         return combiner;
     }
 
-    /** Emits as a mapper does: one Text and one IntWritable, set anew for every pair. */
-    private static void emit(HashCombiner<Text, IntWritable> combiner, String... keysAndValues) {
-        Text key = new Text();
-        IntWritable value = new IntWritable();
+    /** The mapper's output objects: one Text and one IntWritable, set anew for every pair, as a mapper reuses them. */
+    private final Text mapperKey = new Text();
+    private final IntWritable mapperValue = new IntWritable();
+
+    /** Emits the pairs as a mapper does. */
+    private void emit(HashCombiner<Text, IntWritable> combiner, String... keysAndValues) {
         for (int i = 0; i < keysAndValues.length; i += 2) {
-            key.set(keysAndValues[i]);
-            value.set(Integer.parseInt(keysAndValues[i + 1]));
-            combiner.collect(Tuple2.of(key, value));
+            emit(combiner, keysAndValues[i], Integer.parseInt(keysAndValues[i + 1]), new TreeMap<>());
         }
+    }
+
+    /** Emits one pair as a mapper does, and adds its value to its key's sum in {@code sums}. */
+    private void emit(HashCombiner<Text, IntWritable> combiner, String key, int value, Map<String, Integer> sums) {
+        mapperKey.set(key);
+        mapperValue.set(value);
+        combiner.collect(Tuple2.of(mapperKey, mapperValue));
+        sums.merge(key, value, Integer::sum);
     }
 
     private Map<String, Integer> writtenSums() {
@@ -113,15 +121,10 @@ class HashCombinerTest {
     void fullValuesAreCombinedAndEmptiedBeforeThePairThatDoesNotFit() {
         // A third of the 357 bytes holds values as they come, each 8 + 4 bytes (an IntWritable): the 10th does not fit.
         HashCombiner<Text, IntWritable> combiner = combiner(357);
-        List<String> pairs = new ArrayList<>();
         Map<String, Integer> expected = new TreeMap<>();
         for (int i = 0; i < 25; i++) {
-            String key = String.valueOf((char) ('a' + i));
-            pairs.add(key);
-            pairs.add(Integer.toString(i));
-            expected.merge(key, i, Integer::sum);
+            emit(combiner, String.valueOf((char) ('a' + i)), i, expected);
         }
-        emit(combiner, pairs.toArray(new String[0]));
         combiner.flush();
 
         assertThat(RUNS).hasSize(3);
@@ -135,17 +138,12 @@ class HashCombinerTest {
     void fullKeysAreCombinedAndEmptiedBeforeTheKeyThatDoesNotFit() {
         // A quarter of the 1024 bytes hold keys, each 50 bytes (Text: its length and 49 letters): the 6th does not fit.
         HashCombiner<Text, IntWritable> combiner = combiner(1024);
-        List<String> pairs = new ArrayList<>();
         Map<String, Integer> expected = new TreeMap<>();
         for (int i = 0; i < 12; i++) {
             String key = String.valueOf((char) ('a' + i)).repeat(49);
-            for (int value : new int[] {i, 100}) {
-                pairs.add(key);
-                pairs.add(Integer.toString(value));
-                expected.merge(key, value, Integer::sum);
-            }
+            emit(combiner, key, i, expected);
+            emit(combiner, key, 100, expected);
         }
-        emit(combiner, pairs.toArray(new String[0]));
         combiner.flush();
 
         assertThat(RUNS).extracting(Map::size).containsExactly(5, 5, 2);
@@ -168,14 +166,9 @@ class HashCombinerTest {
     void manyDistinctKeysGrowTheTable() {
         HashCombiner<Text, IntWritable> combiner = combiner(16 << 20);
         Map<String, Integer> expected = new TreeMap<>();
-        Text key = new Text();
-        IntWritable value = new IntWritable();
         for (int round = 0; round < 3; round++) {
             for (int i = 0; i < 50_000; i++) {
-                key.set("key-" + i);
-                value.set(i + round);
-                combiner.collect(Tuple2.of(key, value));
-                expected.merge("key-" + i, i + round, Integer::sum);
+                emit(combiner, "key-" + i, i + round, expected);
             }
         }
         combiner.flush();
@@ -195,16 +188,12 @@ class HashCombinerTest {
             keys.add("k".repeat(length));
             keys.add("\0".repeat(length));
         }
-        List<String> pairs = new ArrayList<>();
         Map<String, Integer> expected = new TreeMap<>();
         for (int round = 1; round <= 3; round++) {
             for (String key : keys) {
-                pairs.add(key);
-                pairs.add(Integer.toString(round));
-                expected.merge(key, round, Integer::sum);
+                emit(combiner, key, round, expected);
             }
         }
-        emit(combiner, pairs.toArray(new String[0]));
         combiner.flush();
 
         assertThat(RUNS).hasSize(1);

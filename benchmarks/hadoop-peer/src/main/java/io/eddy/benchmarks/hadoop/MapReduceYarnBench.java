@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.ExampleDriver;
 import org.apache.hadoop.fs.FileSystem;
@@ -107,7 +106,7 @@ public final class MapReduceYarnBench {
                 yarn.stop();
             }
             dfs.shutdown(true);
-            delete(base);
+            org.apache.hadoop.fs.FileUtil.fullyDelete(base.toFile());
         }
     }
 
@@ -183,13 +182,5 @@ public final class MapReduceYarnBench {
             throw new IllegalStateException("The " + system + " client failed with exit code " + client.exitValue() + " (its output above)");
         }
         return seconds;
-    }
-
-    private static void delete(java.nio.file.Path dir) {
-        try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            System.err.println("MapReduceYarnBench: could not delete " + dir + ": " + e);
-        }
     }
 }

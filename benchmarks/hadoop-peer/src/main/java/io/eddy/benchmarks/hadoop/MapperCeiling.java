@@ -10,11 +10,9 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.RecordWriter;
-import org.apache.hadoop.mapreduce.StatusReporter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
-import org.apache.hadoop.mapreduce.counters.GenericCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
 import org.apache.hadoop.mapreduce.lib.map.WrappedMapper;
@@ -75,36 +73,10 @@ public final class MapperCeiling {
         };
         @SuppressWarnings({"unchecked", "rawtypes"}) // the mapper takes any key: its reader's are LongWritable offsets
         MapContextImpl<Object, Text, Text, IntWritable> mapContext = new MapContextImpl<>(conf, attempt, (RecordReader) reader, dropping, null,
-                new CountersOnly(), split);
+                new TaskAttemptContextImpl.DummyReporter(), split);
         Mapper<Object, Text, Text, IntWritable> mapper = new WordCount.TokenizerMapper();
         mapper.run(new WrappedMapper<Object, Text, Text, IntWritable>().getMapContext(mapContext));
         reader.close();
         return pairs[0];
-    }
-
-    /** A task's status reporter that keeps counters and ignores progress. */
-    private static final class CountersOnly extends StatusReporter {
-        @Override
-        public org.apache.hadoop.mapreduce.Counter getCounter(Enum<?> name) {
-            return new GenericCounter(name.name(), name.name());
-        }
-
-        @Override
-        public org.apache.hadoop.mapreduce.Counter getCounter(String group, String name) {
-            return new GenericCounter(name, name);
-        }
-
-        @Override
-        public void progress() {
-        }
-
-        @Override
-        public float getProgress() {
-            return 0;
-        }
-
-        @Override
-        public void setStatus(String status) {
-        }
     }
 }
