@@ -67,15 +67,20 @@ public final class BatchKinds {
         }
     }
 
-    /** {@code MapPartitionFunction} over the whole partition. */
-    public record MapPartition() implements BatchKind {
+    /**
+     * {@code MapPartitionFunction} over the whole partition.
+     *
+     * @param order null: the records in arrival order; else the operator sorts its input by these keys
+     *     first (a {@code sortPartition} fused into it by the optimizer)
+     */
+    public record MapPartition(KeySpec order) implements BatchKind {
         @Override
         public String name() {
             return "mapPartition";
         }
     }
 
-    public static final MapPartition MAP_PARTITION = new MapPartition();
+    public static final MapPartition MAP_PARTITION = new MapPartition(null);
 
     /**
      * {@code GroupReduceFunction} per group of equal keys, or over the whole input.

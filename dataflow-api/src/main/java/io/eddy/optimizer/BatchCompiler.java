@@ -26,6 +26,7 @@ public final class BatchCompiler {
         Dag dag = DagBuilder.build(plan);
         dag.iterations().forEach(it -> it.checkLaneBoundAreMembers(dag));
         StrategyChooser.choose(dag, managedMemoryBytes);
+        SortFusion.fuse(dag);
         CombinerInserter.insert(dag);
         ExchangeModeChooser.choose(dag);
         MemoryAssigner.assign(dag);

@@ -53,6 +53,16 @@ final class Dag {
         nodes.add(at, node);
     }
 
+    /** Removes {@code node}, which no node may read any more. */
+    void remove(OptNode node) {
+        if (!consumersOf(node).isEmpty()) {
+            throw new IllegalStateException("Bug: removing node " + node + ", which " + consumersOf(node) + " still read");
+        }
+        if (!nodes.remove(node)) {
+            throw new IllegalStateException("Bug: node " + node + " is not in the DAG");
+        }
+    }
+
     /** Gives every node its position as id. */
     void renumber() {
         for (int i = 0; i < nodes.size(); i++) {

@@ -26,6 +26,8 @@ record KindParameters(LocalStrategy localStrategy, KeySpec keys, KeySpec keys2, 
             return new KindParameters(k.localStrategy(), k.keys(), null, null, null);
         } else if (kind instanceof BatchKinds.GroupCombine k) {
             return new KindParameters(null, k.keys(), null, null, null);
+        } else if (kind instanceof BatchKinds.MapPartition k && k.order() != null) {
+            return new KindParameters(LocalStrategy.SORT, k.order(), null, null, null);
         } else if (kind instanceof BatchKinds.SortPartition k) {
             return new KindParameters(null, k.order(), null, null, null);
         } else if (kind instanceof BatchKinds.Join k) {

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eddy.api.common.functions.Collector;
 import io.eddy.api.common.functions.FlatMapFunction;
 import io.eddy.api.common.functions.MapFunction;
+import io.eddy.api.common.functions.MapPartitionFunction;
+import io.eddy.api.common.operators.Order;
 import io.eddy.api.java.DataSet;
 import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.api.java.tuple.Tuple2;
@@ -128,6 +130,49 @@ class BatchCompilerTest {
         assertThat(combiner.inputs()).singleElement().satisfies(c -> assertThat(c.isForward()).isTrue());
         assertThat(ChainingRule.isChainedToProducer(plan.toPhysicalPlan(), plan.toPhysicalPlan().node(combiner.id()))).isTrue();
         assertThat(combiner.kind()).isEqualTo(new BatchKinds.ReduceCombine(KeySpec.of(0), BatchKinds.LocalStrategy.HASH));
+    }
+
+    static final class CountPartition implements MapPartitionFunction<Tuple2<Long, Long>, Long> {
+        @Override
+        public void mapPartition(Iterable<Tuple2<Long, Long>> values, Collector<Long> out) {
+            long n = 0;
+            for (Tuple2<Long, Long> ignored : values) {
+                n++;
+            }
+            out.collect(n);
+        }
+    }
+
+    @Test
+    void aSortPartitionReadOnlyByAMapPartitionBecomesItsSort() {
+        ExecutionEnvironment env = env(4);
+        big(env).partitionByHash(0).sortPartition(1, Order.DESCENDING).mapPartition(new CountPartition()).output(new NullOutputFormat<>());
+        CompiledPlan plan = BatchCompiler.compile(env.createProgramPlan());
+
+        assertThat(plan.dag().nodes()).noneMatch(n -> n.kind() instanceof BatchKinds.SortPartition);
+        OptNode mapPartition = node(plan, BatchKinds.MapPartition.class);
+        assertThat(mapPartition.kind()).isEqualTo(new BatchKinds.MapPartition(KeySpec.of(new int[] {1}, new boolean[] {false})));
+        assertThat(mapPartition.consumesMemory()).isTrue();
+        assertThat(ships(mapPartition.inputs())).containsExactly(ShipStrategy.HASH);
+        assertThat(mapPartition.memoryFraction()).isEqualTo(1.0 / 4);
+        assertThat(plan.toReadableString()).contains("SORT");
+    }
+
+    @Test
+    void aSortPartitionWithAnotherReaderOrAnotherParallelismStaysItsOwnOperator() {
+        ExecutionEnvironment env = env(4);
+        DataSet<Tuple2<Long, Long>> sorted = big(env).sortPartition(0, Order.ASCENDING);
+        sorted.mapPartition(new CountPartition()).output(new NullOutputFormat<>());
+        sorted.output(new NullOutputFormat<>());
+        CompiledPlan twoReaders = BatchCompiler.compile(env.createProgramPlan());
+        assertThat(node(twoReaders, BatchKinds.SortPartition.class)).isNotNull();
+        assertThat(node(twoReaders, BatchKinds.MapPartition.class).kind()).isEqualTo(BatchKinds.MAP_PARTITION);
+
+        ExecutionEnvironment env2 = env(4);
+        big(env2).sortPartition(0, Order.ASCENDING).mapPartition(new CountPartition()).setParallelism(2).output(new NullOutputFormat<>());
+        CompiledPlan otherParallelism = BatchCompiler.compile(env2.createProgramPlan());
+        assertThat(node(otherParallelism, BatchKinds.SortPartition.class)).isNotNull();
+        assertThat(node(otherParallelism, BatchKinds.MapPartition.class).kind()).isEqualTo(BatchKinds.MAP_PARTITION);
     }
 
     @Test

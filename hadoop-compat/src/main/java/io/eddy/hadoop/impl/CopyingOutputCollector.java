@@ -28,6 +28,8 @@ public final class CopyingOutputCollector<K, V> implements OutputCollector<K, V>
     private org.apache.hadoop.mapreduce.Counter written;
     /** Set when the function's task failed: what it emits from then on (in its clean-up) is dropped with the attempt. */
     private boolean discarding;
+    /** Whether a null key or value fails the function ({@link #directNonNull}); copying collectors always refuse nulls. */
+    private boolean nonNull;
 
     public CopyingOutputCollector(TypeSerializer<K> keys, TypeSerializer<V> values, String function) {
         this.keys = keys;
@@ -48,6 +50,16 @@ public final class CopyingOutputCollector<K, V> implements OutputCollector<K, V>
      */
     public static <K, V> CopyingOutputCollector<K, V> direct(String function) {
         return new CopyingOutputCollector<>(null, null, function);
+    }
+
+    /**
+     * Like {@link #direct}, but a null key or value fails with a {@link NullPointerException} naming
+     * the function: for map output that is shuffled, sorted or combined, where Hadoop has no null either.
+     */
+    public static <K, V> CopyingOutputCollector<K, V> directNonNull(String function) {
+        CopyingOutputCollector<K, V> collector = new CopyingOutputCollector<>(null, null, function);
+        collector.nonNull = true;
+        return collector;
     }
 
     /** Counts every pair passed on in {@code counter} (Hadoop's task counters: MAP_OUTPUT_RECORDS, REDUCE_OUTPUT_RECORDS, ...). */
@@ -79,15 +91,22 @@ public final class CopyingOutputCollector<K, V> implements OutputCollector<K, V>
             written.increment(1);
         }
         if (keys == null) {
+            if (nonNull && (key == null || value == null)) {
+                throw nullEmitted(key);
+            }
             // Passed on as it is: a job's reducer may write a null key or value, which its output format takes (TextOutputFormat
             // writes the other alone), as on Hadoop.
             target.collect(Tuple2.of(key, value));
             return;
         }
         if (key == null || value == null) {
-            throw new NullPointerException(function + " emitted a null " + (key == null ? "key" : "value")
-                    + "; Eddy records never hold null keys or values (emit NullWritable.get() instead)");
+            throw nullEmitted(key);
         }
         target.collect(Tuple2.of(keys.copy(key), values.copy(value)));
+    }
+
+    private NullPointerException nullEmitted(K key) {
+        return new NullPointerException(function + " emitted a null " + (key == null ? "key" : "value")
+                + "; Eddy records never hold null keys or values (emit NullWritable.get() instead)");
     }
 }

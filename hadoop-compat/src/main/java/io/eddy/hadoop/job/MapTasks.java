@@ -161,8 +161,10 @@ final class MapTasks {
             Object hadoopSplit = split.split(taskConf);
             String what = "Hadoop map task " + id.getTaskID() + " (" + split + ") in '" + getRuntimeContext().getTaskName() + "'";
             CountingReporter reporter = new CountingReporter(what);
-            // A hash combiner serializes each pair as it comes: no copy needed of the objects the mapper reuses.
-            CopyingOutputCollector<KO, VO> collector = combiner != null ? CopyingOutputCollector.direct(what) : CopyingOutputCollector.of(outputType, what);
+            // Passed on without a copy of the objects the mapper reuses: whatever the translation puts after a map task takes
+            // each pair within the call and keeps nothing of it — the hash combiner and the sorter serialize it, the exchange
+            // to the reducers serializes it or copies it onto a local object channel, the output format writes it.
+            CopyingOutputCollector<KO, VO> collector = writesOutput ? CopyingOutputCollector.direct(what) : CopyingOutputCollector.directNonNull(what);
             taskOutput.setRuntimeContext(getRuntimeContext());
             taskOutput.open(split.getSplitNumber(), getRuntimeContext().getNumberOfParallelSubtasks());
             collector.target(writesOutput ? new Collector<>() {

@@ -30,9 +30,10 @@ import org.apache.hadoop.io.WritableUtils;
  * would otherwise corrupt every record after it).
  *
  * <p>{@code Text}, {@code IntWritable} and {@code LongWritable} are written in the same format
- * without the scratch copy, read straight from the source and copied by their setters. Instances
- * are made with the class's no-argument constructor (which may be private, as {@code
- * NullWritable}'s is), as Hadoop's {@code ReflectionUtils.newInstance} makes them. Not thread-safe:
+ * without the scratch copy, read straight from the source, copied by their setters and made with
+ * {@code new}. Instances of other classes are made with the class's no-argument constructor (which
+ * may be private, as {@code NullWritable}'s is), as Hadoop's {@code ReflectionUtils.newInstance}
+ * makes them. Not thread-safe:
  * scratch buffers make each instance single-threaded; {@link #duplicate()} gives another.
  */
 public final class WritableSerializer<T extends Writable> extends TypeSerializer<T> {
@@ -70,7 +71,25 @@ public final class WritableSerializer<T extends Writable> extends TypeSerializer
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public T createInstance() {
+        switch (kind) {
+            case TEXT -> {
+                return (T) new Text();
+            }
+            case INT -> {
+                return (T) new IntWritable();
+            }
+            case LONG -> {
+                return (T) new LongWritable();
+            }
+            default -> {
+                return newInstance();
+            }
+        }
+    }
+
+    private T newInstance() {
         try {
             if (constructor == null) {
                 Constructor<T> c = type.getDeclaredConstructor();

@@ -138,6 +138,14 @@ class EddyClientProtocolITCase {
         }
     }
 
+    /** Emits a word with a null count, which no shuffle can carry. */
+    public static final class NullValueMapper extends Mapper<LongWritable, Text, Text, IntWritable> {
+        @Override
+        protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+            context.write(new Text("word"), null);
+        }
+    }
+
     /** A mapper compiled into a jar of its own, on no class path: only -libjars brings it. */
     private static final String LIBJAR_MAPPER = """
             package libjar;
@@ -209,6 +217,17 @@ class EddyClientProtocolITCase {
         assertThat(job.getStatus().getState()).isEqualTo(org.apache.hadoop.mapreduce.JobStatus.State.FAILED);
         assertThat(job.getStatus().getFailureInfo()).contains("cannot map line 1234").contains(FailingMapper.class.getName());
         assertThat(dir.resolve("failed").resolve("_SUCCESS")).doesNotExist();
+    }
+
+    @Test
+    void aMapperEmittingANullValueFailsTheJobNamingTheMapTask() throws Exception {
+        Job job = wordCount(EddyClientProtocolProvider.FRAMEWORK, dir.resolve("null-value"));
+        job.setMapperClass(NullValueMapper.class);
+        job.getConfiguration().unset("mapreduce.job.combine.class");
+        assertThat(job.waitForCompletion(false)).isFalse();
+        assertThat(job.getStatus().getState()).isEqualTo(org.apache.hadoop.mapreduce.JobStatus.State.FAILED);
+        assertThat(job.getStatus().getFailureInfo()).contains("Hadoop map task").contains("emitted a null value");
+        assertThat(dir.resolve("null-value").resolve("_SUCCESS")).doesNotExist();
     }
 
     /** A mapper class the job names by name that no class path has: the job fails on both, its failure naming the class. */

@@ -87,6 +87,21 @@ public abstract class AbstractPagedInputView implements DataInputView {
         return limitInSegment - positionInSegment;
     }
 
+    /**
+     * Copies up to {@code len} (at least 1) bytes from the current page into {@code target} at
+     * {@code offset}, moving to the next page first when the current one is used up; returns how many
+     * it copied (at least 1).
+     *
+     * @throws EOFException if no byte is left
+     */
+    int readInto(MemorySegment target, int offset, int len) throws IOException {
+        ensureAvailable();
+        int n = Math.min(len, remaining());
+        currentSegment.copyTo(positionInSegment, target, offset, n);
+        positionInSegment += n;
+        return n;
+    }
+
     /** Makes at least one byte available in the current page, advancing over empty pages. */
     private void ensureAvailable() throws IOException {
         while (remaining() <= 0) {

@@ -28,6 +28,8 @@ public abstract class AbstractPagedOutputView implements DataOutputView {
     private MemorySegment currentSegment;
     private int positionInSegment;
     private byte[] utfBuffer;
+    /** Scratch for copying from a view that is not paged ({@link #write(DataInputView, int)}). */
+    private byte[] copyBuffer;
 
     /**
      * @param initialSegment the first page, written from {@code headerLength} on; may be null, then
@@ -241,11 +243,25 @@ public abstract class AbstractPagedOutputView implements DataOutputView {
         if (numBytes < 0) {
             throw new IllegalArgumentException("write: numBytes " + numBytes + " (expected: >= 0)");
         }
-        byte[] chunk = new byte[Math.min(numBytes, 4096)];
+        if (source instanceof AbstractPagedInputView paged) {
+            // Page to page, without a copy through an array: how sorters write their records out and merges copy runs.
+            while (numBytes > 0) {
+                if (free() == 0) {
+                    advance();
+                }
+                int n = paged.readInto(currentSegment, positionInSegment, Math.min(numBytes, free()));
+                positionInSegment += n;
+                numBytes -= n;
+            }
+            return;
+        }
+        if (copyBuffer == null) {
+            copyBuffer = new byte[4096];
+        }
         while (numBytes > 0) {
-            int n = Math.min(numBytes, chunk.length);
-            source.readFully(chunk, 0, n);
-            write(chunk, 0, n);
+            int n = Math.min(numBytes, copyBuffer.length);
+            source.readFully(copyBuffer, 0, n);
+            write(copyBuffer, 0, n);
             numBytes -= n;
         }
     }

@@ -209,7 +209,7 @@ class SuperstepTaskITCase {
     private static JobVertex bodyVertex(int id) {
         OperatorDescriptor cross = OperatorDescriptor.builder(new BatchKinds.Cross(1)).userFunction((CrossFunction<Long, Long, Long>) Long::sum)
                 .inputType(Types.LONG).inputType(Types.LONG).outputType(Types.LONG).broadcastNames(List.of("dyn", "static")).build();
-        OperatorDescriptor summary = OperatorDescriptor.builder(new BatchKinds.MapPartition()).userFunction(new Summary())
+        OperatorDescriptor summary = OperatorDescriptor.builder(BatchKinds.MAP_PARTITION).userFunction(new Summary())
                 .inputType(Types.LONG).outputType(Types.STRING).memoryFraction(0.05).build();
         return new JobVertex(new JobVertexId(id), "Body", 1, 128, List.of(
                 OperatorTestHarness.spec("Cross", cross, List.of(OperatorOutput.chained(1, 0))),

@@ -9,6 +9,7 @@ import io.eddy.api.common.functions.rich.RichMapPartitionFunction;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.jobgraph.BatchKinds;
+import io.eddy.jobgraph.KeySpec;
 import io.eddy.runtime.operators.OperatorTestHarness;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -135,5 +136,36 @@ class MapPartitionOperatorTest extends BatchDriverTestBase {
         assertThat(failure).hasRootCauseMessage("user failure");
         h.closeAfterFailure(failure);
         // The base class checks that all pages are back and the spill file is gone.
+    }
+
+    @Test
+    void withAnOrderThePartitionIsSortedThroughSpilledRunsBeforeTheOneCall() throws Exception {
+        Random rnd = new Random(11);
+        List<Tuple2<Integer, String>> records = new ArrayList<>();
+        // ~1.5 MB of records through 256 KiB of managed memory: several sorted runs, merged for the call.
+        for (int i = 0; i < 40_000; i++) {
+            records.add(randomRecord(rnd, 1000));
+        }
+        KeySpec descending = KeySpec.of(new int[] {0}, new boolean[] {false});
+        MapPartitionFunction<Tuple2<Integer, String>, String> function = (values, out) -> {
+            out.collect("call");
+            for (Tuple2<Integer, String> v : values) {
+                out.collect(v.f0 + ":" + v.f1);
+            }
+        };
+        try (OperatorTestHarness h = harness(descriptor(new BatchKinds.MapPartition(descending), function, INT_STRING, Types.STRING).build(),
+                "MapPartition").open()) {
+            for (Tuple2<Integer, String> r : records) {
+                h.process(r);
+            }
+            assertThat(spillFiles()).as("the sort spilled runs").isGreaterThan(1);
+            h.finish();
+            List<String> output = h.output();
+            assertThat(output.get(0)).isEqualTo("call");
+            output = output.subList(1, output.size());
+            assertThat(output).containsExactlyInAnyOrderElementsOf(records.stream().map(r -> r.f0 + ":" + r.f1).toList());
+            List<Integer> keys = output.stream().map(line -> Integer.parseInt(line.substring(0, line.indexOf(':')))).toList();
+            assertThat(keys).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        }
     }
 }
