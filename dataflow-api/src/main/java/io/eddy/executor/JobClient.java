@@ -2,6 +2,7 @@ package io.eddy.executor;
 
 import io.eddy.api.common.JobExecutionResult;
 import io.eddy.jobgraph.JobId;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /** A handle on a submitted job. */
@@ -14,6 +15,13 @@ public interface JobClient extends AutoCloseable {
      * JobExecutionException} carrying the root cause (operator, subtask, worker) when it fails.
      */
     CompletableFuture<JobExecutionResult> getJobResult();
+
+    /**
+     * What the master knows of the job now (docs/monitoring.md, "Job details"): its state and its
+     * vertices' subtasks and splits. Empty when the master no longer knows the job (it was retired
+     * after its end, or the master was replaced).
+     */
+    CompletableFuture<Optional<JobDetails>> getJobDetails();
 
     /** Asks the cluster to cancel the job; the result future then fails with a cancellation. */
     void cancel();

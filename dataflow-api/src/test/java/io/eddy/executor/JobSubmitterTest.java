@@ -38,6 +38,11 @@ class JobSubmitterTest {
         }
 
         @Override
+        public java.util.concurrent.CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> getJobDetails() {
+            return java.util.concurrent.CompletableFuture.completedFuture(java.util.Optional.empty());
+        }
+
+        @Override
         public void cancel() {
             cancelled = true;
         }

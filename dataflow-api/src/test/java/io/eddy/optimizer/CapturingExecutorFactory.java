@@ -43,6 +43,11 @@ public final class CapturingExecutorFactory implements PipelineExecutorFactory {
                 }
 
                 @Override
+                public java.util.concurrent.CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> getJobDetails() {
+                    return java.util.concurrent.CompletableFuture.completedFuture(java.util.Optional.empty());
+                }
+
+                @Override
                 public void cancel() {}
 
                 @Override

@@ -92,6 +92,11 @@ public final class GatewayJobClient implements JobClient, ClientGateway {
     }
 
     @Override
+    public CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> getJobDetails() {
+        return master.jobDetails(jobId);
+    }
+
+    @Override
     public void cancel() {
         master.cancelJob(jobId).whenComplete((v, e) -> {
             if (e != null) {

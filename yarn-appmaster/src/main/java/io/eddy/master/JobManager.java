@@ -24,7 +24,10 @@ import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.executor.JobDetails;
+import io.eddy.jobgraph.JobVertex;
 import io.eddy.runtime.tasks.TaskExecutionState;
+import java.util.ArrayList;
 import io.eddy.runtime.tasks.TaskId;
 import io.eddy.runtime.worker.UserCodeLibrary;
 import java.util.List;
@@ -81,6 +84,8 @@ final class JobManager {
     private ExecutionGraph executionGraph;
     private JobFailover failover;
     private long deployTime;
+    /** When the job ended, in epoch milliseconds; -1 while it runs. */
+    private long endTime = -1;
     private JobFailure failure;
     /** Why the job was cancelled, if the canceller said ({@link #cancel(String)}); null otherwise. */
     private String cancelReason;
@@ -119,6 +124,28 @@ final class JobManager {
 
     JobSummary summary() {
         return new JobSummary(graph.jobId(), graph.name(), status, submitTime, graph.numberOfTasks());
+    }
+
+    /** The job now: per vertex its subtasks by state (all CREATED before the job has its slots) and its splits (docs/monitoring.md). */
+    JobDetails details() {
+        List<JobDetails.VertexDetails> vertices = new ArrayList<>();
+        List<JobVertex> jobVertices = graph.vertices();
+        for (int v = 0; v < jobVertices.size(); v++) {
+            JobVertex vertex = jobVertices.get(v);
+            int[] byState = new int[TaskExecutionState.values().length];
+            boolean[] finished = new boolean[vertex.parallelism()];
+            for (int s = 0; s < vertex.parallelism(); s++) {
+                TaskExecutionState state = executionGraph == null ? TaskExecutionState.CREATED : executionGraph.subtask(v, s).state();
+                byState[state.ordinal()]++;
+                finished[s] = state == TaskExecutionState.FINISHED;
+            }
+            int[] splits = formats == null ? null : formats.splitProgress(v, s -> finished[s]);
+            vertices.add(new JobDetails.VertexDetails(vertex.name(), vertex.parallelism(), byState[TaskExecutionState.CREATED.ordinal()],
+                    byState[TaskExecutionState.RUNNING.ordinal()], byState[TaskExecutionState.FINISHED.ordinal()],
+                    byState[TaskExecutionState.CANCELED.ordinal()], byState[TaskExecutionState.FAILED.ordinal()],
+                    splits == null ? -1 : splits[0], splits == null ? 0 : splits[1]));
+        }
+        return new JobDetails(graph.jobId(), graph.name(), status.name(), submitTime, endTime, vertices);
     }
 
     /** Makes {@code newClient} the job's client ({@code JobSubmissionGateway.attachJob}, see {@link ClientRelay#attach}). */
@@ -372,6 +399,7 @@ final class JobManager {
             finalStatus = JobStatus.FAILED;
         }
         status = finalStatus;
+        endTime = ctx.clock().millis();
         cancelCancelTimer();
         if (failover != null) {
             failover.stop();

@@ -32,6 +32,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.eddy.executor.JobDetails;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -254,6 +255,11 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
     @Override
     public CompletableFuture<List<JobSummary>> listJobs() {
         return onMain(() -> jobs.values().stream().map(JobManager::summary).toList());
+    }
+
+    @Override
+    public CompletableFuture<Optional<JobDetails>> jobDetails(JobId job) {
+        return onMain(() -> Optional.ofNullable(jobs.get(job)).map(JobManager::details));
     }
 
     @Override

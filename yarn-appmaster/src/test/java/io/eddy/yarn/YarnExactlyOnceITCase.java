@@ -94,6 +94,14 @@ class YarnExactlyOnceITCase {
             LOG.info("RESULT submission to the first completed checkpoint: {} ms", millisSince(submitted));
             marks.await(names -> completed(names).size() >= 2 ? Optional.of(true) : Optional.empty(), "two checkpoints", MARK_TIMEOUT);
             assertCheckpointsInTheApplicationDirectory(appId, jobId);
+            // The detached client asks the application's master how the job is.
+            io.eddy.executor.JobDetails details = job.getJobDetails().get(60, java.util.concurrent.TimeUnit.SECONDS).orElseThrow();
+            assertThat(details.status()).isEqualTo("RUNNING");
+            assertThat(details.endTime()).isEqualTo(-1);
+            assertThat(details.vertices()).isNotEmpty().allSatisfy(v -> {
+                assertThat(v.running()).as("running subtasks of %s", v.name()).isEqualTo(v.parallelism());
+                assertThat(v.readsSplits()).isFalse();
+            });
 
             killWorkerAndAwaitRecovery(appId, marks);
             killApplicationMasterAndAwaitRecovery(appId, marks);

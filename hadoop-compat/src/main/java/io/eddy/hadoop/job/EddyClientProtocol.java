@@ -69,6 +69,9 @@ final class EddyClientProtocol implements ClientProtocol {
     }
 
     /** A submitted job: its configuration and, once it ended, its outcome. */
+    /** How often a driver's status polls ask the master for the job's progress at most: 250 ms. */
+    private static final long PROGRESS_INTERVAL_NANOS = 250_000_000L;
+
     private static final class Submitted {
         final JobConf job;
         final String jobFile;
@@ -77,10 +80,59 @@ final class EddyClientProtocol implements ClientProtocol {
         volatile String failure;
         volatile Counters counters = new Counters();
 
+        /** The latest {@code [map, reduce]} progress and when it was asked for (nanoTime); guarded by this. */
+        private float[] progress = {0f, 0f};
+        private long progressAsked;
+        private boolean progressFailureLogged;
+
         Submitted(JobConf job, String jobFile, JobClient client) {
             this.job = job;
             this.jobFile = jobFile;
             this.client = client;
+        }
+
+        /**
+         * The running job's {@code [map, reduce]} progress from the master's job details, asked at most
+         * every {@link #PROGRESS_INTERVAL_NANOS} (drivers poll their status often): map, the splits of
+         * the job's input read to their end; reduce, the shuffle's third (the map progress, the
+         * reducers take the map output as it comes) plus two thirds for the reducers finished.
+         */
+        private static boolean endsWithin(JobClient client, int seconds) {
+            try {
+                client.getJobResult().get(seconds, java.util.concurrent.TimeUnit.SECONDS);
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+                return true;
+            } catch (java.util.concurrent.TimeoutException e) {
+                return false;
+            }
+        }
+
+        synchronized float[] progress() {
+            if (client == null || client.getJobResult().isDone() || System.nanoTime() - progressAsked < PROGRESS_INTERVAL_NANOS) {
+                return progress.clone();
+            }
+            progressAsked = System.nanoTime();
+            try {
+                java.util.Optional<io.eddy.executor.JobDetails> details = client.getJobDetails().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                details.ifPresent(d -> progress = MapReduceProgress.of(d));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                if (endsWithin(client, 2)) {
+                    // The job ended while we asked (an embedded master shuts down with its job): its end sets the final state.
+                    return progress.clone();
+                }
+                if (!progressFailureLogged) {
+                    progressFailureLogged = true;
+                    LOG.warn("Job {}: cannot ask the master how far it is, its progress stays at map {}% reduce {}%: {}", job.getJobName(),
+                            Math.round(progress[0] * 100), Math.round(progress[1] * 100), e.toString());
+                }
+            }
+            return progress.clone();
         }
 
         void ended(JobExecutionResult result, Throwable error) {
@@ -240,9 +292,9 @@ final class EddyClientProtocol implements ClientProtocol {
 
     private JobStatus status(JobID id, Submitted job) {
         boolean done = job.state != JobStatus.State.RUNNING;
-        float progress = job.state == JobStatus.State.SUCCEEDED ? 1f : 0f;
+        float[] progress = job.state == JobStatus.State.SUCCEEDED ? new float[] {1f, 1f} : job.progress();
         String user = job.job.getUser() != null ? job.job.getUser() : System.getProperty("user.name");
-        JobStatus status = new JobStatus(id, 1f, progress, progress, done ? 1f : 0f, job.state, JobPriority.NORMAL, user, job.job.getJobName(),
+        JobStatus status = new JobStatus(id, 1f, progress[0], progress[1], done ? 1f : 0f, job.state, JobPriority.NORMAL, user, job.job.getJobName(),
                 job.jobFile, "eddy") {
             {
                 if (job.failure != null) {

@@ -42,6 +42,9 @@ import org.apache.hadoop.mapreduce.task.JobContextImpl;
  */
 public final class MapReduceDataflow {
 
+    /** How the reducer's operator name starts (then the reducer's class); {@link MapReduceProgress} finds the reduce tasks by it. */
+    static final String REDUCER_PREFIX = "Hadoop reducer ";
+
     private MapReduceDataflow() {}
 
     /** Adds job {@code id}'s dataflow, configured by {@code job}, to {@code env}; run it with {@code env.execute()}. */
@@ -119,7 +122,7 @@ public final class MapReduceDataflow {
         DataSet reduced = newReducer
                 ? sorted.mapPartition(new NewApiGroupRunner(reducer, mapKey, grouping, job, reduceOutput, TaskType.REDUCE))
                 : sorted.mapPartition(new OldApiGroupRunner(reducer, mapKey, grouping, job, reduceOutput, "reducer"));
-        reduced = ((io.eddy.api.java.Operator) reduced).name("Hadoop reducer " + reducer.getName()).setParallelism(reduces);
+        reduced = ((io.eddy.api.java.Operator) reduced).name(REDUCER_PREFIX + reducer.getName()).setParallelism(reduces);
         output(reduced, job, id, newReducer, false);
     }
 

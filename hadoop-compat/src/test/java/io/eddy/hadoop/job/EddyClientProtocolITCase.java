@@ -138,6 +138,61 @@ class EddyClientProtocolITCase {
         }
     }
 
+    /** Counts its map tasks; the third waits in its setup until the test releases it. */
+    public static final class ThirdTaskWaits extends Mapper<LongWritable, Text, Text, IntWritable> {
+        static final java.util.concurrent.atomic.AtomicInteger TASKS = new java.util.concurrent.atomic.AtomicInteger();
+        static volatile java.util.concurrent.CountDownLatch waiting = new java.util.concurrent.CountDownLatch(1);
+        static volatile java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+
+        @Override
+        protected void setup(Context context) throws InterruptedException {
+            if (TASKS.incrementAndGet() == 3) {
+                waiting.countDown();
+                release.await();
+            }
+        }
+
+        @Override
+        protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+            context.write(new Text(line.toString().split(" ")[0]), new IntWritable(1));
+        }
+    }
+
+    /**
+     * Four input files are four splits, read one after the other by one map subtask. While the third
+     * split's task waits, two splits are done: the driver sees map 50%, and reduce a third of that
+     * (the shuffle's share; no reducer has finished).
+     */
+    @Test
+    void theDriverSeesTheJobsProgressWhileItRuns() throws Exception {
+        Files.write(input.resolve("c.txt"), List.of("c d"));
+        Files.write(input.resolve("d.txt"), List.of("d e"));
+        ThirdTaskWaits.TASKS.set(0);
+        ThirdTaskWaits.waiting = new java.util.concurrent.CountDownLatch(1);
+        ThirdTaskWaits.release = new java.util.concurrent.CountDownLatch(1);
+        Job job = wordCount(EddyClientProtocolProvider.FRAMEWORK, dir.resolve("progress"));
+        job.getConfiguration().setInt("eddy.parallelism", 1);
+        job.getConfiguration().unset("mapreduce.job.combine.class");
+        job.setMapperClass(ThirdTaskWaits.class);
+        job.submit();
+        try {
+            assertThat(ThirdTaskWaits.waiting.await(60, java.util.concurrent.TimeUnit.SECONDS)).as("the third map task started").isTrue();
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+            while (job.mapProgress() < 0.5f && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(job.mapProgress()).isEqualTo(0.5f);
+            assertThat(job.reduceProgress()).isCloseTo(0.5f / 3, org.assertj.core.data.Offset.offset(1e-6f));
+            assertThat(job.isComplete()).isFalse();
+        } finally {
+            ThirdTaskWaits.release.countDown();
+        }
+        assertThat(job.waitForCompletion(false)).isTrue();
+        assertThat(job.mapProgress()).isEqualTo(1f);
+        assertThat(job.reduceProgress()).isEqualTo(1f);
+        assertThat(ThirdTaskWaits.TASKS.get()).isEqualTo(4);
+    }
+
     /** Emits a word with a null count, which no shuffle can carry. */
     public static final class NullValueMapper extends Mapper<LongWritable, Text, Text, IntWritable> {
         @Override

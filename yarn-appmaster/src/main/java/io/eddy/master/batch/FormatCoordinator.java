@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -197,6 +198,17 @@ public final class FormatCoordinator {
         LOG.debug("Job '{}': split {} of source '{}' to {} on {}", jobName, split == null ? "none" : split.getSplitNumber(),
                 source.sourceName(), task, host);
         return split == null ? null : InstantiationUtil.serialize(split, "an input split of source '" + source.sourceName() + "'");
+    }
+
+    /**
+     * The input splits of vertex {@code vertex}'s batch source as {@code [total, done]} (docs/monitoring.md,
+     * "Job details"), or null if its head is not a batch source.
+     *
+     * @param finished whether a subtask of the vertex has finished (then all splits it took are done)
+     */
+    public int[] splitProgress(int vertex, IntPredicate finished) {
+        SourceSplits source = sources.get(vertex);
+        return source == null ? null : new int[] {source.totalSplits(), source.splitsDone(finished)};
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * The splits of one batch source in the master: its assigner, and per subtask the attempt that
@@ -23,6 +24,8 @@ final class SourceSplits {
     private static final class Taken {
         int attempt;
         final List<InputSplit> splits = new ArrayList<>();
+        /** Whether this attempt asked for a split after its last one and got none: it has read all it took. */
+        boolean exhausted;
 
         Taken(int attempt) {
             this.attempt = attempt;
@@ -62,8 +65,24 @@ final class SourceSplits {
         InputSplit split = assigner.getNextInputSplit(host, subtask);
         if (split != null) {
             t.splits.add(split);
+        } else {
+            t.exhausted = true;
         }
         return split;
+    }
+
+    /**
+     * How many splits were read to their end: of the splits a subtask's attempt took, all but the
+     * one it reads now, or all of them once it asked past its last one or {@code finished} says it
+     * finished. Splits given back for a restart count as not read.
+     */
+    int splitsDone(IntPredicate finished) {
+        int done = 0;
+        for (Map.Entry<Integer, Taken> e : taken.entrySet()) {
+            Taken t = e.getValue();
+            done += t.exhausted || finished.test(e.getKey()) ? t.splits.size() : Math.max(0, t.splits.size() - 1);
+        }
+        return done;
     }
 
     /** Gives the splits {@code subtask} took back to the assigner (the subtask failed and will be restarted). */
@@ -75,6 +94,7 @@ final class SourceSplits {
     }
 
     private void giveBack(int subtask, Taken t) {
+        t.exhausted = false;
         if (!t.splits.isEmpty()) {
             assigner.returnInputSplits(new ArrayList<>(t.splits), subtask);
             t.splits.clear();

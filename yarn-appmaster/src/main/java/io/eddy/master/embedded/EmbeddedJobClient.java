@@ -46,6 +46,11 @@ final class EmbeddedJobClient implements JobClient {
     }
 
     @Override
+    public CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> getJobDetails() {
+        return client.getJobDetails();
+    }
+
+    @Override
     public void cancel() {
         client.cancel();
     }

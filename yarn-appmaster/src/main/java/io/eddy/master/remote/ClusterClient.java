@@ -63,6 +63,11 @@ public final class ClusterClient implements AutoCloseable {
         return await(gateway.listJobs(), ClusterProtocol.REQUEST_TIMEOUT, "list the jobs");
     }
 
+    /** {@code job} as the master sees it now, or empty when the master does not know it (docs/monitoring.md). */
+    public java.util.Optional<io.eddy.executor.JobDetails> jobDetails(JobId job) throws IOException {
+        return await(gateway.jobDetails(job), ClusterProtocol.REQUEST_TIMEOUT, "ask for the details of job " + job);
+    }
+
     /** Asks the master to cancel {@code job}; fails naming the job if the master does not know it. */
     public void cancelJob(JobId job) throws IOException {
         await(gateway.cancelJob(job), ClusterProtocol.REQUEST_TIMEOUT, "cancel job " + job);

@@ -128,6 +128,11 @@ final class RemoteJobClient implements JobClient, ClientGateway {
     }
 
     @Override
+    public CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> getJobDetails() {
+        return gateway.jobDetails(jobId);
+    }
+
+    @Override
     public void cancel() {
         if (result.isDone()) {
             return;

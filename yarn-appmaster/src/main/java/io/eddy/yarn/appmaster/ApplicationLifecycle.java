@@ -197,6 +197,11 @@ final class ApplicationLifecycle implements ClusterShutdownHandler {
         }
 
         @Override
+        public CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> jobDetails(io.eddy.jobgraph.JobId job) {
+            return delegate.jobDetails(job);
+        }
+
+        @Override
         public CompletableFuture<String> triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter) {
             return delegate.triggerSavepoint(job, targetDirectoryOrNull, cancelAfter);
         }

@@ -130,6 +130,11 @@ public final class PersistingJobSubmissionGateway implements JobSubmissionGatewa
     }
 
     @Override
+    public CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> jobDetails(io.eddy.jobgraph.JobId job) {
+        return master.jobDetails(job);
+    }
+
+    @Override
     public CompletableFuture<String> triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter) {
         return master.triggerSavepoint(job, targetDirectoryOrNull, cancelAfter);
     }

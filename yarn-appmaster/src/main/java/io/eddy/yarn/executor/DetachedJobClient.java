@@ -42,6 +42,16 @@ final class DetachedJobClient implements JobClient {
     }
 
     @Override
+    public CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> getJobDetails() {
+        try (ClusterClient client = ClusterClient.connect(cluster.master(), cluster.secret())) {
+            return CompletableFuture.completedFuture(client.jobDetails(jobId));
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(new IOException("Cannot ask for job " + jobId + " of YARN application "
+                    + cluster.applicationId() + ": " + e.getMessage(), e));
+        }
+    }
+
+    @Override
     public void cancel() {
         try (ClusterClient client = ClusterClient.connect(cluster.master(), cluster.secret())) {
             client.cancelJob(jobId);

@@ -66,6 +66,29 @@ class FormatCoordinatorTest {
     }
 
     @Test
+    void splitsCountAsDoneOnceTheirSubtaskAsksForTheNextOneOrFinishes() throws Exception {
+        BatchIoGraphs.writeInput(tmp.resolve("in"), 3, 10);
+        JobGraph graph = BatchIoGraphs.textPipeline(tmp.resolve("in").toString(), tmp.resolve("out").toString(), 2, v -> v);
+        FormatCoordinator formats = FormatCoordinator.create(graph, CL);
+        Set<Integer> finished = new HashSet<>();
+
+        assertThat(formats.splitProgress(0, finished::contains)).containsExactly(3, 0);
+        next(formats, task(graph, 0, 0));
+        assertThat(formats.splitProgress(0, finished::contains)).as("subtask 0 reads its first split").containsExactly(3, 0);
+        next(formats, task(graph, 0, 0));
+        next(formats, task(graph, 1, 0));
+        assertThat(formats.splitProgress(0, finished::contains)).as("subtask 0 moved on to its second").containsExactly(3, 1);
+        assertThat(next(formats, task(graph, 1, 0))).isNull();
+        assertThat(formats.splitProgress(0, finished::contains)).as("subtask 1 asked past its last").containsExactly(3, 2);
+        finished.add(0);
+        assertThat(formats.splitProgress(0, finished::contains)).as("subtask 0 finished").containsExactly(3, 3);
+
+        formats.returnInputSplits(0, 1);
+        assertThat(formats.splitProgress(0, finished::contains)).as("subtask 1's split went back for its restart").containsExactly(3, 2);
+        assertThat(formats.splitProgress(1, finished::contains)).as("a vertex without a batch source").isNull();
+    }
+
+    @Test
     void aVertexWithoutBatchSourceGetsNoSplits() {
         JobGraph graph = numbersToText(tmp.resolve("out").toString());
         FormatCoordinator formats = FormatCoordinator.create(graph, CL);

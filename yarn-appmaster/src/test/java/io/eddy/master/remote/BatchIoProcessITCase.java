@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.executor.JobClient;
+import io.eddy.executor.JobDetails;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.master.batch.BatchIoGraphs;
 import java.nio.file.Path;
@@ -34,6 +35,19 @@ class BatchIoProcessITCase {
         try (JobClient client = new RemoteExecutorFactory().create(CLUSTER.remoteConfiguration())
                 .submit(graph, List.of(), getClass().getClassLoader())) {
             client.getJobResult().get(100, TimeUnit.SECONDS);
+        }
+
+        // The master's view of the ended job, over the control protocol.
+        try (ClusterClient cluster = CLUSTER.client()) {
+            JobDetails details = cluster.jobDetails(graph.jobId()).orElseThrow();
+            assertThat(details.status()).isEqualTo("FINISHED");
+            assertThat(details.endTime()).isGreaterThanOrEqualTo(details.startTime());
+            assertThat(details.vertices()).hasSize(graph.vertices().size());
+            JobDetails.VertexDetails source = details.vertices().get(0);
+            assertThat(source.splits()).isEqualTo(6);
+            assertThat(source.splitsDone()).isEqualTo(6);
+            assertThat(details.vertices()).allSatisfy(v -> assertThat(v.finished()).isEqualTo(v.parallelism()));
+            assertThat(cluster.jobDetails(io.eddy.jobgraph.JobId.generate())).as("an unknown job").isEmpty();
         }
 
         assertThat(BatchIoGraphs.visibleFiles(out)).containsExactly("1", "2");

@@ -67,6 +67,11 @@ final class RecordingSubmissionGateway implements JobSubmissionGateway {
     }
 
     @Override
+    public CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> jobDetails(io.eddy.jobgraph.JobId job) {
+        return CompletableFuture.completedFuture(java.util.Optional.empty());
+    }
+
+    @Override
     public CompletableFuture<String> triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException("not in this test"));
     }

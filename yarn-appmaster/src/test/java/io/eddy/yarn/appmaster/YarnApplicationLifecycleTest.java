@@ -52,6 +52,11 @@ class YarnApplicationLifecycleTest {
         }
 
         @Override
+        public CompletableFuture<java.util.Optional<io.eddy.executor.JobDetails>> jobDetails(io.eddy.jobgraph.JobId job) {
+            return CompletableFuture.completedFuture(java.util.Optional.empty());
+        }
+
+        @Override
         public CompletableFuture<String> triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter) {
             return CompletableFuture.completedFuture("");
         }

@@ -1,6 +1,7 @@
 package io.eddy.runtime.cluster;
 
 import io.eddy.jobgraph.JobId;
+import io.eddy.executor.JobDetails;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -34,6 +35,12 @@ public interface JobSubmissionGateway {
 
     /** The jobs the master knows, running and ended. */
     CompletableFuture<List<JobSummary>> listJobs();
+
+    /**
+     * A job as the master sees it now: its state, its vertices' subtasks and splits (docs/monitoring.md,
+     * "Job details"); empty when the master does not know the job.
+     */
+    CompletableFuture<Optional<JobDetails>> jobDetails(JobId job);
 
     /**
      * Takes a savepoint of a running job with checkpointing on (docs/checkpointing.md, "Savepoints").

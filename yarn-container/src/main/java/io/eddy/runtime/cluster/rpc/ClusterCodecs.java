@@ -13,6 +13,7 @@ import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobStatusUpdate;
+import io.eddy.executor.JobDetails;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.NamedBlob;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
@@ -352,6 +353,26 @@ public final class ClusterCodecs {
 
     public static JobSummary readJobSummary(DataInputView in) throws IOException {
         return new JobSummary(readJobId(in), RpcCodecs.readString(in), readEnum(JobStatus.class, in), in.readLong(), in.readInt());
+    }
+
+    public static void writeJobDetails(JobDetails d, DataOutputView out) throws IOException {
+        writeJobId(d.id(), out);
+        RpcCodecs.writeString(out, d.name());
+        RpcCodecs.writeString(out, d.status());
+        out.writeLong(d.startTime());
+        out.writeLong(d.endTime());
+        writeList(d.vertices(), out, (v, o) -> {
+            RpcCodecs.writeString(o, v.name());
+            for (int n : new int[] {v.parallelism(), v.created(), v.running(), v.finished(), v.canceled(), v.failed(), v.splits(), v.splitsDone()}) {
+                o.writeInt(n);
+            }
+        });
+    }
+
+    public static JobDetails readJobDetails(DataInputView in) throws IOException {
+        return new JobDetails(readJobId(in), RpcCodecs.readString(in), RpcCodecs.readString(in), in.readLong(), in.readLong(),
+                readList(in, i -> new JobDetails.VertexDetails(RpcCodecs.readString(i), i.readInt(), i.readInt(), i.readInt(), i.readInt(),
+                        i.readInt(), i.readInt(), i.readInt(), i.readInt())));
     }
 
     public static void writeJobStatusUpdate(JobStatusUpdate u, DataOutputView out) throws IOException {

@@ -8,6 +8,7 @@ import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatusUpdate;
+import io.eddy.executor.JobDetails;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskStateUpdate;
@@ -30,7 +31,8 @@ import java.util.Objects;
  *                    TriggerCheckpoint, NotifyCheckpointComplete, NotifyCheckpointAborted, SuperstepDecided
  * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
  *                    ClusterStatus (request -> ClusterStatusReply), TriggerSavepoint (request -> SavepointTaken),
- *                    ShutdownCluster (request), AttachJob (request -> JobAttached)
+ *                    ShutdownCluster (request), AttachJob (request -> JobAttached),
+ *                    JobDetailsRequest (request -> JobDetailsAnswer)
  * master -> client   JobFinished (request), ClientCollectBatch (request), ClientCollectFinished, JobStatusChanged
  * </pre>
  */
@@ -210,6 +212,16 @@ public final class ClusterMessages {
             Objects.requireNonNull(job, "job");
         }
     }
+
+    /** {@code JobSubmissionGateway.jobDetails}: answered by {@link JobDetailsAnswer}. */
+    public record JobDetailsRequest(JobId job) implements Message {
+        public JobDetailsRequest {
+            Objects.requireNonNull(job, "job");
+        }
+    }
+
+    /** The answer to {@link JobDetailsRequest}: the job now, or null when the master does not know it. */
+    public record JobDetailsAnswer(JobDetails detailsOrNull) implements Message {}
 
     /** {@code JobSubmissionGateway.listJobs}: answered by {@link JobList}. */
     public record ListJobs() implements Message {}

@@ -21,6 +21,8 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsAnswer;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsRequest;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
@@ -57,12 +59,13 @@ import java.util.Set;
  * what a field means is a change too: version 7 kept the four longs of {@code CheckpointMetrics}
  * but made its synchronous and asynchronous times nanoseconds instead of milliseconds; version 8
  * added {@code AttachJob} / {@code JobAttached}; version 9 {@code SuperstepDone} / {@code SuperstepDecided};
- * version 10 a decision's snapshot directory and a deployment's iteration resume point.
+ * version 10 a decision's snapshot directory and a deployment's iteration resume point; version 11
+ * {@code JobDetailsRequest} / {@code JobDetailsAnswer}.
  */
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 10;
+    public static final int VERSION = 11;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -315,5 +318,16 @@ public final class ClusterProtocol {
                     }
                 },
                 in -> new JobAttached(ClusterCodecs.readJobId(in), in.readBoolean() ? ClusterCodecs.readJobSummary(in) : null)));
+        register(b, 46, JobDetailsRequest.class, codec(
+                (m, out) -> ClusterCodecs.writeJobId(m.job(), out),
+                in -> new JobDetailsRequest(ClusterCodecs.readJobId(in))));
+        register(b, 47, JobDetailsAnswer.class, codec(
+                (m, out) -> {
+                    out.writeBoolean(m.detailsOrNull() != null);
+                    if (m.detailsOrNull() != null) {
+                        ClusterCodecs.writeJobDetails(m.detailsOrNull(), out);
+                    }
+                },
+                in -> new JobDetailsAnswer(in.readBoolean() ? ClusterCodecs.readJobDetails(in) : null)));
     }
 }

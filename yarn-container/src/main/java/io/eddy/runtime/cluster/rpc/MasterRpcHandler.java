@@ -18,6 +18,8 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsAnswer;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsRequest;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
@@ -146,6 +148,8 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
             LOG.info("Savepoint of job {} (to {}, cancel after: {}) requested from {}", m.job(),
                     m.targetDirectory() == null ? "the default directory" : m.targetDirectory(), m.cancelAfter(), connection.remoteAddress());
             return dispatch(() -> jobs.triggerSavepoint(m.job(), m.targetDirectory(), m.cancelAfter()).thenApply(SavepointTaken::new));
+        } else if (request instanceof JobDetailsRequest r) {
+            return dispatch(() -> jobs.jobDetails(r.job()).thenApply(d -> new JobDetailsAnswer(d.orElse(null))));
         } else if (request instanceof ListJobs) {
             return dispatch(() -> jobs.listJobs().thenApply(JobList::new));
         } else if (request instanceof ClusterStatus m) {

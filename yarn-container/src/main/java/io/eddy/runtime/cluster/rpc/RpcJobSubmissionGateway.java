@@ -6,6 +6,7 @@ import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobSubmissionGateway;
+import io.eddy.executor.JobDetails;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.AttachJob;
@@ -14,6 +15,8 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsAnswer;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsRequest;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
@@ -92,6 +95,12 @@ public final class RpcJobSubmissionGateway implements JobSubmissionGateway, Auto
     @Override
     public CompletableFuture<Void> cancelJob(JobId job) {
         return RpcMasterGateway.ack(connection.request(new CancelJob(job), ClusterProtocol.REQUEST_TIMEOUT));
+    }
+
+    @Override
+    public CompletableFuture<Optional<JobDetails>> jobDetails(JobId job) {
+        CompletableFuture<JobDetailsAnswer> answer = connection.request(new JobDetailsRequest(job), ClusterProtocol.REQUEST_TIMEOUT);
+        return answer.thenApply(a -> Optional.ofNullable(a.detailsOrNull()));
     }
 
     @Override

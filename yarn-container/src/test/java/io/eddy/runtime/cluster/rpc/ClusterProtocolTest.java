@@ -43,7 +43,10 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsAnswer;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsRequest;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
+import io.eddy.executor.JobDetails;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.AttachJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
@@ -117,6 +120,11 @@ class ClusterProtocolTest {
                 new SubmitJob(ARTIFACTS),
                 new JobAccepted(JOB),
                 new CancelJob(JOB),
+                new JobDetailsRequest(JOB),
+                new JobDetailsAnswer(new JobDetails(JOB, "my job", "RUNNING", 1234L, -1L, List.of(
+                        new JobDetails.VertexDetails("Source -> Map", 4, 1, 2, 1, 0, 0, 12, 7),
+                        new JobDetails.VertexDetails("Sink", 2, 2, 0, 0, 0, 0, -1, 0)))),
+                new JobDetailsAnswer(null),
                 new ListJobs(),
                 new JobList(List.of(new JobSummary(JOB, "my job", JobStatus.RUNNING, 1234L, 6))),
                 new AttachJob(JOB),
