@@ -24,7 +24,8 @@ public final class JobSubmitter {
     /**
      * Submits {@code jobGraph} through the executor {@link ExecutorLookup} finds for {@code
      * configuration}, with the job jars of {@link ExecutionOptions#USER_JARS}, and returns at once.
-     * The job's classes are those of the calling thread's context class loader.
+     * The job's classes are those of the calling thread's context class loader. The {@link
+     * JobListeners} hear of the submitted job.
      *
      * @param onExecutorFound runs once the executor is found, just before the graph is submitted
      *     (the environments forget the submitted program there, and keep it if no executor is found)
@@ -34,7 +35,9 @@ public final class JobSubmitter {
         ClassLoader userClassLoader = Thread.currentThread().getContextClassLoader();
         PipelineExecutor executor = ExecutorLookup.find(configuration, userClassLoader);
         onExecutorFound.run();
-        return executor.submit(jobGraph, ExecutorLookup.userJars(configuration), userClassLoader);
+        JobClient client = executor.submit(jobGraph, ExecutorLookup.userJars(configuration), userClassLoader);
+        JobListeners.submitted(client);
+        return client;
     }
 
     /**

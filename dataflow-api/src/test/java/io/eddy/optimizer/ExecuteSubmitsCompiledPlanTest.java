@@ -29,4 +29,19 @@ class ExecuteSubmitsCompiledPlanTest {
                 .contains("batchSource", "reduceCombine", "reduce", "batchSink");
         assertThat(env.getSinks()).isEmpty();
     }
+
+    @Test
+    void theJobListenersHearOfEverySubmittedJobWhileRegistered() throws Exception {
+        Configuration conf = new Configuration().set(ExecutionOptions.TARGET, CapturingExecutorFactory.TARGET);
+        java.util.List<io.eddy.jobgraph.JobId> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(conf);
+        try (io.eddy.executor.JobListeners.Registration registration = io.eddy.executor.JobListeners.register(client -> heard.add(client.getJobId()))) {
+            env.generateSequence(1, 10).output(new NullOutputFormat<>());
+            env.execute("heard");
+            assertThat(heard).containsExactly(CapturingExecutorFactory.LAST.get().jobId());
+        }
+        env.generateSequence(1, 10).output(new NullOutputFormat<>());
+        env.execute("not heard");
+        assertThat(heard).hasSize(1);
+    }
 }

@@ -2,6 +2,7 @@ package io.eddy.cli;
 
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.executor.ExecutionOptions;
+import io.eddy.executor.JobListeners;
 import io.eddy.master.remote.ClusterClient;
 import io.eddy.master.remote.RemoteOptions;
 import io.eddy.runtime.cluster.rpc.HostPort;
@@ -13,6 +14,7 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +25,9 @@ import java.util.jar.Manifest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code eddy run app.jar [args...]}: runs a job jar's {@code main} in this process, in a
@@ -53,6 +57,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--detached", description = "With --target yarn or yarn-session:APPID: return once the job is accepted, printing "
             + "the application id, instead of following the job to its end.")
     private boolean detached;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print no progress lines while the program's jobs run.")
+    private boolean quiet;
 
     @Option(names = {"-p", "--parallelism"}, paramLabel = "N", description = "Default parallelism of the job's operators.")
     private Integer parallelism;
@@ -90,7 +100,20 @@ final class RunCommand implements Callable<Integer> {
         if (parallelism != null) {
             properties.put(PARALLELISM_PROPERTY, parallelism.toString());
         }
-        runMain(jarFile, className, args, properties);
+        if (quiet || detached) {
+            runMain(jarFile, className, args, properties);
+        } else {
+            // Progress of every job the program submits, on standard error: redrawn on a terminal, else plain lines every 10 s.
+            ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), System.console() != null, Duration.ofSeconds(1), Duration.ofSeconds(10));
+            try (JobListeners.Registration listening = JobListeners.register(progress)) {
+                runMain(jarFile, className, args, properties);
+            }
+            try {
+                progress.awaitSummaries(Duration.ofSeconds(15));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return EddyCli.EXIT_OK;
     }
 

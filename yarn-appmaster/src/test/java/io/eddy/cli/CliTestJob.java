@@ -16,8 +16,9 @@ import java.util.TreeMap;
  * A job program for {@code eddy run} tests, packed into a jar by the test: counts 1..N by
  * {@code x % 5} and writes {@code key=count} lines to the file named by its first argument. With
  * the argument {@code fail} it throws instead; with {@code fail-in-task} the job's map function
- * throws ({@link FailingMap}), so the job fails; with {@code echo FILE ARGS...} it writes the ARGS
- * it was given to FILE, one a line, and runs no job.
+ * throws ({@link FailingMap}), so the job fails; with {@code execute} it runs the count with {@code
+ * execute()} into a sink that gets nothing; with {@code echo FILE ARGS...} it writes the ARGS it was
+ * given to FILE, one a line, and runs no job.
  */
 public final class CliTestJob {
 
@@ -42,6 +43,11 @@ public final class CliTestJob {
             }
             return;
         }
+        if (args.length > 0 && args[0].equals("execute")) {
+            env.generateSequence(1, 1000).map(new KeyAndOne()).keyBy(new Key()).sum(1).filter(new DropAll()).print();
+            env.execute("cli test job");
+            return;
+        }
         Map<Long, Long> counts = new TreeMap<>();
         try (CloseableIterator<Tuple2<Long, Long>> it = env.generateSequence(1, 1000).map(new KeyAndOne()).keyBy(new Key()).sum(1)
                 .executeAndCollect("cli test job")) {
@@ -50,6 +56,16 @@ public final class CliTestJob {
         StringBuilder sb = new StringBuilder();
         counts.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         Files.writeString(Path.of(args[0]), sb.toString(), StandardCharsets.UTF_8);
+    }
+
+    /** Lets no record through. */
+    public static final class DropAll implements io.eddy.api.common.functions.FilterFunction<Tuple2<Long, Long>> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public boolean filter(Tuple2<Long, Long> value) {
+            return false;
+        }
     }
 
     /** x -> (x % 5, 1). */

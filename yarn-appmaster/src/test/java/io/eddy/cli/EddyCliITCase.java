@@ -79,6 +79,21 @@ class EddyCliITCase {
     }
 
     @Test
+    void runPrintsTheJobsProgressOnStandardErrorUnlessQuiet(@TempDir Path dir) throws Exception {
+        Path jar = jobJar(dir);
+        Result run = eddy("run", jar.toString(), "execute");
+        assertThat(run.code()).as(run.err()).isEqualTo(EddyCli.EXIT_OK);
+        assertThat(run.err()).as("the first block").containsPattern("Job 'cli test job' (CREATED|RUNNING|FINISHED), \\d+\\.\\d s\n  Source: ");
+        assertThat(run.err()).as("the summary").containsPattern("Job 'cli test job' FINISHED, \\d+\\.\\d s");
+        assertThat(run.out()).doesNotContain("cli test job");
+
+        Result quiet = eddy("run", "--quiet", jar.toString(), dir.resolve("counts-quiet.txt").toString());
+        assertThat(quiet.code()).as(quiet.err()).isEqualTo(EddyCli.EXIT_OK);
+        assertThat(quiet.err()).doesNotContain("Job '");
+        assertThat(Files.readAllLines(dir.resolve("counts-quiet.txt"))).containsExactly("0=200", "1=200", "2=200", "3=200", "4=200");
+    }
+
+    @Test
     void everythingAfterTheJobJarGoesToTheJobOptionsIncluded(@TempDir Path dir) throws Exception {
         Path jar = jobJar(dir);
         Path echoed = dir.resolve("args.txt");
@@ -139,6 +154,11 @@ class EddyCliITCase {
                     .as("the remote job's progress on stderr")
                     .anySatisfy(l -> assertThat(l).matches(".*\\): RUNNING, 0 of (\\d+) tasks running; deployed \\1 of \\1 tasks"));
             assertThat(run.out()).as("stdout stays the program's").doesNotContain("tasks running");
+            // The progress printer's first block, asked for as the job was submitted (its summary is not certain: the
+            // program closes its client once it has drained the collect stream, which may be before the job's end).
+            assertThat(run.err()).containsPattern("Job 'cli test job' (CREATED|RUNNING|FINISHED), \\d+\\.\\d s\n");
+            assertThat(run.err().lines().filter(l -> l.startsWith("  "))).as("the stages").isNotEmpty()
+                    .allSatisfy(l -> assertThat(l).containsPattern(" x\\d+ +\\d+ (waiting|running|finished)"));
 
             Result list = eddy("list", "--cluster-dir", clusterDir.toString());
             assertThat(list.code()).as(list.err()).isZero();
@@ -247,7 +267,8 @@ class EddyCliITCase {
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, CliTestJob.class.getName());
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
-            for (Class<?> c : List.of(CliTestJob.class, CliTestJob.KeyAndOne.class, CliTestJob.Key.class, CliTestJob.FailingMap.class)) {
+            for (Class<?> c : List.of(CliTestJob.class, CliTestJob.KeyAndOne.class, CliTestJob.Key.class, CliTestJob.FailingMap.class,
+                    CliTestJob.DropAll.class)) {
                 String entry = c.getName().replace('.', '/') + ".class";
                 out.putNextEntry(new JarEntry(entry));
                 try (InputStream in = c.getClassLoader().getResourceAsStream(entry)) {

@@ -1,0 +1,229 @@
+package io.eddy.cli;
+
+import io.eddy.executor.JobClient;
+import io.eddy.executor.JobDetails;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * The lines {@code eddy run} prints while a job of the program runs (docs/monitoring.md): the job's
+ * state and time, then one line per stage (job vertex) with its subtasks and, for a batch source, a
+ * bar of its input splits done. On a terminal the block is redrawn in place every interval; into a
+ * file or pipe it is printed as plain lines, when it changed and at most every {@code
+ * plainInterval}. When the job ends, its final block is printed once more as the summary.
+ *
+ * <p>Each submitted job gets its own daemon thread ({@code eddy-progress}), which asks the master
+ * through {@link JobClient#getJobDetails()} and writes to {@code out}; a job the master no longer
+ * knows ends the thread. Thread-safe: the threads share only {@code out}, a {@link PrintWriter} (which locks),
+ * and the list of threads, a concurrent list.
+ */
+final class ProgressPrinter implements Consumer<JobClient> {
+
+    /** Characters of a stage's name shown before it is cut. */
+    static final int NAME_WIDTH = 60;
+    private static final int BAR_WIDTH = 20;
+
+    private final PrintWriter out;
+    private final boolean terminal;
+    private final Duration interval;
+    private final Duration plainInterval;
+    private final List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /**
+     * @param terminal whether {@code out} is a terminal (redraw in place) or a file or pipe (plain lines)
+     * @param interval how often the master is asked
+     * @param plainInterval the least time between two blocks of plain lines
+     */
+    ProgressPrinter(PrintWriter out, boolean terminal, Duration interval, Duration plainInterval) {
+        this.out = Objects.requireNonNull(out, "out");
+        this.terminal = terminal;
+        this.interval = interval;
+        this.plainInterval = plainInterval;
+    }
+
+    @Override
+    public void accept(JobClient client) {
+        Thread thread = new Thread(() -> follow(client), "eddy-progress " + client.getJobId());
+        thread.setDaemon(true);
+        threads.add(thread);
+        thread.start();
+    }
+
+    /** Waits up to {@code wait} for the threads to print their jobs' summaries (call when the program has returned). */
+    void awaitSummaries(Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        for (Thread thread : threads) {
+            thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        }
+    }
+
+    private void follow(JobClient client) {
+        String name = "job " + client.getJobId();
+        List<String> shown = List.of();
+        long lastPlain = 0;
+        try {
+            while (!client.getJobResult().isDone()) {
+                Optional<JobDetails> details;
+                try {
+                    details = client.getJobDetails().get(interval.toMillis() + 10_000, TimeUnit.MILLISECONDS);
+                } catch (ExecutionException e) {
+                    if (endsWithin(client, Duration.ofSeconds(5))) {
+                        break; // the job ended while we asked, and its master with it (embedded): the summary says how
+                    }
+                    throw e;
+                }
+                if (details.isEmpty()) {
+                    return;
+                }
+                name = "'" + details.get().name() + "'";
+                List<String> lines = render(details.get(), System.currentTimeMillis());
+                if (terminal) {
+                    redraw(shown.size(), lines);
+                    shown = lines;
+                } else if (!sameButTime(lines, shown) && System.nanoTime() - lastPlain >= plainInterval.toNanos()) {
+                    print(lines);
+                    shown = lines;
+                    lastPlain = System.nanoTime();
+                }
+                endsWithin(client, interval);
+            }
+            summary(client, name, shown);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // The job's own result reports how it ended; its progress lines stop here, saying why.
+            out.println("(no more progress of job " + client.getJobId() + ": " + (e.getCause() != null ? e.getCause() : e) + ")");
+        }
+    }
+
+    /**
+     * The job as it ended, from the master (which keeps ended jobs for a while); where the master
+     * has gone with its job (the embedded cluster ends with the program's job), the job's line from
+     * its result.
+     */
+    private void summary(JobClient client, String name, List<String> shown) throws InterruptedException {
+        List<String> lines;
+        try {
+            Optional<JobDetails> last = client.getJobDetails().get(10, TimeUnit.SECONDS);
+            lines = last.isPresent() ? render(last.get(), System.currentTimeMillis()) : List.of(resultLine(client, name));
+        } catch (ExecutionException | TimeoutException e) {
+            lines = List.of(resultLine(client, name));
+        }
+        if (terminal) {
+            redraw(shown.size(), lines);
+        } else {
+            print(lines);
+        }
+    }
+
+    /**
+     * {@code Job 'NAME' FINISHED, 12.3 s} from the job's result; where the result failed, why this
+     * client stopped following the job (the job may have failed, or the program closed its client
+     * before the job's end reached it; the program reports a failure of its job itself).
+     */
+    private static String resultLine(JobClient client, String name) throws InterruptedException {
+        try {
+            return "Job " + name + " FINISHED, " + seconds(client.getJobResult().get().getNetRuntime());
+        } catch (java.util.concurrent.CancellationException e) {
+            return "Job " + name + " CANCELED";
+        } catch (ExecutionException e) {
+            String why = e.getCause() == null ? e.toString() : String.valueOf(e.getCause().getMessage());
+            return "Job " + name + ": no longer followed (" + why.lines().findFirst().orElse("") + ")";
+        }
+    }
+
+    /** Waits up to {@code wait} for the job to end (finished, failed or cancelled); whether it has. */
+    private static boolean endsWithin(JobClient client, Duration wait) throws InterruptedException {
+        try {
+            client.getJobResult().get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+            return true; // how it ended is the program's to report; the summary line says FAILED or CANCELED
+        } catch (TimeoutException e) {
+            return false;
+        }
+    }
+
+    private void redraw(int previousLines, List<String> lines) {
+        StringBuilder b = new StringBuilder();
+        if (previousLines > 0) {
+            b.append("\033[").append(previousLines).append('A'); // up to the block's first line
+        }
+        for (String line : lines) {
+            b.append("\r\033[2K").append(line).append('\n');
+        }
+        for (int i = lines.size(); i < previousLines; i++) {
+            b.append("\r\033[2K\n");
+        }
+        out.print(b);
+        out.flush();
+    }
+
+    private void print(List<String> lines) {
+        StringBuilder b = new StringBuilder();
+        lines.forEach(line -> b.append(line).append('\n'));
+        out.print(b);
+        out.flush();
+    }
+
+    /** Whether two blocks differ only in the job's time (its first line). */
+    private static boolean sameButTime(List<String> a, List<String> b) {
+        return a.size() == b.size() && !a.isEmpty() && a.subList(1, a.size()).equals(b.subList(1, b.size()));
+    }
+
+    /**
+     * The block for {@code job} at {@code now}: {@code Job 'NAME' RUNNING, 12 s}, then per stage its
+     * name (cut to {@link #NAME_WIDTH}), parallelism, subtasks by state and, for a batch source, a
+     * bar of its splits done.
+     */
+    static List<String> render(JobDetails job, long now) {
+        List<String> lines = new ArrayList<>();
+        long millis = (job.endTime() >= 0 ? job.endTime() : now) - job.startTime();
+        lines.add("Job '" + job.name() + "' " + job.status() + ", " + seconds(millis));
+        for (JobDetails.VertexDetails v : job.vertices()) {
+            StringBuilder line = new StringBuilder("  ");
+            String name = v.name().length() > NAME_WIDTH ? v.name().substring(0, NAME_WIDTH - 3) + "..." : v.name();
+            line.append(String.format("%-" + NAME_WIDTH + "s", name)).append(String.format(" x%-3d", v.parallelism()));
+            if (v.readsSplits()) {
+                int filled = v.splits() == 0 ? BAR_WIDTH : (int) ((long) BAR_WIDTH * v.splitsDone() / v.splits());
+                line.append(" [").append("#".repeat(filled)).append("-".repeat(BAR_WIDTH - filled)).append("] ")
+                        .append(v.splitsDone()).append('/').append(v.splits()).append(" splits");
+            }
+            line.append(' ').append(states(v));
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+
+    private static String states(JobDetails.VertexDetails v) {
+        List<String> parts = new ArrayList<>();
+        if (v.finished() > 0) {
+            parts.add(v.finished() + " finished");
+        }
+        if (v.running() > 0) {
+            parts.add(v.running() + " running");
+        }
+        if (v.created() > 0) {
+            parts.add(v.created() + " waiting");
+        }
+        if (v.failed() > 0) {
+            parts.add(v.failed() + " failed");
+        }
+        if (v.canceled() > 0) {
+            parts.add(v.canceled() + " canceled");
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String seconds(long millis) {
+        return millis < 60_000 ? String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0) : (millis / 60_000) + " min " + (millis % 60_000) / 1000 + " s";
+    }
+}
