@@ -28,8 +28,8 @@ import java.util.function.Consumer;
 final class ProgressPrinter implements Consumer<JobClient> {
 
     /** Characters of a stage's name shown before it is cut. */
-    static final int NAME_WIDTH = 60;
-    private static final int BAR_WIDTH = 20;
+    static final int NAME_WIDTH = 36;
+    private static final int BAR_WIDTH = 12;
 
     private final PrintWriter out;
     private final boolean terminal;
@@ -68,7 +68,7 @@ final class ProgressPrinter implements Consumer<JobClient> {
     private void follow(JobClient client) {
         String name = "job " + client.getJobId();
         List<String> shown = List.of();
-        long lastPlain = 0;
+        long lastPlain = System.nanoTime() - plainInterval.toNanos();
         try {
             while (!client.getJobResult().isDone()) {
                 Optional<JobDetails> details;
@@ -157,14 +157,26 @@ final class ProgressPrinter implements Consumer<JobClient> {
         if (previousLines > 0) {
             b.append("\033[").append(previousLines).append('A'); // up to the block's first line
         }
+        int columns = columns();
         for (String line : lines) {
-            b.append("\r\033[2K").append(line).append('\n');
+            // Cut to the terminal's width: a wrapped line would take two rows, and the next redraw would start too low.
+            b.append("\r\033[2K").append(line.length() < columns ? line : line.substring(0, columns - 1)).append('\n');
         }
         for (int i = lines.size(); i < previousLines; i++) {
             b.append("\r\033[2K\n");
         }
         out.print(b);
         out.flush();
+    }
+
+    /** The terminal's width: the shell's {@code COLUMNS} where exported, else 80. */
+    private static int columns() {
+        String columns = System.getenv("COLUMNS");
+        try {
+            return columns == null ? 80 : Math.max(20, Integer.parseInt(columns.trim()));
+        } catch (NumberFormatException e) {
+            return 80; // not a number: the common width
+        }
     }
 
     private void print(List<String> lines) {

@@ -34,7 +34,7 @@ class ProgressPrinterTest {
         assertThat(lines).hasSize(3);
         assertThat(lines.get(0)).isEqualTo("Job 'counts' RUNNING, 12.5 s");
         assertThat(lines.get(1)).startsWith("  Text Source: in.txt -> Map").contains(" x2 ")
-                .contains("[##########----------] 5/10 splits").endsWith("2 running");
+                .contains("[######------] 5/10 splits").endsWith("2 running");
         assertThat(lines.get(2)).doesNotContain("splits").endsWith("2 running");
         String longName = "x".repeat(100);
         List<String> cut = ProgressPrinter.render(new JobDetails(JOB, "j", "CREATED", 0, -1,
