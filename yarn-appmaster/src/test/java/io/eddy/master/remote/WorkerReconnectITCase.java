@@ -89,6 +89,37 @@ class WorkerReconnectITCase {
         assertThat(TestJobs.finalCounts(rolling)).isEqualTo(TestJobs.expectedCounts(1_000, 3));
     }
 
+    /**
+     * A new ApplicationMaster attempt on the same host may bind the port its predecessor freed: the
+     * file then names the same address as before, and the worker must still find the new master there.
+     */
+    @Test
+    void aNewMasterOnTheLostMastersPortIsFoundThere(@TempDir Path dir) throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = writeSecret(secretFile);
+        String addressFile = dir.resolve("master.address").toUri().toString();
+        ClusterProcesses.Launched first = startMaster(dir.resolve("first"), secretFile);
+        InetSocketAddress address = ClusterProcesses.awaitMasterAddress(first, START_TIMEOUT);
+        MasterAddressFile.write(addressFile, address);
+        ClusterProcesses.Launched worker = start(ClusterProcesses.startWorker(dir, "same-port-worker", address, 1, secret,
+                ProcessClusterExtension.TEST_JVM_OPTIONS, List.of("--master-address-file", addressFile, "--reconnect-timeout", "60s")));
+        try (ClusterClient client = ClusterClient.connect(address, secret)) {
+            assertThat(client.awaitWorkers(1, START_TIMEOUT)).hasSize(1);
+        }
+
+        first.process().destroyForcibly();
+        first.process().waitFor(30, TimeUnit.SECONDS);
+        ClusterProcesses.Launched second = start(ClusterProcesses.startMaster(dir.resolve("second"), "127.0.0.1", address.getPort(), secretFile,
+                ProcessClusterExtension.TEST_JVM_OPTIONS));
+        assertThat(ClusterProcesses.awaitMasterAddress(second, START_TIMEOUT)).isEqualTo(address);
+        MasterAddressFile.write(addressFile, address);
+        try (ClusterClient client = ClusterClient.connect(address, secret)) {
+            assertThat(client.awaitWorkers(1, START_TIMEOUT)).as("workers of the new master on the old port").extracting(WorkerRegistration::id)
+                    .extracting(Object::toString).containsExactly("same-port-worker");
+        }
+        assertThat(worker.process().isAlive()).isTrue();
+    }
+
     @Test
     void withoutANewMasterTheWorkerExitsAfterTheReconnectTimeout(@TempDir Path dir) throws Exception {
         Path secretFile = dir.resolve("secret");

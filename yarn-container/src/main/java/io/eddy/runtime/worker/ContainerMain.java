@@ -51,8 +51,10 @@ import picocli.CommandLine;
  *
  * <p><b>A new master.</b> With {@code --master-address-file}, a worker whose master goes away does
  * not exit: it cancels its tasks, releases everything of its jobs, and reads the file (any Hadoop
- * file system path) until it names another address, within {@code --reconnect-timeout}; then it
- * registers with that master under the same name, with a fresh data server. A YARN ApplicationMaster
+ * file system path) until a master at the address it names accepts the worker, within {@code
+ * --reconnect-timeout}; then it works for that master under the same name, with a fresh data server.
+ * The address may be the lost master's own: a new master can bind the port the lost one freed, and
+ * while the file still names a dead master, connecting fails and the worker reads it again. A YARN ApplicationMaster
  * publishes its address there at every attempt, so the worker containers of an attempt serve the
  * next one (docs/yarn.md, "AM restart"). A worker whose tasks do not end after the cancellation
  * exits instead, since they could still write.
@@ -182,7 +184,7 @@ public final class ContainerMain {
             // e.g. a worker container launched by an AM attempt that died meanwhile: the next attempt will publish its address
             LOG.warn("Worker {}: {}; waiting up to {} for a master to publish its address in {}", config.id(), e.getMessage(), waitForMaster,
                     masterAddressFile);
-            session = reconnect(config, masterAddress, secret, settings, timeout, waitForMaster);
+            session = reconnect(config, secret, settings, timeout, waitForMaster);
             if (session == null) {
                 return stoppedBySignal ? 0 : 1;
             }
@@ -208,7 +210,7 @@ public final class ContainerMain {
                         config.id());
                 return 1;
             }
-            session = reconnect(config, session.master(), secret, settings, timeout, waitForMaster);
+            session = reconnect(config, secret, settings, timeout, waitForMaster);
             if (session == null) {
                 return stoppedBySignal ? 0 : 1;
             }
@@ -253,17 +255,18 @@ public final class ContainerMain {
     }
 
     /**
-     * Reads {@link #masterAddressFile} every second until it names an address other than {@code
-     * lost} that accepts this worker, or {@code wait} has passed (null then, logged).
+     * Reads {@link #masterAddressFile} every second until a master at the address it names accepts
+     * this worker, or {@code wait} has passed (null then, logged). The address is tried even where
+     * it is the lost master's: a new master may listen on the port the lost one freed (a new
+     * ApplicationMaster attempt on the same host), and a dead address refuses at once.
      */
-    private Session reconnect(WorkerConfig config, InetSocketAddress lost, Secret secret, Configuration settings, Duration timeout,
-            Duration wait) {
+    private Session reconnect(WorkerConfig config, Secret secret, Configuration settings, Duration timeout, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
-        String lastProblem = "the file names no other master";
+        String lastProblem = "the file names no master";
         while (!stoppedBySignal) {
             try {
                 InetSocketAddress published = MasterAddressFile.read(masterAddressFile);
-                if (published != null && !sameAddress(published, lost)) {
+                if (published != null) {
                     Session session = connect(config, published, secret, settings, timeout);
                     LOG.info("Worker {}: registered with the new master at {}", config.id(), HostPort.format(published));
                     return session;
@@ -284,10 +287,6 @@ public final class ContainerMain {
             }
         }
         return null;
-    }
-
-    private static boolean sameAddress(InetSocketAddress a, InetSocketAddress b) {
-        return a.getPort() == b.getPort() && a.getHostString().equals(b.getHostString());
     }
 
     private void register(Worker worker, RpcConnection connection) throws StartupException {
