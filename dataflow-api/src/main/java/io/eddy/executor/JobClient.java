@@ -2,8 +2,13 @@ package io.eddy.executor;
 
 import io.eddy.api.common.JobExecutionResult;
 import io.eddy.jobgraph.JobId;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** A handle on a submitted job. */
 public interface JobClient extends AutoCloseable {
@@ -22,6 +27,21 @@ public interface JobClient extends AutoCloseable {
      * after its end, or the master was replaced).
      */
     CompletableFuture<Optional<JobDetails>> getJobDetails();
+
+    /**
+     * Waits up to {@code wait} for the job to end, finished, failed or cancelled; whether it has (how
+     * it ended is {@link #getJobResult()}'s).
+     */
+    default boolean awaitEnd(Duration wait) throws InterruptedException {
+        try {
+            getJobResult().get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException | CancellationException e) {
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        }
+    }
 
     /** Asks the cluster to cancel the job; the result future then fails with a cancellation. */
     void cancel();

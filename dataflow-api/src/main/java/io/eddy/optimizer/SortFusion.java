@@ -2,7 +2,9 @@ package io.eddy.optimizer;
 
 import io.eddy.jobgraph.BatchKinds;
 import java.util.ArrayList;
-import java.util.List;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 
 /**
  * Pass 2a (after the strategies are chosen, before combiners go in): a {@code sortPartition} whose
@@ -23,7 +25,7 @@ final class SortFusion {
     private SortFusion() {}
 
     static void fuse(Dag dag) {
-        List<OptNode> inLoops = new ArrayList<>();
+        Set<OptNode> inLoops = Collections.newSetFromMap(new IdentityHashMap<>());
         for (DagIteration iteration : dag.iterations()) {
             inLoops.addAll(iteration.members(dag));
             inLoops.addAll(iteration.laneBound());
@@ -32,14 +34,14 @@ final class SortFusion {
         boolean fused = false;
         for (OptNode consumer : new ArrayList<>(dag.nodes())) {
             if (!(consumer.kind() instanceof BatchKinds.MapPartition mapPartition) || mapPartition.order() != null
-                    || consumer.inputs().size() != 1 || !consumer.broadcastInputs().isEmpty() || contains(inLoops, consumer)) {
+                    || consumer.inputs().size() != 1 || !consumer.broadcastInputs().isEmpty() || inLoops.contains(consumer)) {
                 continue;
             }
             Channel read = consumer.inputs().get(0);
             OptNode sort = read.source();
             if (!(sort.kind() instanceof BatchKinds.SortPartition sortPartition) || !read.isForward() || read.sideOutputTag() != null
                     || sort.parallelism() != consumer.parallelism() || sort.inputs().size() != 1 || !sort.broadcastInputs().isEmpty()
-                    || dag.consumersOf(sort).size() != 1 || contains(inLoops, sort)) {
+                    || dag.consumersOf(sort).size() != 1 || inLoops.contains(sort)) {
                 continue;
             }
             consumer.inputs().set(0, sort.inputs().get(0));
@@ -54,14 +56,5 @@ final class SortFusion {
         if (fused) {
             dag.renumber();
         }
-    }
-
-    private static boolean contains(List<OptNode> nodes, OptNode node) {
-        for (OptNode n : nodes) {
-            if (n == node) {
-                return true;
-            }
-        }
-        return false;
     }
 }

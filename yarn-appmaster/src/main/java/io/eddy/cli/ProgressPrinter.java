@@ -75,7 +75,7 @@ final class ProgressPrinter implements Consumer<JobClient> {
                 try {
                     details = client.getJobDetails().get(interval.toMillis() + 10_000, TimeUnit.MILLISECONDS);
                 } catch (ExecutionException e) {
-                    if (endsWithin(client, Duration.ofSeconds(5))) {
+                    if (client.awaitEnd(Duration.ofSeconds(5))) {
                         break; // the job ended while we asked, and its master with it (embedded): the summary says how
                     }
                     throw e;
@@ -93,7 +93,7 @@ final class ProgressPrinter implements Consumer<JobClient> {
                     shown = lines;
                     lastPlain = System.nanoTime();
                 }
-                endsWithin(client, interval);
+                client.awaitEnd(interval);
             }
             summary(client, name, shown);
         } catch (InterruptedException e) {
@@ -140,17 +140,6 @@ final class ProgressPrinter implements Consumer<JobClient> {
         }
     }
 
-    /** Waits up to {@code wait} for the job to end (finished, failed or cancelled); whether it has. */
-    private static boolean endsWithin(JobClient client, Duration wait) throws InterruptedException {
-        try {
-            client.getJobResult().get(wait.toMillis(), TimeUnit.MILLISECONDS);
-            return true;
-        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
-            return true; // how it ended is the program's to report; the summary line says FAILED or CANCELED
-        } catch (TimeoutException e) {
-            return false;
-        }
-    }
 
     private void redraw(int previousLines, List<String> lines) {
         StringBuilder b = new StringBuilder();

@@ -91,26 +91,22 @@ final class EddyClientProtocol implements ClientProtocol {
             this.client = client;
         }
 
+        /** Whether the job ends within 2 s (false if interrupted, the interrupt kept). */
+        private static boolean endsSoon(JobClient client) {
+            try {
+                return client.awaitEnd(java.time.Duration.ofSeconds(2));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+
         /**
          * The running job's {@code [map, reduce]} progress from the master's job details, asked at most
          * every {@link #PROGRESS_INTERVAL_NANOS} (drivers poll their status often): map, the splits of
          * the job's input read to their end; reduce, the shuffle's third (the map progress, the
          * reducers take the map output as it comes) plus two thirds for the reducers finished.
          */
-        private static boolean endsWithin(JobClient client, int seconds) {
-            try {
-                client.getJobResult().get(seconds, java.util.concurrent.TimeUnit.SECONDS);
-                return true;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
-                return true;
-            } catch (java.util.concurrent.TimeoutException e) {
-                return false;
-            }
-        }
-
         synchronized float[] progress() {
             if (client == null || client.getJobResult().isDone() || System.nanoTime() - progressAsked < PROGRESS_INTERVAL_NANOS) {
                 return progress.clone();
@@ -122,7 +118,7 @@ final class EddyClientProtocol implements ClientProtocol {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                if (endsWithin(client, 2)) {
+                if (endsSoon(client)) {
                     // The job ended while we asked (an embedded master shuts down with its job): its end sets the final state.
                     return progress.clone();
                 }

@@ -32,8 +32,7 @@ class FormatCoordinatorTest {
 
     @Test
     void everySplitIsHandedOutOnceThenNull() throws Exception {
-        BatchIoGraphs.writeInput(tmp.resolve("in"), 3, 10);
-        JobGraph graph = BatchIoGraphs.textPipeline(tmp.resolve("in").toString(), tmp.resolve("out").toString(), 2, v -> v);
+        JobGraph graph = threeFilesAtParallelismTwo();
         FormatCoordinator formats = FormatCoordinator.create(graph, CL);
 
         Set<String> files = new HashSet<>();
@@ -67,8 +66,7 @@ class FormatCoordinatorTest {
 
     @Test
     void splitsCountAsDoneOnceTheirSubtaskAsksForTheNextOneOrFinishes() throws Exception {
-        BatchIoGraphs.writeInput(tmp.resolve("in"), 3, 10);
-        JobGraph graph = BatchIoGraphs.textPipeline(tmp.resolve("in").toString(), tmp.resolve("out").toString(), 2, v -> v);
+        JobGraph graph = threeFilesAtParallelismTwo();
         FormatCoordinator formats = FormatCoordinator.create(graph, CL);
         Set<Integer> finished = new HashSet<>();
 
@@ -144,6 +142,12 @@ class FormatCoordinatorTest {
                         List.of(OperatorOutput.chained(1, 0))),
                 BatchIoGraphs.spec("Sink: text", BatchIoGraphs.sink(new TextOutputFormat<>(output), Types.LONG), List.of())));
         return BatchIoGraphs.graph("numbers", List.of(v), List.of());
+    }
+
+    /** A text pipeline of parallelism 2 over three input files of 10 lines (three splits). */
+    private JobGraph threeFilesAtParallelismTwo() throws Exception {
+        BatchIoGraphs.writeInput(tmp.resolve("in"), 3, 10);
+        return BatchIoGraphs.textPipeline(tmp.resolve("in").toString(), tmp.resolve("out").toString(), 2, v -> v);
     }
 
     private static TaskId task(JobGraph graph, int subtask, int attempt) {

@@ -53,13 +53,7 @@ class WorkerReconnectITCase {
         String addressFile = dir.resolve("master.address").toUri().toString();
         ClusterProcesses.Launched first = startMaster(dir.resolve("first"), secretFile);
         InetSocketAddress firstAddress = ClusterProcesses.awaitMasterAddress(first, START_TIMEOUT);
-        MasterAddressFile.write(addressFile, firstAddress);
-        ClusterProcesses.Launched worker = start(ClusterProcesses.startWorker(dir, "kept-worker", firstAddress, 1, secret,
-                ProcessClusterExtension.TEST_JVM_OPTIONS, List.of("--master-address-file", addressFile, "--reconnect-timeout", "60s")));
-        try (ClusterClient client = ClusterClient.connect(firstAddress, secret)) {
-            assertThat(client.awaitWorkers(1, START_TIMEOUT)).extracting(WorkerRegistration::id).extracting(Object::toString)
-                    .containsExactly("kept-worker");
-        }
+        ClusterProcesses.Launched worker = startRegisteredWorker(dir, "kept-worker", firstAddress, secret, addressFile);
 
         first.process().destroyForcibly();
         first.process().waitFor(30, TimeUnit.SECONDS);
@@ -100,12 +94,7 @@ class WorkerReconnectITCase {
         String addressFile = dir.resolve("master.address").toUri().toString();
         ClusterProcesses.Launched first = startMaster(dir.resolve("first"), secretFile);
         InetSocketAddress address = ClusterProcesses.awaitMasterAddress(first, START_TIMEOUT);
-        MasterAddressFile.write(addressFile, address);
-        ClusterProcesses.Launched worker = start(ClusterProcesses.startWorker(dir, "same-port-worker", address, 1, secret,
-                ProcessClusterExtension.TEST_JVM_OPTIONS, List.of("--master-address-file", addressFile, "--reconnect-timeout", "60s")));
-        try (ClusterClient client = ClusterClient.connect(address, secret)) {
-            assertThat(client.awaitWorkers(1, START_TIMEOUT)).hasSize(1);
-        }
+        ClusterProcesses.Launched worker = startRegisteredWorker(dir, "same-port-worker", address, secret, addressFile);
 
         first.process().destroyForcibly();
         first.process().waitFor(30, TimeUnit.SECONDS);
@@ -147,6 +136,22 @@ class WorkerReconnectITCase {
             }
             Thread.sleep(50); // a process's output offers no notification
         }
+    }
+
+    /**
+     * Publishes {@code master} in {@code addressFile}, starts worker {@code name} with it (reconnect
+     * timeout 60 s) and waits until that master lists exactly this worker.
+     */
+    private ClusterProcesses.Launched startRegisteredWorker(Path dir, String name, InetSocketAddress master, Secret secret,
+            String addressFile) throws Exception {
+        MasterAddressFile.write(addressFile, master);
+        ClusterProcesses.Launched worker = start(ClusterProcesses.startWorker(dir, name, master, 1, secret,
+                ProcessClusterExtension.TEST_JVM_OPTIONS, List.of("--master-address-file", addressFile, "--reconnect-timeout", "60s")));
+        try (ClusterClient client = ClusterClient.connect(master, secret)) {
+            assertThat(client.awaitWorkers(1, START_TIMEOUT)).extracting(WorkerRegistration::id).extracting(Object::toString)
+                    .containsExactly(name);
+        }
+        return worker;
     }
 
     private static Secret writeSecret(Path file) throws java.io.IOException {
