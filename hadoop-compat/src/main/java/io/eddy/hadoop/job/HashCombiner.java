@@ -37,16 +37,23 @@ import org.apache.hadoop.util.hash.MurmurHash;
  * <p>Each pair is serialized as it comes ({@code write}): a key's bytes once, when first seen, into
  * the key store, where a hash table over them (open addressing, linear probing) finds the key's
  * number; the value into the value store behind the values before it, tagged with its key's number.
- * When a store is full and at the end of each map task ({@link #flush()}), the values are copied in
- * key order (a counting sort) and the combiner runs once over the groups — each key
- * (deserialized into an object of its own) with its values in the order they came — and what it
- * writes goes on to the shuffle; then the stores are empty again. That is what Hadoop does per spill
- * of its sorted map output buffer, less the sort: the combiner sees the same groups, their keys in
- * first-seen instead of sorted order (the shuffle sorts for the reducer in any case).
+ * A slot of the table holds, besides the key's hash and number, the key's length, its first 16
+ * bytes and how many bytes its values take: a lookup of a key of up to 16 bytes reads one slot and
+ * nothing else (keys are mostly short, and a cold key would otherwise cost a cache miss in the
+ * table, in the key store's offsets and in its bytes).
  *
- * <p>Memory: a third of the given bytes holds the values as they came ({@code [key number][length]
- * [bytes]}, native byte order), a third the same values in key order at a flush, up to a quarter the
- * keys, and the rest the table. Used by the task's thread only.
+ * <p>When the value store is full and at the end of each map task ({@link #flush()}), the values are
+ * copied in key order (a counting sort) and the combiner runs once over the groups — each key
+ * (deserialized into an object of its own) with its values in the order they came — and what it
+ * writes goes on to the shuffle; then the value store is empty again. The keys stay (a frequent key
+ * is not added again after every flush) until the key store or the table is full. That is what
+ * Hadoop does per spill of its sorted map output buffer, less the sort: the combiner sees the same
+ * groups, their keys in first-seen instead of sorted order (the shuffle sorts for the reducer in any
+ * case).
+ *
+ * <p>Memory: three tenths of the given bytes hold the values as they came ({@code [key number]
+ * [length][bytes]}, native byte order), three tenths the same values in key order at a flush, a
+ * tenth the keys' bytes and at most three tenths the table. Used by the task's thread only.
  */
 final class HashCombiner<K extends Writable, V extends Writable> implements Collector<Tuple2<K, V>> {
 
@@ -59,11 +66,16 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
     static final Set<Class<?>> KEYS = Set.of(Text.class, IntWritable.class, LongWritable.class, VIntWritable.class, VLongWritable.class,
             BytesWritable.class, BooleanWritable.class, ByteWritable.class, ShortWritable.class, NullWritable.class);
 
-    /** Hadoop's MurmurHash (version 2): four bytes a step, its result mixed in the low bits the table's mask keeps. */
+    /** Hadoop's MurmurHash (version 2), for keys longer than a slot's 16 bytes. */
     private static final MurmurHash HASH = new MurmurHash();
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    /** Little-endian: a key's byte {@code i < 8} is bits {@code 8i} to {@code 8i + 7} of its first word, whatever the machine. */
+    private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int VALUE_HEADER = 8;
-    private static final int INITIAL_KEYS = 1 << 13;
+    private static final int INITIAL_SLOTS = 1 << 14;
+    /** Longs per slot: {@code [hash << 32 | key number + 1][first 8 key bytes][next 8][key length << 32 | its values' bytes]}. */
+    private static final int SLOT = 4;
+    private static final int INLINE = 16;
 
     private final Class<K> keyClass;
     private final Class<V> valueClass;
@@ -79,17 +91,19 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
     /** The keys' bytes, one after another; key {@code k}'s are {@code keyStart[k]} to {@code keyStart[k + 1]}. */
     private byte[] keyBytes = new byte[1 << 16];
     private final int maxKeyBytes;
-    private int[] keyStart = new int[INITIAL_KEYS + 1];
-    /** Per key: the bytes its values take in key order ({@link #sorted}'s layout) so far. */
-    private int[] groupBytes = new int[INITIAL_KEYS];
+    private int[] keyStart = new int[INITIAL_SLOTS / 2 + 1];
     private int keys;
 
-    /** Per slot: the hash of its key's bytes (high half) and the key's number + 1 (low half); 0 if the slot is free. One read per probe. */
-    private long[] slots = new long[INITIAL_KEYS * 2];
+    /** The hash table, {@link #SLOT} longs a slot (layout there); a slot is free if its first long is 0. At most half full. */
+    private long[] table = new long[INITIAL_SLOTS * SLOT];
+    /** The most slots the table may have; with {@link #keys} at half of them, the keys are dropped at the next flush. */
+    private final int maxSlots;
 
     /** At a flush: the values in key order, {@code [length][bytes]} each, key {@code k}'s from {@code groupStart[k]}. */
     private final byte[] sorted;
     private int[] groupStart = new int[0];
+    /** At a flush: where key {@code k}'s next value goes in {@link #sorted}. */
+    private int[] cursor = new int[0];
 
     /** Unsynchronized, unlike Hadoop's DataOutputBuffer, whose stream locks per byte written. */
     private final DataOutputSerializer scratch = new DataOutputSerializer(256);
@@ -103,9 +117,10 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
         this.keyClass = keyClass;
         this.valueClass = valueClass;
         this.combiner = combiner;
-        this.values = new byte[memoryBytes / 3];
-        this.sorted = new byte[memoryBytes / 3];
-        this.maxKeyBytes = memoryBytes / 4;
+        this.values = new byte[(int) (memoryBytes * 3L / 10)];
+        this.sorted = new byte[values.length];
+        this.maxKeyBytes = Math.max(1, memoryBytes / 10);
+        this.maxSlots = Math.max(INITIAL_SLOTS, Integer.highestOneBit((int) (memoryBytes * 3L / 10 / (SLOT * Long.BYTES))));
         this.what = what;
     }
 
@@ -126,28 +141,43 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
             int keyLength = scratch.length();
             pair.f1.write(scratch);
             int valueLength = scratch.length() - keyLength;
-            byte[] bytes = scratch.getSharedBuffer();
-            int hash = hash(bytes, keyLength);
-            int slot = find(bytes, keyLength, hash);
-            boolean newKey = slots[slot] == 0;
-            if (valuesUsed + VALUE_HEADER + valueLength > values.length || (newKey && keyStart[keys] + keyLength > maxKeyBytes)) {
-                flush();
-                if (VALUE_HEADER + valueLength > values.length || keyLength > maxKeyBytes) {
-                    // Larger than a whole store: on uncombined (a combiner is an optimization Hadoop may skip too).
-                    out.collect(Tuple2.of(read(keyClass, bytes, 0, keyLength), read(valueClass, bytes, keyLength, valueLength)));
-                    return;
+            byte[] bytes = scratch.getSharedBuffer(); // at least 256 bytes long: the two words are in it
+            long word0 = (long) WORD.get(bytes, 0);
+            long word1 = (long) WORD.get(bytes, 8);
+            if (keyLength < INLINE) { // the bytes after the key are its value's, or stale: zero them in the words
+                if (keyLength <= 8) {
+                    word1 = 0;
+                    word0 &= keyLength == 8 ? -1L : (1L << (keyLength * 8)) - 1;
+                } else {
+                    word1 &= (1L << ((keyLength - 8) * 8)) - 1;
                 }
-                slot = find(bytes, keyLength, hash);
             }
-            int key = (int) slots[slot] - 1;
-            if (key < 0) {
-                key = addKey(slot, hash, bytes, keyLength);
+            int hash = keyLength <= INLINE ? mix(word0, word1, keyLength) : HASH.hash(bytes, 0, keyLength, 0x9747b28c);
+            int slot = find(bytes, keyLength, hash, word0, word1);
+            boolean newKey = table[slot] == 0;
+            boolean oversized = VALUE_HEADER + valueLength > values.length || keyLength > maxKeyBytes;
+            if (oversized || valuesUsed + VALUE_HEADER + valueLength > values.length) {
+                flush();
             }
+            if (oversized) {
+                // Larger than a whole store: on uncombined (a combiner is an optimization Hadoop may skip too).
+                out.collect(Tuple2.of(read(keyClass, bytes, 0, keyLength), read(valueClass, bytes, keyLength, valueLength)));
+                return;
+            }
+            if (newKey && (keyStart[keys] + keyLength > maxKeyBytes || (keys + 1) * 2 > maxSlots)) {
+                flush();
+                dropKeys();
+                slot = find(bytes, keyLength, hash, word0, word1);
+            }
+            if (newKey) {
+                slot = addKey(slot, hash, bytes, keyLength, word0, word1);
+            }
+            int key = (int) table[slot] - 1;
             INT.set(values, valuesUsed, key);
             INT.set(values, valuesUsed + 4, valueLength);
             System.arraycopy(bytes, keyLength, values, valuesUsed + VALUE_HEADER, valueLength);
             valuesUsed += VALUE_HEADER + valueLength;
-            groupBytes[key] += 4 + valueLength;
+            table[slot + 3] += 4 + valueLength;
         } catch (IOException e) {
             throw new UncheckedIOException("Serializing the output of " + what + " failed: " + e.getMessage(), e);
         }
@@ -158,9 +188,9 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
     public void close() {
     }
 
-    /** Runs the combiner over the groups held, if any, and empties the stores. */
+    /** Runs the combiner over the groups held, if any, and empties the value store (the keys stay). */
     void flush() {
-        if (keys == 0) {
+        if (valuesUsed == 0) {
             return;
         }
         orderValues();
@@ -171,113 +201,138 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
         } catch (Exception e) {
             throw new IllegalStateException("The combiner of " + what + " failed: " + e.getMessage(), e);
         }
-        discard();
+        valuesUsed = 0;
     }
 
     /** Empties the stores without combining (their map task failed: its output goes with it). */
     void discard() {
+        valuesUsed = 0;
+        dropKeys();
+    }
+
+    private void dropKeys() {
         if (keys > 0) {
-            Arrays.fill(slots, 0);
-            Arrays.fill(groupBytes, 0, keys, 0);
+            Arrays.fill(table, 0);
         }
         keys = 0;
-        valuesUsed = 0;
     }
 
     /**
-     * Copies the values into {@link #sorted} in key order (a counting sort): the values are read in
-     * the order they came and each written behind its key's; for skewed keys most writes go to a few
-     * places. The combiner then reads them one after another, where reading them where they came
-     * would jump through memory at every value.
+     * Copies the values into {@link #sorted} in key order (a counting sort), and zeroes the values'
+     * bytes counted in the table's slots: the values are read in the order they came and each
+     * written behind its key's; for skewed keys most writes go to a few places. The combiner then
+     * reads them one after another, where reading them where they came would jump through memory at
+     * every value.
      */
     private void orderValues() {
         if (groupStart.length < keys + 1) {
             groupStart = new int[Math.max(keys + 1, groupStart.length * 2)];
+            cursor = new int[groupStart.length];
+        }
+        for (int slot = 0; slot < table.length; slot += SLOT) {
+            long entry = table[slot];
+            if (entry != 0) {
+                cursor[(int) entry - 1] = (int) table[slot + 3];
+                table[slot + 3] &= 0xFFFF_FFFF_0000_0000L;
+            }
         }
         int at = 0;
         for (int k = 0; k < keys; k++) {
             groupStart[k] = at;
-            at += groupBytes[k];
-            groupBytes[k] = groupStart[k]; // from here on: where key k's next value goes
+            at += cursor[k];
+            cursor[k] = groupStart[k];
         }
         groupStart[keys] = at;
         for (int offset = 0; offset < valuesUsed; ) {
             int k = (int) INT.get(values, offset);
             int length = (int) INT.get(values, offset + 4);
-            int to = groupBytes[k];
+            int to = cursor[k];
             INT.set(sorted, to, length);
             if (length == 4) {
                 INT.set(sorted, to + 4, (int) INT.get(values, offset + VALUE_HEADER));
             } else {
                 System.arraycopy(values, offset + VALUE_HEADER, sorted, to + 4, length);
             }
-            groupBytes[k] = to + 4 + length;
+            cursor[k] = to + 4 + length;
             offset += VALUE_HEADER + length;
         }
     }
 
-    private int find(byte[] bytes, int keyLength, int hash) {
-        int mask = slots.length - 1;
-        for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
-            long entry = slots[slot];
+    /**
+     * The slot of the key of {@code keyLength} bytes at the start of {@code bytes} (its hash and its
+     * first 16 bytes, zero-padded, given), or the free slot where it goes.
+     */
+    private int find(byte[] bytes, int keyLength, int hash, long word0, long word1) {
+        int mask = table.length - 1;
+        for (int slot = (hash * SLOT) & mask; ; slot = (slot + SLOT) & mask) {
+            long entry = table[slot];
             if (entry == 0) {
                 return slot;
             }
-            int key = (int) entry - 1;
-            if ((int) (entry >>> 32) == hash && sameBytes(keyStart[key], keyStart[key + 1], bytes, keyLength)) {
+            if ((int) (entry >>> 32) == hash && table[slot + 1] == word0 && table[slot + 2] == word1 && (int) (table[slot + 3] >>> 32) == keyLength
+                    && (keyLength <= INLINE || sameTail((int) entry - 1, bytes, keyLength))) {
                 return slot;
             }
         }
     }
 
-    private boolean sameBytes(int from, int to, byte[] bytes, int length) {
-        return Arrays.equals(keyBytes, from, to, bytes, 0, length);
+    /** Whether key {@code key}'s bytes after the first 16 are those of {@code bytes} (as long, {@code length} bytes in all). */
+    private boolean sameTail(int key, byte[] bytes, int length) {
+        return Arrays.equals(keyBytes, keyStart[key] + INLINE, keyStart[key + 1], bytes, INLINE, length);
     }
 
-    private int addKey(int slot, int hash, byte[] bytes, int keyLength) {
+    /** Adds the key to the table at the free {@code slot}; returns its slot (another if the table grew). */
+    private int addKey(int slot, int hash, byte[] bytes, int keyLength, long word0, long word1) {
         int key = keys;
         int from = keyStart[key];
         if (from + keyLength > keyBytes.length) {
             keyBytes = Arrays.copyOf(keyBytes, Math.min(maxKeyBytes, Math.max(from + keyLength, keyBytes.length * 2)));
         }
         System.arraycopy(bytes, 0, keyBytes, from, keyLength);
-        if (key + 1 == groupBytes.length) {
-            groupBytes = Arrays.copyOf(groupBytes, groupBytes.length * 2);
-            keyStart = Arrays.copyOf(keyStart, groupBytes.length + 1);
+        if (key + 2 > keyStart.length) {
+            keyStart = Arrays.copyOf(keyStart, keyStart.length * 2);
         }
         keyStart[key + 1] = from + keyLength;
-        slots[slot] = ((long) hash << 32) | (key + 1);
+        table[slot] = ((long) hash << 32) | (key + 1);
+        table[slot + 1] = word0;
+        table[slot + 2] = word1;
+        table[slot + 3] = (long) keyLength << 32;
         keys++;
-        if (keys * 2 > slots.length) {
+        if (keys * 2 > table.length / SLOT) {
             grow();
+            return find(bytes, keyLength, hash, word0, word1);
         }
-        return key;
+        return slot;
     }
 
     /** Doubles the table, keeping it at most half full. */
     private void grow() {
-        long[] old = slots;
-        slots = new long[old.length * 2];
-        int mask = slots.length - 1;
-        for (long entry : old) {
-            if (entry != 0) {
-                int slot = (int) (entry >>> 32) & mask;
-                while (slots[slot] != 0) {
-                    slot = (slot + 1) & mask;
+        long[] old = table;
+        table = new long[old.length * 2];
+        int mask = table.length - 1;
+        for (int from = 0; from < old.length; from += SLOT) {
+            if (old[from] != 0) {
+                int slot = ((int) (old[from] >>> 32) * SLOT) & mask;
+                while (table[slot] != 0) {
+                    slot = (slot + SLOT) & mask;
                 }
-                slots[slot] = entry;
+                System.arraycopy(old, from, table, slot, SLOT);
             }
         }
     }
 
-    private static int hash(byte[] bytes, int length) {
-        return HASH.hash(bytes, 0, length, 0x9747b28c);
+    /** The hash of a key of at most 16 bytes from its two zero-padded words (a 64-bit finalizer's mix). */
+    private static int mix(long word0, long word1, int length) {
+        long h = (word0 ^ Long.rotateLeft(word1, 29) ^ ((long) length << 56)) * 0x9E37_79B9_7F4A_7C15L;
+        h ^= h >>> 32;
+        h *= 0xD6E8_FEB8_6659_FD93L;
+        return (int) (h ^ (h >>> 32));
     }
 
     /**
-     * The pairs held, group by group: each key deserialized into a new object shared by the pairs of
-     * its group, the values into two objects taken in turn (as Hadoop reuses a reducer's value object;
-     * {@link SortedGroups} holds the current pair and the next).
+     * The pairs held, group by group: each key (with values held) deserialized into a new object
+     * shared by the pairs of its group, the values into two objects taken in turn (as Hadoop reuses
+     * a reducer's value object; {@link SortedGroups} holds the current pair and the next).
      */
     private Iterator<Tuple2<K, V>> groups() {
         return new Iterator<>() {
@@ -291,7 +346,13 @@ final class HashCombiner<K extends Writable, V extends Writable> implements Coll
 
             @Override
             public boolean hasNext() {
-                return next < end || nextKey < keys;
+                if (next < end) {
+                    return true;
+                }
+                while (nextKey < keys && groupStart[nextKey] == groupStart[nextKey + 1]) {
+                    nextKey++; // a key without values since the last flush
+                }
+                return nextKey < keys;
             }
 
             @Override

@@ -119,25 +119,22 @@ class HashCombinerTest {
 
     @Test
     void fullValuesAreCombinedAndEmptiedBeforeThePairThatDoesNotFit() {
-        // A third of the 357 bytes holds values as they come, each 8 + 4 bytes (an IntWritable): the 10th does not fit.
-        HashCombiner<Text, IntWritable> combiner = combiner(357);
+        // Three tenths of the 400 bytes hold values as they come, each 8 + 4 bytes (an IntWritable): the 11th does not fit.
+        HashCombiner<Text, IntWritable> combiner = combiner(400);
         Map<String, Integer> expected = new TreeMap<>();
         for (int i = 0; i < 25; i++) {
             emit(combiner, String.valueOf((char) ('a' + i)), i, expected);
         }
         combiner.flush();
 
-        assertThat(RUNS).hasSize(3);
-        assertThat(RUNS.get(0)).hasSize(9);
-        assertThat(RUNS.get(1)).hasSize(9);
-        assertThat(RUNS.get(2)).hasSize(7);
+        assertThat(RUNS).extracting(Map::size).containsExactly(10, 10, 5);
         assertThat(writtenSums()).isEqualTo(expected);
     }
 
     @Test
     void fullKeysAreCombinedAndEmptiedBeforeTheKeyThatDoesNotFit() {
-        // A quarter of the 1024 bytes hold keys, each 50 bytes (Text: its length and 49 letters): the 6th does not fit.
-        HashCombiner<Text, IntWritable> combiner = combiner(1024);
+        // A tenth of the 2600 bytes holds keys, each 50 bytes (Text: its length and 49 letters): the 6th does not fit.
+        HashCombiner<Text, IntWritable> combiner = combiner(2600);
         Map<String, Integer> expected = new TreeMap<>();
         for (int i = 0; i < 12; i++) {
             String key = String.valueOf((char) ('a' + i)).repeat(49);
@@ -184,7 +181,7 @@ class HashCombinerTest {
     void shortAndLongKeysAndKeysOfZeroBytesAreToldApart() {
         HashCombiner<Text, IntWritable> combiner = combiner(1 << 20);
         List<String> keys = new ArrayList<>();
-        for (int length = 0; length <= 10; length++) {
+        for (int length = 0; length <= 40; length++) { // around a table slot's 16 bytes (Text's length byte and 15 characters)
             keys.add("k".repeat(length));
             keys.add("\0".repeat(length));
         }
@@ -197,10 +194,42 @@ class HashCombinerTest {
         combiner.flush();
 
         assertThat(RUNS).hasSize(1);
-        assertThat(RUNS.get(0)).hasSize(21); // "" once: "k" and "\0" repeated 0 times are the same key
+        assertThat(RUNS.get(0)).hasSize(81); // "" once: "k" and "\0" repeated 0 times are the same key
         RUNS.get(0).values().forEach(values -> assertThat(values).containsAnyOf(1, 2, 3));
         assertThat(RUNS.get(0).get("\0".repeat(7))).containsExactly(1, 2, 3);
         assertThat(RUNS.get(0).get("")).containsExactly(1, 1, 2, 2, 3, 3);
+        assertThat(writtenSums()).isEqualTo(expected);
+    }
+
+    /** Keys stay in the table across flushes; the combiner sees only those with values since the last flush. */
+    @Test
+    void keysWithoutNewValuesAreNotCombinedAgain() {
+        HashCombiner<Text, IntWritable> combiner = combiner(1 << 20);
+        emit(combiner, "a", "1", "b", "2", "c", "3");
+        combiner.flush();
+        emit(combiner, "c", "4", "d", "5", "c", "6");
+        combiner.flush();
+
+        assertThat(RUNS).hasSize(2);
+        assertThat(RUNS.get(1)).containsExactly(Map.entry("c", List.of(4, 6)), Map.entry("d", List.of(5)));
+        assertThat(written).extracting(p -> p.f0.toString() + "=" + p.f1.get()).containsExactly("a=1", "b=2", "c=3", "c=10", "d=5");
+    }
+
+    /** The table's size is bounded by the memory given: at half its most slots the keys are combined and dropped. */
+    @Test
+    void aFullTableDropsItsKeysAfterCombining() {
+        // 1 MB: the table may take three tenths, 9,830 slots of 32 bytes — but at least 16,384, so 8,192 keys.
+        HashCombiner<Text, IntWritable> combiner = combiner(1 << 20);
+        Map<String, Integer> expected = new TreeMap<>();
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < 10_000; i++) {
+                emit(combiner, "w" + i, 1, expected);
+            }
+        }
+        combiner.flush();
+
+        assertThat(RUNS).extracting(Map::size).containsExactly(8_192, 8_192, 3_616);
+        assertThat(RUNS.get(1)).containsEntry("w9999", List.of(1)).containsEntry("w0", List.of(1));
         assertThat(writtenSums()).isEqualTo(expected);
     }
 
