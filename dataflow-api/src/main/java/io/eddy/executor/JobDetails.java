@@ -38,15 +38,21 @@ public record JobDetails(JobId id, String name, String status, long startTime, l
      * @param failed subtasks failed
      * @param splits the input splits of its batch source, or -1 if it reads none
      * @param splitsDone how many of them were read to their end (0 where {@code splits} is -1)
+     * @param recordsIn the records its subtasks read from their inputs, summed over the subtasks'
+     *     latest attempts, as last reported by their workers (about a second old while they run)
+     * @param recordsOut the records its subtasks wrote to their output edges, summed likewise
      */
     public record VertexDetails(String name, int parallelism, int created, int running, int finished, int canceled, int failed,
-            int splits, int splitsDone) {
+            int splits, int splitsDone, long recordsIn, long recordsOut) {
 
         public VertexDetails {
             Objects.requireNonNull(name, "name");
             if (created + running + finished + canceled + failed != parallelism) {
                 throw new IllegalArgumentException("Vertex '" + name + "': " + created + " + " + running + " + " + finished + " + "
                         + canceled + " + " + failed + " subtasks by state, but parallelism " + parallelism);
+            }
+            if (recordsIn < 0 || recordsOut < 0) {
+                throw new IllegalArgumentException("Vertex '" + name + "': " + recordsIn + " records in, " + recordsOut + " out");
             }
             if (splits < -1 || splitsDone < 0 || splitsDone > Math.max(splits, 0)) {
                 throw new IllegalArgumentException("Vertex '" + name + "': " + splitsDone + " of " + splits + " splits done");

@@ -69,6 +69,8 @@ final class ProgressPrinter implements Consumer<JobClient> {
         String name = "job " + client.getJobId();
         List<String> shown = List.of();
         long lastPlain = System.nanoTime() - plainInterval.toNanos();
+        JobDetails previous = null;
+        long previousAt = 0;
         try {
             while (!client.getJobResult().isDone()) {
                 Optional<JobDetails> details;
@@ -84,7 +86,10 @@ final class ProgressPrinter implements Consumer<JobClient> {
                     return;
                 }
                 name = "'" + details.get().name() + "'";
-                List<String> lines = render(details.get(), System.currentTimeMillis());
+                long now = System.currentTimeMillis();
+                List<String> lines = render(details.get(), now, previous, now - previousAt);
+                previous = details.get();
+                previousAt = now;
                 if (terminal) {
                     redraw(shown.size(), lines);
                     shown = lines;
@@ -186,6 +191,14 @@ final class ProgressPrinter implements Consumer<JobClient> {
      * bar of its splits done.
      */
     static List<String> render(JobDetails job, long now) {
+        return render(job, now, null, 0);
+    }
+
+    /**
+     * The job's block at {@code now}; with the details of {@code sinceMillis} before ({@code
+     * previous}, or null), each stage's records per second over that time.
+     */
+    static List<String> render(JobDetails job, long now, JobDetails previous, long sinceMillis) {
         List<String> lines = new ArrayList<>();
         long millis = (job.endTime() >= 0 ? job.endTime() : now) - job.startTime();
         lines.add("Job '" + job.name() + "' " + job.status() + ", " + seconds(millis));
@@ -199,9 +212,49 @@ final class ProgressPrinter implements Consumer<JobClient> {
                         .append(v.splitsDone()).append('/').append(v.splits()).append(" splits");
             }
             line.append(' ').append(states(v));
+            if (v.recordsIn() > 0 || v.recordsOut() > 0) {
+                line.append("; ").append(records(v.recordsIn(), v.recordsOut()));
+                int index = lines.size() - 1;
+                if (previous != null && sinceMillis > 0 && previous.vertices().size() == job.vertices().size()) {
+                    JobDetails.VertexDetails before = previous.vertices().get(index);
+                    long moved = v.recordsOut() > 0 ? v.recordsOut() - before.recordsOut() : v.recordsIn() - before.recordsIn();
+                    if (moved >= 0 && v.running() > 0) {
+                        line.append(" (").append(count(moved * 1000 / sinceMillis)).append("/s)");
+                    }
+                }
+            }
             lines.add(line.toString());
         }
         return lines;
+    }
+
+    /** {@code 1.2 k in, 3.4 M out}, either left out where it is 0. */
+    private static String records(long in, long out) {
+        List<String> parts = new ArrayList<>();
+        if (in > 0) {
+            parts.add(count(in) + " in");
+        }
+        if (out > 0) {
+            parts.add(count(out) + " out");
+        }
+        return String.join(", ", parts);
+    }
+
+    /** A count in three significant digits or fewer: {@code 999}, {@code 12.3 k}, {@code 4.56 M}, {@code 1.20 G}. */
+    static String count(long n) {
+        if (n < 1_000) {
+            return Long.toString(n);
+        }
+        String[] units = {"k", "M", "G", "T"};
+        double v = n;
+        int unit = -1;
+        while (v >= 999.5 && unit < units.length - 1) {
+            v /= 1000;
+            unit++;
+        }
+        String digits = v >= 99.95 ? String.format(java.util.Locale.ROOT, "%.0f", v)
+                : v >= 9.995 ? String.format(java.util.Locale.ROOT, "%.1f", v) : String.format(java.util.Locale.ROOT, "%.2f", v);
+        return digits + " " + units[unit];
     }
 
     private static String states(JobDetails.VertexDetails v) {

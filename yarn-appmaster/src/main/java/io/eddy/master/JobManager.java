@@ -1,8 +1,10 @@
 package io.eddy.master;
 
 import io.eddy.configuration.Configuration;
+import io.eddy.executor.JobDetails;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
+import io.eddy.jobgraph.JobVertex;
 import io.eddy.master.batch.FormatCoordinator;
 import io.eddy.master.checkpoint.CheckpointJobActions;
 import io.eddy.master.checkpoint.StateAssignment;
@@ -23,14 +25,17 @@ import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.cluster.TaskStateUpdate;
-import io.eddy.executor.JobDetails;
-import io.eddy.jobgraph.JobVertex;
+import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.tasks.TaskExecutionState;
-import java.util.ArrayList;
 import io.eddy.runtime.tasks.TaskId;
 import io.eddy.runtime.worker.UserCodeLibrary;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -77,6 +82,10 @@ final class JobManager {
     /** The supersteps of the job's loops (docs/iterations.md). */
     private final JobIterations iterations;
     private final long submitTime;
+    /** Per subtask ({@code vertex << 32 | subtask}): the latest sample its workers reported, and whose. Main thread only. */
+    private final Map<Long, ReportedIo> taskIo = new TreeMap<>();
+
+    private record ReportedIo(WorkerId worker, TaskIoSample sample) {}
     private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
 
     private JobStatus status = JobStatus.CREATED;
@@ -140,12 +149,54 @@ final class JobManager {
                 finished[s] = state == TaskExecutionState.FINISHED;
             }
             int[] splits = formats == null ? null : formats.splitProgress(v, s -> finished[s]);
+            long[] records = recordCounts(v, vertex.parallelism());
             vertices.add(new JobDetails.VertexDetails(vertex.name(), vertex.parallelism(), byState[TaskExecutionState.CREATED.ordinal()],
                     byState[TaskExecutionState.RUNNING.ordinal()], byState[TaskExecutionState.FINISHED.ordinal()],
                     byState[TaskExecutionState.CANCELED.ordinal()], byState[TaskExecutionState.FAILED.ordinal()],
-                    splits == null ? -1 : splits[0], splits == null ? 0 : splits[1]));
+                    splits == null ? -1 : splits[0], splits == null ? 0 : splits[1], records[0], records[1]));
         }
         return new JobDetails(graph.jobId(), graph.name(), status.name(), submitTime, endTime, vertices);
+    }
+
+    /**
+     * Keeps {@code sample} if it is of the subtask's latest attempt reported (an earlier attempt's
+     * samples, late from a lost worker, are dropped; a restarted subtask counts from zero again).
+     */
+    void onTaskIo(WorkerId worker, TaskIoSample sample) {
+        TaskId task = sample.task();
+        if (task.vertex() >= graph.vertices().size()) {
+            return; // not a vertex of this job: a bug of the sender, and nothing to count
+        }
+        long key = ((long) task.vertex() << 32) | task.subtask();
+        ReportedIo held = taskIo.get(key);
+        if (held == null || held.sample().task().attempt() <= task.attempt()) {
+            taskIo.put(key, new ReportedIo(worker, sample));
+        }
+    }
+
+    /** The latest samples of the subtasks of vertex {@code v}, summed: {records in, records out}. */
+    private long[] recordCounts(int v, int parallelism) {
+        long[] sums = new long[2];
+        for (int s = 0; s < parallelism; s++) {
+            ReportedIo reported = taskIo.get(((long) v << 32) | s);
+            if (reported != null) {
+                sums[0] += reported.sample().recordsIn();
+                sums[1] += reported.sample().recordsOut();
+            }
+        }
+        return sums;
+    }
+
+    /** The latest sample of every subtask that reported, for the metrics endpoint. */
+    JobMetrics metrics() {
+        List<JobMetrics.Subtask> subtasks = new ArrayList<>(taskIo.size());
+        for (ReportedIo reported : taskIo.values()) {
+            TaskIoSample s = reported.sample();
+            TaskId t = s.task();
+            subtasks.add(new JobMetrics.Subtask(t.vertex(), graph.vertices().get(t.vertex()).name(), t.subtask(), t.attempt(),
+                    reported.worker().value(), s.recordsIn(), s.recordsOut(), s.backPressuredNanos()));
+        }
+        return new JobMetrics(graph.jobId(), graph.name(), subtasks);
     }
 
     /** Makes {@code newClient} the job's client ({@code JobSubmissionGateway.attachJob}, see {@link ClientRelay#attach}). */

@@ -1,6 +1,7 @@
 package io.eddy.master;
 
 import io.eddy.configuration.Configuration;
+import io.eddy.executor.JobDetails;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.master.checkpoint.StateAssignment;
@@ -19,10 +20,12 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSubmissionGateway;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.MasterGateway;
+import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.WorkerSample;
 import io.eddy.runtime.tasks.TaskId;
 import io.eddy.runtime.worker.UserCodeLibrary;
 import java.io.IOException;
@@ -32,8 +35,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import io.eddy.executor.JobDetails;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -68,6 +71,8 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
     private final WorkerRegistry registry = new WorkerRegistry();
     /** Owned by the main thread; insertion order = submission order. */
     private final Map<JobId, JobManager> jobs = new LinkedHashMap<>();
+    /** Each registered worker's latest metrics sample, dropped when the worker is lost. Main thread only. */
+    private final Map<WorkerId, WorkerSample> workerSamples = new TreeMap<>(java.util.Comparator.comparing(WorkerId::value));
 
     private Master(MasterConfig config, Clock clock, WorkerSupply workerSupply) {
         this.config = config;
@@ -117,6 +122,7 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
     public void workerLost(WorkerId worker, String reason) {
         runOnMain("worker lost " + worker, () -> {
             RegisteredWorker lost = registry.remove(worker);
+            workerSamples.remove(worker);
             if (lost == null) {
                 LOG.debug("Worker {} reported lost ({}), but it is not registered", worker, reason);
                 return;
@@ -183,6 +189,32 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
                 job.iterations().superstepDone(task, superstep, aggregatesBytes);
             }
         });
+    }
+
+    @Override
+    public void reportTaskIo(WorkerId worker, List<TaskIoSample> samples) {
+        runOnMain("task metrics of " + worker, () -> {
+            for (TaskIoSample sample : samples) {
+                JobManager job = jobs.get(sample.task().job());
+                if (job != null) {
+                    job.onTaskIo(worker, sample);
+                }
+            }
+        });
+    }
+
+    @Override
+    public void reportWorker(WorkerSample sample) {
+        runOnMain("metrics of " + sample.worker(), () -> {
+            if (registry.get(sample.worker()) != null) {
+                workerSamples.put(sample.worker(), sample);
+            }
+        });
+    }
+
+    /** The workers' latest samples and every job's latest task metrics (the jobs the master still knows), for {@code /metrics}. */
+    public CompletableFuture<ClusterMetrics> metrics() {
+        return onMain(() -> new ClusterMetrics(List.copyOf(workerSamples.values()), jobs.values().stream().map(JobManager::metrics).toList()));
     }
 
     @Override

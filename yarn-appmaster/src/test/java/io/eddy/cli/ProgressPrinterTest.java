@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.eddy.api.common.JobExecutionResult;
 import io.eddy.executor.CollectStream;
 import io.eddy.executor.JobClient;
-import io.eddy.executor.JobDetails;
 import io.eddy.executor.JobDetails.VertexDetails;
+import io.eddy.executor.JobDetails;
 import io.eddy.jobgraph.JobId;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -24,8 +24,8 @@ class ProgressPrinterTest {
 
     private static JobDetails details(String status, long end, int splitsDone, int sinkFinished) {
         return new JobDetails(JOB, "counts", status, 1_000, end, List.of(
-                new VertexDetails("Text Source: in.txt -> Map", 2, 0, splitsDone == 10 ? 0 : 2, splitsDone == 10 ? 2 : 0, 0, 0, 10, splitsDone),
-                new VertexDetails("Reduce -> Sink", 2, 0, 2 - sinkFinished, sinkFinished, 0, 0, -1, 0)));
+                new VertexDetails("Text Source: in.txt -> Map", 2, 0, splitsDone == 10 ? 0 : 2, splitsDone == 10 ? 2 : 0, 0, 0, 10, splitsDone, 0, 0),
+                new VertexDetails("Reduce -> Sink", 2, 0, 2 - sinkFinished, sinkFinished, 0, 0, -1, 0, 0, 0)));
     }
 
     @Test
@@ -38,8 +38,34 @@ class ProgressPrinterTest {
         assertThat(lines.get(2)).doesNotContain("splits").endsWith("2 running");
         String longName = "x".repeat(100);
         List<String> cut = ProgressPrinter.render(new JobDetails(JOB, "j", "CREATED", 0, -1,
-                List.of(new VertexDetails(longName, 1, 1, 0, 0, 0, 0, -1, 0))), 0);
+                List.of(new VertexDetails(longName, 1, 1, 0, 0, 0, 0, -1, 0, 0, 0))), 0);
         assertThat(cut.get(1)).contains("x".repeat(ProgressPrinter.NAME_WIDTH - 3) + "...").endsWith("1 waiting");
+    }
+
+    @Test
+    void aStageLineShowsItsRecordsAndTheirRateSinceThePreviousDetails() {
+        JobDetails before = new JobDetails(JOB, "stream", "RUNNING", 0, -1, List.of(
+                new VertexDetails("Source: events", 2, 0, 2, 0, 0, 0, -1, 0, 0, 1_000_000),
+                new VertexDetails("Keyed counts -> Sink", 2, 0, 2, 0, 0, 0, -1, 0, 999_000, 0)));
+        JobDetails after = new JobDetails(JOB, "stream", "RUNNING", 0, -1, List.of(
+                new VertexDetails("Source: events", 2, 0, 2, 0, 0, 0, -1, 0, 0, 3_500_000),
+                new VertexDetails("Keyed counts -> Sink", 2, 0, 2, 0, 0, 0, -1, 0, 3_499_000, 0)));
+
+        List<String> lines = ProgressPrinter.render(after, 10_000, before, 2_000);
+        assertThat(lines.get(1)).endsWith("2 running; 3.50 M out (1.25 M/s)");
+        assertThat(lines.get(2)).endsWith("2 running; 3.50 M in (1.25 M/s)");
+        assertThat(ProgressPrinter.render(after, 10_000).get(1)).as("no earlier details: no rate").endsWith("; 3.50 M out");
+        assertThat(ProgressPrinter.render(before, 10_000).get(2)).endsWith("; 999 k in");
+    }
+
+    @Test
+    void countsHaveThreeSignificantDigits() {
+        assertThat(ProgressPrinter.count(0)).isEqualTo("0");
+        assertThat(ProgressPrinter.count(999)).isEqualTo("999");
+        assertThat(ProgressPrinter.count(1_000)).isEqualTo("1.00 k");
+        assertThat(ProgressPrinter.count(12_345)).isEqualTo("12.3 k");
+        assertThat(ProgressPrinter.count(999_600)).isEqualTo("1.00 M");
+        assertThat(ProgressPrinter.count(154_000_000_000L)).isEqualTo("154 G");
     }
 
     /** A job whose details the test sets, ending when the test completes its result. */

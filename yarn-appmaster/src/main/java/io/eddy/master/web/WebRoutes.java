@@ -3,6 +3,7 @@ package io.eddy.master.web;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.eddy.master.ClusterMetrics;
 import io.eddy.master.Master;
 import io.eddy.runtime.cluster.JobSummary;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -19,7 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The routes of {@link MasterWebServer}: {@code /}, {@code /jobs}, {@code /jobs/<id>}. Stateless
+ * The routes of {@link MasterWebServer}: {@code /}, {@code /jobs}, {@code /jobs/<id>} and
+ * {@code /metrics} (Prometheus' text format, {@link PrometheusMetrics}). Stateless
  * apart from the shared {@link ObjectMapper} (thread-safe once configured), so it serves every pool
  * thread at once.
  */
@@ -31,6 +34,7 @@ final class WebRoutes implements HttpHandler {
     static final long MASTER_TIMEOUT_SECONDS = 10;
 
     private static final String JOBS = "/jobs";
+    private static final String METRICS = "/metrics";
 
     private final Master master;
     private final ObjectMapper json = new ObjectMapper();
@@ -91,16 +95,33 @@ final class WebRoutes implements HttpHandler {
                     sendJson(exchange, 200, job);
                 }
             }
+        } else if (path.equals(METRICS)) {
+            ClusterMetrics metrics = fromMaster(exchange, master.metrics(), "Collecting the metrics");
+            if (metrics != null) {
+                send(exchange, 200, PrometheusMetrics.CONTENT_TYPE, PrometheusMetrics.render(metrics));
+            }
         } else {
-            sendError(exchange, 404, "No resource at '" + path + "': the endpoint serves /, " + JOBS + " and " + JOBS + "/<job id>");
+            sendError(exchange, 404, "No resource at '" + path + "': the endpoint serves /, " + JOBS + ", " + JOBS + "/<job id> and "
+                    + METRICS);
         }
     }
 
     /** The master's jobs, newest first; or null after answering 503 when the master does not answer. */
     private List<JobView> jobsOrError(HttpExchange exchange) throws IOException {
-        List<JobSummary> summaries;
+        List<JobSummary> summaries = fromMaster(exchange, master.listJobs(), "Listing the jobs");
+        if (summaries == null) {
+            return null;
+        }
+        return summaries.stream()
+                .sorted((a, b) -> Long.compare(b.startTime(), a.startTime()))
+                .map(JobView::of)
+                .toList();
+    }
+
+    /** The master's answer; or null after answering 503 when it does not come ({@code what} names the request). */
+    private <T> T fromMaster(HttpExchange exchange, CompletableFuture<T> answer, String what) throws IOException {
         try {
-            summaries = master.listJobs().get(MASTER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return answer.get(MASTER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             sendError(exchange, 503, "The web endpoint is shutting down");
@@ -108,13 +129,9 @@ final class WebRoutes implements HttpHandler {
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             String reason = e instanceof TimeoutException ? "did not answer within " + MASTER_TIMEOUT_SECONDS + " s"
                     : "failed: " + (e.getCause() != null ? e.getCause() : e);
-            sendError(exchange, 503, "Listing the jobs " + reason + " (is the master shutting down?)");
+            sendError(exchange, 503, what + " " + reason + " (is the master shutting down?)");
             return null;
         }
-        return summaries.stream()
-                .sorted((a, b) -> Long.compare(b.startTime(), a.startTime()))
-                .map(JobView::of)
-                .toList();
     }
 
     private void sendJson(HttpExchange exchange, int status, Object body) throws IOException {

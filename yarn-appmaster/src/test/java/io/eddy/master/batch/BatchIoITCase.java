@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.executor.JobClient;
+import io.eddy.executor.JobDetails;
 import io.eddy.executor.JobExecutionException;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.master.embedded.LocalClusterConfig;
@@ -106,6 +107,15 @@ class BatchIoITCase {
             expected.add("abc".charAt((int) (v % 3)) + ":" + v);
         }
         assertThat(BatchIoGraphs.readOutput(out)).containsExactlyInAnyOrderElementsOf(expected);
+
+        // Record counts (docs/monitoring.md): each task's last sample reached the master before its final state.
+        JobDetails details = CLUSTER.cluster().master().jobDetails(client.getJobId()).get(10, TimeUnit.SECONDS).orElseThrow();
+        assertThat(details.vertices()).extracting(JobDetails.VertexDetails::recordsOut)
+                .as("the dictionary's 3 lines (a broadcast record counts once), the 3,000 numbers, nothing from the sink's vertex")
+                .containsExactly(3L, n, 0L);
+        assertThat(details.vertices()).extracting(JobDetails.VertexDetails::recordsIn)
+                .as("sources read no gates; each of the two lookup subtasks reads the whole dictionary and its share of the numbers")
+                .containsExactly(0L, 0L, n + 2 * 3);
     }
 
     private static String fullMessage(Throwable t) {

@@ -7,6 +7,7 @@ import io.eddy.api.common.JobExecutionResult;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.executor.JobClient;
+import io.eddy.executor.JobDetails;
 import io.eddy.executor.JobExecutionException;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.master.BlockingJobGraphs;
@@ -55,6 +56,15 @@ class ProcessClusterITCase {
         }
         assertThat(rolling).hasSize(20_000);
         assertThat(TestJobs.finalCounts(rolling)).isEqualTo(TestJobs.expectedCounts(20_000, 7));
+
+        // Both worker processes' record counts reached the master (TaskIoReport over the control protocol).
+        try (ClusterClient admin = CLUSTER.client()) {
+            JobSummary summary = admin.listJobs().stream().filter(s -> s.name().equals("keyed counts")).findFirst().orElseThrow();
+            JobDetails details = admin.jobDetails(summary.id()).orElseThrow();
+            assertThat(details.vertices().get(0).recordsOut()).as("the source's records, over both subtasks").isEqualTo(20_000);
+            assertThat(details.vertices()).extracting(JobDetails.VertexDetails::recordsIn).as("the keyed counter read them all")
+                    .contains(20_000L);
+        }
     }
 
     @Test

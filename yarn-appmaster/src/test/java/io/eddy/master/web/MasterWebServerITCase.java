@@ -19,6 +19,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
@@ -54,7 +55,7 @@ class MasterWebServerITCase {
         web = MasterWebServer.start(CLUSTER.cluster().master(), "127.0.0.1", 0);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
         env.setParallelism(1);
-        env.fromElements(1L, 2L, 3L).returns(Types.LONG).addSink(new Discard());
+        env.fromElements(1L, 2L, 3L).returns(Types.LONG).rebalance().addSink(new Discard()); // two vertices: records cross an edge
         JobGraph graph = env.getJobGraph(JOB_NAME);
         job = graph.jobId();
         submittedAt = System.currentTimeMillis();
@@ -117,9 +118,57 @@ class MasterWebServerITCase {
         assertThat(error.get("error").asText()).contains(unknown).contains("/jobs");
 
         assertThat(get("jobs/not-a-job-id").statusCode()).isEqualTo(404);
-        HttpResponse<String> noRoute = get("metrics");
+        HttpResponse<String> noRoute = get("nothing-here");
         assertThat(noRoute.statusCode()).isEqualTo(404);
-        assertThat(JSON.readTree(noRoute.body()).get("error").asText()).contains("/metrics");
+        assertThat(JSON.readTree(noRoute.body()).get("error").asText()).contains("/jobs").contains("/metrics");
+    }
+
+    @Test
+    void metricsAreInPrometheusTextFormatWithASeriesPerSubtask() throws Exception {
+        HttpResponse<String> response = get("metrics");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/plain; version=0.0.4"));
+        String body = response.body();
+        assertThat(body).contains("# TYPE eddy_task_records_out_total counter").contains("# TYPE eddy_task_records_in_total counter")
+                .contains("# TYPE eddy_task_back_pressured_seconds_total counter");
+        String ours = "job=\"" + job + "\"";
+        assertThat(series(body, "eddy_task_records_out_total", ours, "vertex=\"0\""))
+                .as("the source wrote its 3 records").singleElement().satisfies(line -> assertThat(line).endsWith(" 3.0")
+                        .contains("subtask=\"0\"").contains("worker=\"").contains("job_name=\"web test <script>alert('x')</script> & co\""));
+        assertThat(series(body, "eddy_task_records_in_total", ours, "vertex=\"1\"")).as("the sink read them")
+                .singleElement().satisfies(line -> assertThat(line).endsWith(" 3.0"));
+        assertThat(series(body, "eddy_task_back_pressured_seconds_total", ours, "vertex=\"0\"")).hasSize(1);
+    }
+
+    @Test
+    void metricsHaveEachWorkersHeapGcAndMemory() throws Exception {
+        String worker = CLUSTER.cluster().workers().get(0).id().value();
+        String label = "{worker=\"" + worker + "\"}";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        String body = get("metrics").body();
+        while (!body.contains("eddy_worker_heap_used_bytes" + label)) { // the worker reports every second
+            assertThat(System.nanoTime()).as("the worker's metrics reach the master").isLessThan(deadline);
+            Thread.sleep(100);
+            body = get("metrics").body();
+        }
+        assertThat(body).contains("# TYPE eddy_worker_heap_used_bytes gauge").contains("# TYPE eddy_worker_gc_seconds_total counter");
+        assertThat(value(body, "eddy_worker_heap_used_bytes" + label)).isPositive();
+        assertThat(value(body, "eddy_worker_heap_max_bytes" + label)).isGreaterThanOrEqualTo(value(body, "eddy_worker_heap_used_bytes" + label));
+        assertThat(value(body, "eddy_worker_managed_memory_bytes" + label)).isPositive();
+        assertThat(value(body, "eddy_worker_managed_memory_used_bytes" + label)).as("no task runs").isZero();
+        assertThat(value(body, "eddy_worker_spilled_bytes_total" + label)).isGreaterThanOrEqualTo(0);
+        assertThat(value(body, "eddy_worker_gc_collections_total" + label)).isGreaterThanOrEqualTo(0);
+    }
+
+    /** The value of the one series line that starts with {@code series} (name and labels). */
+    private static double value(String body, String series) {
+        String line = body.lines().filter(l -> l.startsWith(series + " ")).findFirst().orElseThrow(() -> new AssertionError("no " + series));
+        return Double.parseDouble(line.substring(series.length() + 1).trim());
+    }
+
+    /** The lines of {@code body}'s series {@code name} whose labels contain each of {@code labels}. */
+    private static List<String> series(String body, String name, String... labels) {
+        return body.lines().filter(l -> l.startsWith(name + "{")).filter(l -> java.util.Arrays.stream(labels).allMatch(l::contains)).toList();
     }
 
     @Test

@@ -1,11 +1,12 @@
 package io.eddy.runtime.cluster;
 
+import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
-
-import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.tasks.TaskId;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+
 
 /** What workers (and the transport that watches them) call on the master (worker → master). Calls never block. */
 public interface MasterGateway {
@@ -46,6 +47,20 @@ public interface MasterGateway {
      * with tasks on it fail with {@code reason} in their cause, e.g. {@code connection closed}.
      */
     void workerLost(WorkerId worker, String reason);
+
+    /**
+     * The record counts and back pressure of task attempts running (or just ended) on {@code worker},
+     * sent by its reporter every second and once more for a task as it ends, before its final state.
+     * Samples of an attempt arrive in the order they were taken.
+     */
+    default void reportTaskIo(WorkerId worker, List<TaskIoSample> samples) {
+        throw new UnsupportedOperationException("Bug: task metrics not wired yet");
+    }
+
+    /** A worker's JVM and memory, sent by its reporter every second. */
+    default void reportWorker(WorkerSample sample) {
+        throw new UnsupportedOperationException("Bug: worker metrics not wired yet");
+    }
 
     // Checkpoints (docs/checkpointing.md).
 

@@ -161,7 +161,7 @@ final class IterationTaskRunner implements AutoCloseable {
             } else {
                 cycle.startOperators();
             }
-        }, environment.broadcastVariables(), chain.headName(), mailbox);
+        }, environment.broadcastVariables(), chain.headName(), mailbox).countingIn(io.counters());
         return mailboxProcessor.runMailboxLoop(processor);
     }
 

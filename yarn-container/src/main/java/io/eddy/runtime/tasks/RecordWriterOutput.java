@@ -20,16 +20,19 @@ final class RecordWriterOutput<T> implements Output<T> {
 
     private final RecordWriter<StreamElement> writer;
     private final String edgeDescription;
+    private final TaskIoCounters counters;
 
-    RecordWriterOutput(RecordWriter<StreamElement> writer, String edgeDescription) {
+    RecordWriterOutput(RecordWriter<StreamElement> writer, String edgeDescription, TaskIoCounters counters) {
         this.writer = writer;
         this.edgeDescription = edgeDescription;
+        this.counters = counters;
     }
 
     @Override
     public void collect(StreamRecord<T> record) {
         try {
             writer.emit(record);
+            counters.recordOut();
         } catch (IOException | InterruptedException e) {
             throw writeFailed("a record", e);
         }

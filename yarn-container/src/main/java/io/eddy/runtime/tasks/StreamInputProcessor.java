@@ -1,8 +1,8 @@
 package io.eddy.runtime.tasks;
 
+import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.io.network.event.CancelCheckpointMarker;
 import io.eddy.runtime.io.network.event.CheckpointBarrier;
-import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.operators.Input;
 import io.eddy.runtime.operators.OperatorFailureException;
 import io.eddy.runtime.streamrecord.StatusWatermarkValve;
@@ -66,6 +66,8 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
     private final EndOfInput endOfInput;
     private final String headName;
     private final TaskMailbox mailbox;
+    /** Counts the records handed to the targets: the task's counters, or this processor's own. */
+    private TaskIoCounters counters = new TaskIoCounters();
     private final List<int[]> phases;
     private int phase;
     /** The gates of the current phase. */
@@ -265,6 +267,7 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
     private void process(int gate, StreamElement element) {
         try {
             if (element.isRecord()) {
+                counters.recordIn();
                 targets[gate].processElement(element.asRecord());
             } else {
                 processMarker(gate, gates[gate].channelIndex(), element);
@@ -280,6 +283,12 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
      * first poll. Not for processors with an input order: their later gates are not read while the
      * first input runs, so an alignment could never complete (batch jobs take no checkpoints).
      */
+    /** Counts the records read in {@code taskCounters} (before the first poll); returns this processor. */
+    StreamInputProcessor countingIn(TaskIoCounters taskCounters) {
+        this.counters = taskCounters;
+        return this;
+    }
+
     void setBarrierHandler(CheckpointBarrierHandler handler) {
         if (phases.size() > 1) {
             throw new IllegalStateException("Bug: checkpoint barriers for '" + headName + "', which reads its inputs in order");

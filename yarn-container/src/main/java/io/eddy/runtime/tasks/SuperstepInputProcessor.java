@@ -64,6 +64,8 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
     private final Hooks hooks;
     private final BroadcastVariables variables;
     private final String headName;
+    /** Counts the records handed to the targets: the task's counters, or this processor's own. */
+    private TaskIoCounters counters = new TaskIoCounters();
     private final TaskMailbox mailbox;
     private final List<LoopGate> active = new ArrayList<>();
     /** Superstep-buffered gates read into their buffers outside their phase, until drained. */
@@ -92,6 +94,12 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
             }
         }
         beginBroadcasts();
+    }
+
+    /** Counts the records read in {@code taskCounters} (before the first poll); returns this processor. */
+    SuperstepInputProcessor countingIn(TaskIoCounters taskCounters) {
+        this.counters = taskCounters;
+        return this;
     }
 
     @Override
@@ -271,6 +279,7 @@ final class SuperstepInputProcessor implements MailboxProcessor.DefaultAction {
             if (gate.cacheOrNull != null && cycle.isFirstSuperstep() && !inputs.keptByHead(gate.index)) {
                 gate.cacheOrNull.add(value);
             }
+            counters.recordIn();
             gate.target.processElement(element.asRecord());
         } catch (Exception e) {
             throw OperatorFailureException.wrap(headName, OperatorFailureException.Phase.PROCESSING, e);

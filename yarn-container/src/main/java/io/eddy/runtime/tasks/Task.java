@@ -3,7 +3,6 @@ package io.eddy.runtime.tasks;
 import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.connector.source.InputStatus;
-import io.eddy.util.InstantiationUtil;
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
 import io.eddy.runtime.io.network.event.CheckpointBarrier;
@@ -13,11 +12,12 @@ import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.operators.InputOrdered;
 import io.eddy.runtime.operators.LaneInputHead;
 import io.eddy.runtime.operators.OperatorFactory;
-import io.eddy.runtime.operators.streaming.SourceOperator;
 import io.eddy.runtime.operators.OperatorFailureException;
-import io.eddy.runtime.operators.streaming.ReaderSourceOperator;
 import io.eddy.runtime.operators.SourceHead;
 import io.eddy.runtime.operators.TaskEnvironment;
+import io.eddy.runtime.operators.streaming.ReaderSourceOperator;
+import io.eddy.runtime.operators.streaming.SourceOperator;
+import io.eddy.util.InstantiationUtil;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,6 +76,7 @@ public final class Task {
     private final TaskDeployment deployment;
     private final TaskServices services;
     private final TaskId id;
+    private final TaskIoCounters counters = new TaskIoCounters();
     private final String nameWithSubtask;
     private final Thread thread;
     private final TaskMailbox mailbox;
@@ -113,6 +114,11 @@ public final class Task {
         this.thread = new Thread(this::run, nameWithSubtask + " [" + id + "]");
         // User code (Kryo, ServiceLoader, logging frameworks) looks classes up through the context class loader.
         this.thread.setContextClassLoader(deployment.userCodeClassLoader());
+    }
+
+    /** The task's record counts, readable from any thread while it runs and after. */
+    public TaskIoCounters ioCounters() {
+        return counters;
     }
 
     public TaskId id() {
@@ -212,7 +218,7 @@ public final class Task {
             ClassLoader cl = deployment.userCodeClassLoader();
             SerializerConfig serializerConfig = InstantiationUtil.deserialize(deployment.serializerConfigBytes(), cl,
                     "the serializer config of job '" + deployment.jobName() + "'");
-            io = TaskNetworkIo.create(deployment, services.network(), serializerConfig);
+            io = TaskNetworkIo.create(deployment, services.network(), serializerConfig, counters);
             timers.service = new MailboxTimerService(mailboxProcessor.executor(), nameWithSubtask);
             if (deployment.inIteration()) {
                 iteration = IterationTaskRunner.create(deployment, services.iterations(), mailboxProcessor, mailbox);
@@ -224,7 +230,7 @@ public final class Task {
             checkpointer = new TaskCheckpointer(id, nameWithSubtask, chain, networkIo::broadcastEvent, services.checkpoints(),
                     deployment.settings());
             services.listener().running(id);
-            TaskInputs inputs = TaskInputs.of(deployment.inputEdges(), io.inputs(), chain, deployment.isIterationHead());
+            TaskInputs inputs = TaskInputs.of(deployment.inputEdges(), io.inputs(), chain, deployment.isIterationHead(), counters);
             if (iteration != null) {
                 // A loop's task: supersteps until the loop ended; everything was emitted at superstep ends, so no finish().
                 if (!iteration.run(chain, inputs, io, environment, serializerConfig) || cancelRequested) {

@@ -41,20 +41,25 @@ final class TaskInputs {
     private final List<GateInput> broadcastGates = new ArrayList<>();
     private final List<JobEdge> broadcastEdges = new ArrayList<>();
 
-    private TaskInputs(OperatorChain chain) {
+    /** Where the readers count the records they hand to the chain. */
+    private final TaskIoCounters counters;
+
+    private TaskInputs(OperatorChain chain, TaskIoCounters counters) {
         this.chain = chain;
+        this.counters = counters;
     }
 
     /**
      * Sorts the gates ({@code inputs}, in the order of {@code edges}) into broadcast and data gates;
      * a delta loop's head ({@code iterationHead}) reads its {@code SOLUTION_SET} edge as data.
      */
-    static TaskInputs of(List<JobEdge> edges, List<RecordInput<StreamElement>> inputs, OperatorChain chain, boolean iterationHead) {
+    static TaskInputs of(List<JobEdge> edges, List<RecordInput<StreamElement>> inputs, OperatorChain chain, boolean iterationHead,
+            TaskIoCounters counters) {
         if (edges.size() != inputs.size()) {
             throw new IllegalArgumentException("Bug: " + edges.size() + " input edges but " + inputs.size() + " record inputs for '"
                     + chain.headName() + "'");
         }
-        TaskInputs result = new TaskInputs(chain);
+        TaskInputs result = new TaskInputs(chain, counters);
         for (int i = 0; i < edges.size(); i++) {
             JobEdge edge = edges.get(i);
             boolean solutionSet = edge.role() == EdgeRole.SOLUTION_SET && iterationHead;
@@ -97,7 +102,8 @@ final class TaskInputs {
             targets.add(new Collector(values.get(variable)));
         }
         StreamInputProcessor.EndOfInput register = variable -> environment.broadcastVariables().register(names.get(variable), values.get(variable));
-        return new StreamInputProcessor(broadcastGates, targets, variableOfGate, names.size(), -1, register, chain.headName(), mailbox);
+        return new StreamInputProcessor(broadcastGates, targets, variableOfGate, names.size(), -1, register, chain.headName(), mailbox)
+                .countingIn(counters);
     }
 
     /** The processor that reads the data gates (and the head's lane input, if it has one) into the head. Call after the chain opened. */
@@ -153,7 +159,7 @@ final class TaskInputs {
             }
         };
         return new StreamInputProcessor(gates, targets, inputOfGate, head.numberOfInputs(), firstInput, endOfInput,
-                chain.headName(), mailbox);
+                chain.headName(), mailbox).countingIn(counters);
     }
 
     /** Keeps the values of a broadcast gate (network values are new objects per record, so keeping them is safe). */

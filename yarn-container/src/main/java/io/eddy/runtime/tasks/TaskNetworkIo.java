@@ -13,6 +13,7 @@ import io.eddy.runtime.io.network.api.ChannelSelector;
 import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.io.network.api.RecordWriter;
+import io.eddy.runtime.io.network.event.RuntimeEvent;
 import io.eddy.runtime.io.network.partition.ObjectSubpartition;
 import io.eddy.runtime.io.network.partition.ResultPartition;
 import io.eddy.runtime.io.network.partition.ResultPartitionType;
@@ -20,7 +21,6 @@ import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import io.eddy.runtime.streamrecord.StreamElement;
 import io.eddy.runtime.streamrecord.StreamElementObjectAdapter;
 import io.eddy.runtime.streamrecord.StreamElementSerializer;
-import io.eddy.runtime.io.network.event.RuntimeEvent;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,11 +44,21 @@ final class TaskNetworkIo {
     private boolean outputsEnded;
     private boolean inputsClosed;
 
-    private TaskNetworkIo() {}
+    /** The task's counters, where its outputs count records and waits and its readers the records they read. */
+    private final TaskIoCounters counters;
+
+    private TaskNetworkIo(TaskIoCounters counters) {
+        this.counters = counters;
+    }
+
+    TaskIoCounters counters() {
+        return counters;
+    }
 
     /** Creates the partitions and gates of {@code deployment}; on failure, releases what it created and rethrows. */
-    static TaskNetworkIo create(TaskDeployment deployment, NetworkEnvironment network, SerializerConfig serializerConfig) {
-        TaskNetworkIo io = new TaskNetworkIo();
+    static TaskNetworkIo create(TaskDeployment deployment, NetworkEnvironment network, SerializerConfig serializerConfig,
+            TaskIoCounters counters) {
+        TaskNetworkIo io = new TaskNetworkIo(counters);
         if (deployment.outputEdges().isEmpty() && deployment.inputEdges().isEmpty()) {
             return io;
         }
@@ -80,11 +90,19 @@ final class TaskNetworkIo {
             TypeSerializer<Object> valueSerializer = type.createSerializer(serializerConfig);
             StreamElementSerializer<Object> serializer = new StreamElementSerializer<>(valueSerializer);
             ObjectSubpartition[] objectChannels = objectChannels(spec, network);
+            counters.watchWaits(partition.bufferPool().waited());
+            if (objectChannels != null) {
+                for (ObjectSubpartition channel : objectChannels) {
+                    if (channel != null) {
+                        counters.watchWaits(channel.waited());
+                    }
+                }
+            }
             RecordWriter<StreamElement> writer = new RecordWriter<>(partition, selector(edge, spec, deployment.subtaskIndex(), cl),
                     serializer, deployment.bufferTimeoutMillis(), objectChannels,
                     objectChannels == null ? null : new StreamElementObjectAdapter<>(valueSerializer, 0));
             writers.add(writer);
-            outputs.add(new RecordWriterOutput<>(writer, "edge " + edge + " (" + spec.partitionId() + ")"));
+            outputs.add(new RecordWriterOutput<>(writer, "edge " + edge + " (" + spec.partitionId() + ")", counters));
         }
     }
 

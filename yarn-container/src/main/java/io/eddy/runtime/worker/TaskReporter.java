@@ -4,9 +4,13 @@ import io.eddy.api.common.accumulators.Accumulator;
 import io.eddy.runtime.cluster.AccumulatorBytes;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.MasterGateway;
+import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.tasks.TaskId;
+import io.eddy.runtime.tasks.TaskIoCounters;
 import io.eddy.runtime.tasks.TaskListener;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import org.slf4j.Logger;
@@ -25,13 +29,29 @@ final class TaskReporter implements TaskListener {
     private static final Logger LOG = LoggerFactory.getLogger(TaskReporter.class);
 
     private final MasterGateway master;
+    private final WorkerId worker;
     private final String taskName;
     private volatile boolean cancelRequested;
     private volatile boolean reportedFinalState;
+    /** The task's record counts, set before it starts; its last sample goes to the master before its final state. */
+    private volatile TaskIoCounters counters;
 
-    TaskReporter(MasterGateway master, String taskName) {
+    TaskReporter(MasterGateway master, WorkerId worker, String taskName) {
         this.master = master;
+        this.worker = worker;
         this.taskName = taskName;
+    }
+
+    void watch(TaskIoCounters taskCounters) {
+        this.counters = taskCounters;
+    }
+
+    /** Sends the task's final record counts, ahead of its final state on the same way to the master. */
+    private void reportLastSample(TaskId id) {
+        TaskIoCounters c = counters;
+        if (c != null) {
+            master.reportTaskIo(worker, List.of(new TaskIoSample(id, c.recordsIn(), c.recordsOut(), c.backPressuredNanos())));
+        }
     }
 
     void cancelRequested() {
@@ -59,12 +79,14 @@ final class TaskReporter implements TaskListener {
         }
         LOG.info("Task {} '{}' of job {} finished", id, taskName, id.job());
         reportedFinalState = true;
+        reportLastSample(id);
         master.taskStateChanged(TaskStateUpdate.finished(id, bytes));
     }
 
     @Override
     public void failed(TaskId id, Throwable cause) {
         reportedFinalState = true;
+        reportLastSample(id);
         if (cancelRequested || cause instanceof CancellationException) {
             LOG.info("Task {} '{}' of job {} was cancelled", id, taskName, id.job());
             master.taskStateChanged(TaskStateUpdate.canceled(id));

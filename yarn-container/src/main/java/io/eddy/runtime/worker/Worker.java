@@ -7,36 +7,44 @@ import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobGraphBytes;
 import io.eddy.runtime.cluster.MasterGateway;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
+import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.WorkerSample;
 import io.eddy.runtime.io.disk.IOManager;
 import io.eddy.runtime.io.network.NetworkEnvironment;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
+import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.memory.MemoryOptions;
-import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.tasks.CheckpointServices;
+import io.eddy.runtime.tasks.IterationServices;
 import io.eddy.runtime.tasks.Task;
 import io.eddy.runtime.tasks.TaskDeployment;
 import io.eddy.runtime.tasks.TaskId;
-import io.eddy.runtime.iteration.SuperstepDecision;
-import io.eddy.runtime.tasks.IterationServices;
+import io.eddy.runtime.tasks.TaskIoCounters;
 import io.eddy.runtime.tasks.TaskServices;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,6 +77,8 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
     /** Threads writing snapshot state; few, since writing is I/O bound and tasks snapshot at the same moment. */
     private static final int SNAPSHOT_THREADS = 2;
+    /** How often the worker sends its tasks' record counts to the master. */
+    static final long METRICS_INTERVAL_MILLIS = 1000;
 
     private final WorkerConfig config;
     private final NetworkEnvironment network;
@@ -84,6 +94,10 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     private final Map<JobId, PreparedJob> jobs = new HashMap<>();
     /** Owned by the main thread. */
     private final Map<TaskId, RunningTask> tasks = new HashMap<>();
+    /** The running tasks' record counts, by task: changed on the main thread, read by the metrics reporter. */
+    private final Map<TaskId, TaskIoCounters> taskCounters = new ConcurrentHashMap<>();
+    /** Sends {@link #taskCounters} and the worker's own metrics to the master every {@link #METRICS_INTERVAL_MILLIS} (docs/monitoring.md). */
+    private final ScheduledExecutorService metricsReporter;
     /** Owned by the main thread. */
     private boolean closed;
 
@@ -97,6 +111,43 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         this.mainThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "eddy-worker-" + config.id()));
         this.snapshotExecutor = Executors.newFixedThreadPool(SNAPSHOT_THREADS, snapshotThreadFactory(config.id().value()));
         this.checkpointServices = new CheckpointServices(new MasterCheckpointResponder(master, config.id().value()), snapshotExecutor);
+        this.metricsReporter = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "eddy-metrics-" + config.id());
+            thread.setDaemon(true);
+            return thread;
+        });
+        metricsReporter.scheduleWithFixedDelay(this::reportMetrics, METRICS_INTERVAL_MILLIS, METRICS_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** One sample of the worker and of every running task's counters to the master; on the metrics reporter's thread. */
+    private void reportMetrics() {
+        List<TaskIoSample> samples = new ArrayList<>(taskCounters.size());
+        taskCounters.forEach((id, counters) -> samples.add(new TaskIoSample(id, counters.recordsIn(), counters.recordsOut(),
+                counters.backPressuredNanos())));
+        try {
+            master.reportWorker(workerSample());
+            if (!samples.isEmpty()) {
+                master.reportTaskIo(config.id(), samples);
+            }
+        } catch (RuntimeException e) {
+            // The next sample replaces this one; a lost connection is the master's and the tasks' concern.
+            LOG.warn("Worker {}: sending its metrics to the master failed: {}", config.id(), e.toString());
+        }
+    }
+
+    /** The worker's JVM (heap, GC of every collector) and memory (managed, spilled) now. */
+    private WorkerSample workerSample() {
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long collections = 0;
+        long gcMillis = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            collections += Math.max(0, gc.getCollectionCount()); // -1: not known for this collector
+            gcMillis += Math.max(0, gc.getCollectionTime());
+        }
+        long page = memoryManager.pageSize();
+        return new WorkerSample(config.id(), heap.getUsed(), heap.getMax(), collections, gcMillis,
+                (memoryManager.totalPages() - memoryManager.availablePages()) * page, memoryManager.totalPages() * page,
+                ioManager.spilledBytes());
     }
 
     /**
@@ -284,12 +335,14 @@ public final class Worker implements WorkerGateway, AutoCloseable {
             throw new IllegalStateException("Bug: task " + id + " of job " + id.job() + " is deployed twice on worker " + config.id());
         }
         TaskDeployment deployment = job.deploymentFor(spec);
-        TaskReporter reporter = new TaskReporter(master, deployment.taskNameWithSubtask());
+        TaskReporter reporter = new TaskReporter(master, config.id(), deployment.taskNameWithSubtask());
         TaskServices services = new TaskServices(network, reporter, new MasterCollectGateway(id.job(), master), config.id().value(),
                 memoryManager, ioManager, task -> master.requestInputSplit(task, config.host()), checkpointServices,
                 new IterationServices(master::superstepDone, job.laneResources(id.subtask())));
         Task task = new Task(deployment, services);
+        reporter.watch(task.ioCounters());
         tasks.put(id, new RunningTask(task, reporter));
+        taskCounters.put(id, task.ioCounters());
         task.terminationFuture().whenComplete((state, e) -> runOnMain("end of task " + id, () -> onTaskEnded(id, reporter, e)));
         LOG.info("Worker {}: deploying task {} '{}' of job {}", config.id(), id, deployment.taskNameWithSubtask(), id.job());
         task.start();
@@ -297,6 +350,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
 
     private void onTaskEnded(TaskId id, TaskReporter reporter, Throwable terminationFailure) {
         tasks.remove(id);
+        taskCounters.remove(id);
         reporter.reportEndWithoutState(id, terminationFailure);
     }
 
@@ -389,6 +443,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
             LOG.warn("Worker {}: releasing the jobs failed while closing", config.id(), e);
         } finally {
             snapshotExecutor.shutdownNow();
+            metricsReporter.shutdownNow();
             try {
                 network.close();
             } finally {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.api.common.typeutils.base.LongSerializer;
 import io.eddy.jobgraph.JobId;
-import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.api.RecordWriter;
 import io.eddy.runtime.io.network.buffer.Buffer;
@@ -12,6 +11,7 @@ import io.eddy.runtime.io.network.buffer.NetworkBufferPool;
 import io.eddy.runtime.io.network.event.EventSerializer;
 import io.eddy.runtime.io.network.partition.BufferAndBacklog;
 import io.eddy.runtime.io.network.partition.ResultPartition;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.partition.SubpartitionView;
 import io.eddy.runtime.io.network.serialization.RecordDeserializer;
 import io.eddy.runtime.streamrecord.StreamElement;
@@ -33,7 +33,8 @@ class RecordWriterOutputTest {
                 global.createLocalPool(4, "producer"), id -> { });
         RecordWriter<StreamElement> writer = new RecordWriter<>(partition, ChannelSelectors.roundRobin(),
                 new StreamElementSerializer<>(LongSerializer.INSTANCE), -1);
-        RecordWriterOutput<Long> output = new RecordWriterOutput<>(writer, "the test edge");
+        TaskIoCounters counters = new TaskIoCounters();
+        RecordWriterOutput<Long> output = new RecordWriterOutput<>(writer, "the test edge", counters);
 
         output.collect(new StreamRecord<>(1L));
         output.emitWatermark(new Watermark(5));
@@ -44,6 +45,8 @@ class RecordWriterOutputTest {
         // Round robin: record 1 to channel 0, record 2 to channel 1; watermarks to both.
         assertThat(read(partition, 0)).containsExactly("record 1", "Watermark(5)", "EndOfEventTimeEvent", "EndOfPartitionEvent");
         assertThat(read(partition, 1)).containsExactly("Watermark(5)", "record 2", "EndOfEventTimeEvent", "EndOfPartitionEvent");
+        assertThat(counters.recordsOut()).as("records written, watermarks not counted").isEqualTo(2);
+        assertThat(counters.recordsIn()).isZero();
     }
 
     /** The records, watermarks and events of one subpartition, in order, as strings. */

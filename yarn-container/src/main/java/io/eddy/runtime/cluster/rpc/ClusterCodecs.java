@@ -2,18 +2,16 @@ package io.eddy.runtime.cluster.rpc;
 
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
+import io.eddy.executor.JobDetails;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.TaskRestore;
-import io.eddy.runtime.io.network.event.CheckpointOptions;
-import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.storage.StateHandleCodec;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobStatusUpdate;
-import io.eddy.executor.JobDetails;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.NamedBlob;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
@@ -21,16 +19,18 @@ import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.io.network.InputChannelSpec;
-import io.eddy.runtime.iteration.IterationResume;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.io.network.partition.ResultPartitionId;
+import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.rpc.RpcCodecs;
 import io.eddy.runtime.tasks.OutputPartitionSpec;
 import io.eddy.runtime.tasks.TaskExecutionState;
 import io.eddy.runtime.tasks.TaskId;
 import java.io.IOException;
-import java.util.BitSet;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -366,13 +366,15 @@ public final class ClusterCodecs {
             for (int n : new int[] {v.parallelism(), v.created(), v.running(), v.finished(), v.canceled(), v.failed(), v.splits(), v.splitsDone()}) {
                 o.writeInt(n);
             }
+            o.writeLong(v.recordsIn());
+            o.writeLong(v.recordsOut());
         });
     }
 
     public static JobDetails readJobDetails(DataInputView in) throws IOException {
         return new JobDetails(readJobId(in), RpcCodecs.readString(in), RpcCodecs.readString(in), in.readLong(), in.readLong(),
                 readList(in, i -> new JobDetails.VertexDetails(RpcCodecs.readString(i), i.readInt(), i.readInt(), i.readInt(), i.readInt(),
-                        i.readInt(), i.readInt(), i.readInt(), i.readInt())));
+                        i.readInt(), i.readInt(), i.readInt(), i.readInt(), i.readLong(), i.readLong())));
     }
 
     public static void writeJobStatusUpdate(JobStatusUpdate u, DataOutputView out) throws IOException {

@@ -1,18 +1,21 @@
 package io.eddy.runtime.cluster.rpc;
 
+import io.eddy.executor.JobDetails;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
-import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatusUpdate;
-import io.eddy.executor.JobDetails;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
+import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.cluster.TaskStateUpdate;
+import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.WorkerSample;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.tasks.TaskId;
@@ -26,7 +29,7 @@ import java.util.Objects;
  * <pre>
  * worker -> master   RegisterWorker (request), TaskStateChanged, CollectBatch (request), CollectFinished,
  *                    RequestInputSplit (request -> InputSplitReply), AcknowledgeCheckpoint, DeclineCheckpoint,
- *                    SuperstepDone
+ *                    SuperstepDone, TaskIoReport, WorkerReport
  * master -> worker   PrepareJob (request), DeployTask (request), CancelTask, ReleaseJob,
  *                    TriggerCheckpoint, NotifyCheckpointComplete, NotifyCheckpointAborted, SuperstepDecided
  * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
@@ -153,6 +156,21 @@ public final class ClusterMessages {
     public record NotifyCheckpointAborted(TaskId task, long checkpointId) implements Message {
         public NotifyCheckpointAborted {
             Objects.requireNonNull(task, "task");
+        }
+    }
+
+    /** {@code MasterGateway.reportTaskIo}. */
+    public record TaskIoReport(WorkerId worker, List<TaskIoSample> samples) implements Message {
+        public TaskIoReport {
+            Objects.requireNonNull(worker, "worker");
+            samples = List.copyOf(samples);
+        }
+    }
+
+    /** {@code MasterGateway.reportWorker}. */
+    public record WorkerReport(WorkerSample sample) implements Message {
+        public WorkerReport {
+            Objects.requireNonNull(sample, "sample");
         }
     }
 

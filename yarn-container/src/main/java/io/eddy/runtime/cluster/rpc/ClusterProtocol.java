@@ -3,6 +3,8 @@ package io.eddy.runtime.cluster.rpc;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import io.eddy.runtime.checkpoint.storage.StateHandleCodec;
+import io.eddy.runtime.cluster.TaskIoSample;
+import io.eddy.runtime.cluster.WorkerSample;
 import io.eddy.runtime.cluster.rpc.ClusterCodecs.Reader;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
@@ -20,9 +22,9 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsAnswer;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsRequest;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
@@ -35,11 +37,13 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ShutdownCluster;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDecided;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskIoReport;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.WorkerReport;
 import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.MessageCodec;
@@ -60,12 +64,13 @@ import java.util.Set;
  * but made its synchronous and asynchronous times nanoseconds instead of milliseconds; version 8
  * added {@code AttachJob} / {@code JobAttached}; version 9 {@code SuperstepDone} / {@code SuperstepDecided};
  * version 10 a decision's snapshot directory and a deployment's iteration resume point; version 11
- * {@code JobDetailsRequest} / {@code JobDetailsAnswer}.
+ * {@code JobDetailsRequest} / {@code JobDetailsAnswer}; version 12 {@code TaskIoReport}, {@code WorkerReport}
+ * and a vertex's record counts in {@code JobDetailsAnswer}.
  */
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 11;
+    public static final int VERSION = 12;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -237,6 +242,28 @@ public final class ClusterProtocol {
                     RpcCodecs.writeBytes(out, m.aggregatesBytes());
                 },
                 in -> new SuperstepDone(ClusterCodecs.readTaskId(in), in.readInt(), RpcCodecs.readBytes(in))));
+        register(b, 48, TaskIoReport.class, codec(
+                (m, out) -> {
+                    ClusterCodecs.writeWorkerId(m.worker(), out);
+                    ClusterCodecs.writeList(m.samples(), out, (s, o) -> {
+                        ClusterCodecs.writeTaskId(s.task(), o);
+                        o.writeLong(s.recordsIn());
+                        o.writeLong(s.recordsOut());
+                        o.writeLong(s.backPressuredNanos());
+                    });
+                },
+                in -> new TaskIoReport(ClusterCodecs.readWorkerId(in), ClusterCodecs.readList(in, i -> new TaskIoSample(ClusterCodecs.readTaskId(i), i.readLong(), i.readLong(), i.readLong())))));
+        register(b, 49, WorkerReport.class, codec(
+                (m, out) -> {
+                    WorkerSample s = m.sample();
+                    ClusterCodecs.writeWorkerId(s.worker(), out);
+                    for (long v : new long[] {s.heapUsedBytes(), s.heapMaxBytes(), s.gcCollections(), s.gcMillis(), s.managedUsedBytes(),
+                            s.managedTotalBytes(), s.spilledBytes()}) {
+                        out.writeLong(v);
+                    }
+                },
+                in -> new WorkerReport(new WorkerSample(ClusterCodecs.readWorkerId(in), in.readLong(), in.readLong(), in.readLong(),
+                        in.readLong(), in.readLong(), in.readLong(), in.readLong()))));
         register(b, 27, SuperstepDecided.class, codec(
                 (m, out) -> {
                     ClusterCodecs.writeTaskId(m.headTask(), out);

@@ -14,7 +14,6 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
@@ -27,8 +26,11 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ShutdownCluster;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskIoReport;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.WorkerReport;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.RpcConnection;
 import io.eddy.runtime.rpc.RpcHandler;
@@ -119,6 +121,10 @@ public final class MasterRpcHandler implements RpcHandler, AutoCloseable {
             dispatcher.execute(() -> master.acknowledgeCheckpoint(m.task(), m.checkpointId(), m.metrics(), m.state()));
         } else if (message instanceof DeclineCheckpoint m) {
             dispatcher.execute(() -> master.declineCheckpoint(m.task(), m.checkpointId(), m.reason()));
+        } else if (message instanceof WorkerReport m) {
+            dispatcher.execute(() -> master.reportWorker(m.sample()));
+        } else if (message instanceof TaskIoReport m) {
+            dispatcher.execute(() -> master.reportTaskIo(m.worker(), m.samples()));
         } else if (message instanceof SuperstepDone m) {
             dispatcher.execute(() -> master.superstepDone(m.task(), m.superstep(), m.aggregatesBytes()));
         } else {

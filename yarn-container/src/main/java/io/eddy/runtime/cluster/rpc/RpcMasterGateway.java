@@ -5,22 +5,27 @@ import io.eddy.runtime.checkpoint.CheckpointMetrics;
 import io.eddy.runtime.checkpoint.TaskStateSnapshot;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.MasterGateway;
+import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.WorkerSample;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RegisterWorker;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskIoReport;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.WorkerReport;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.RpcConnection;
 import io.eddy.runtime.tasks.TaskId;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
@@ -81,6 +86,16 @@ public final class RpcMasterGateway implements MasterGateway {
     @Override
     public void declineCheckpoint(TaskId task, long checkpointId, FailureInfo reason) {
         connection.send(new DeclineCheckpoint(task, checkpointId, reason));
+    }
+
+    @Override
+    public void reportTaskIo(WorkerId worker, List<TaskIoSample> samples) {
+        connection.send(new TaskIoReport(worker, samples));
+    }
+
+    @Override
+    public void reportWorker(WorkerSample sample) {
+        connection.send(new WorkerReport(sample));
     }
 
     @Override

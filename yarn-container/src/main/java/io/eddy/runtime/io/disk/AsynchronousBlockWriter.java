@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /** Appends segments to a spill file on the I/O thread of the file's directory. */
 final class AsynchronousBlockWriter extends AsynchronousFileIOChannel implements BlockChannelWriter {
@@ -14,9 +15,13 @@ final class AsynchronousBlockWriter extends AsynchronousFileIOChannel implements
     /** Written by the I/O thread, read by any. */
     private final AtomicLong bytesWritten = new AtomicLong();
 
-    AsynchronousBlockWriter(ID id, IOThread writerThread, BlockingQueue<MemorySegment> returnQueue) throws IOException {
+    /** The bytes every spill file of the worker's I/O manager has had written (a metric). */
+    private final LongAdder spilled;
+
+    AsynchronousBlockWriter(ID id, IOThread writerThread, BlockingQueue<MemorySegment> returnQueue, LongAdder spilled) throws IOException {
         super(id, writerThread, returnQueue, "writing", StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
+        this.spilled = spilled;
     }
 
     @Override
@@ -33,6 +38,7 @@ final class AsynchronousBlockWriter extends AsynchronousFileIOChannel implements
                     throw describe("Writing", segment.size(), e);
                 }
                 bytesWritten.addAndGet(segment.size());
+                spilled.add(segment.size());
             }
 
             @Override

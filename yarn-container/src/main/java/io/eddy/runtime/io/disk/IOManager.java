@@ -1,10 +1,6 @@
 package io.eddy.runtime.io.disk;
 
 import io.eddy.core.memory.MemorySegment;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +14,11 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+
 
 /**
  * Spill files in local directories, with one writer and one reader thread per directory doing the
@@ -46,6 +47,8 @@ public final class IOManager implements AutoCloseable {
     private final IOThread[] writers;
     private final IOThread[] readers;
     private final AtomicInteger nextDir = new AtomicInteger();
+    /** Bytes written to spill files so far, by every writer. */
+    private final LongAdder spilled = new LongAdder();
     /** Deletes the directories if the JVM exits without {@link #close()} (e.g. a test JVM, a SIGTERM). */
     private final Thread shutdownHook;
     private final Object lock = new Object();
@@ -117,10 +120,15 @@ public final class IOManager implements AutoCloseable {
      *
      * @param returnQueue receives every segment once written (or failed)
      */
+    /** The bytes written to this manager's spill files so far (deleted files included). */
+    public long spilledBytes() {
+        return spilled.sum();
+    }
+
     public BlockChannelWriter createBlockChannelWriter(FileIOChannel.ID id, BlockingQueue<MemorySegment> returnQueue)
             throws IOException {
         checkOpen();
-        return new AsynchronousBlockWriter(id, writers[checkThread(id)], returnQueue);
+        return new AsynchronousBlockWriter(id, writers[checkThread(id)], returnQueue, spilled);
     }
 
     /**

@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eddy.core.memory.DataInputDeserializer;
 import io.eddy.core.memory.DataOutputSerializer;
+import io.eddy.executor.JobDetails;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.checkpoint.ByteStreamStateHandle;
 import io.eddy.runtime.checkpoint.CheckpointMetrics;
-import io.eddy.runtime.io.network.event.CheckpointOptions;
-import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.checkpoint.FileStateHandle;
 import io.eddy.runtime.checkpoint.KeyGroupRange;
 import io.eddy.runtime.checkpoint.KeyGroupsStateHandle;
@@ -25,11 +24,14 @@ import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.NamedBlob;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
+import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
+import io.eddy.runtime.cluster.WorkerSample;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.AcknowledgeCheckpoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.AttachJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelJob;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectBatch;
@@ -42,13 +44,11 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.InputSplitReply;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAccepted;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsAnswer;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsRequest;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
-import io.eddy.executor.JobDetails;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.AttachJob;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.JobAttached;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
@@ -60,15 +60,19 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.RequestInputSplit;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SavepointTaken;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ShutdownCluster;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SubmitJob;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
-import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDecided;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDone;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskIoReport;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TaskStateChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerCheckpoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.TriggerSavepoint;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.WorkerReport;
+import io.eddy.runtime.io.network.InputChannelSpec;
+import io.eddy.runtime.io.network.event.CheckpointOptions;
+import io.eddy.runtime.io.network.event.CheckpointType;
+import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.iteration.IterationResume;
 import io.eddy.runtime.iteration.SuperstepDecision;
-import io.eddy.runtime.io.network.InputChannelSpec;
-import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.rpc.Message;
 import io.eddy.runtime.rpc.MessageCodec;
 import io.eddy.runtime.tasks.OutputPartitionSpec;
@@ -122,8 +126,11 @@ class ClusterProtocolTest {
                 new CancelJob(JOB),
                 new JobDetailsRequest(JOB),
                 new JobDetailsAnswer(new JobDetails(JOB, "my job", "RUNNING", 1234L, -1L, List.of(
-                        new JobDetails.VertexDetails("Source -> Map", 4, 1, 2, 1, 0, 0, 12, 7),
-                        new JobDetails.VertexDetails("Sink", 2, 2, 0, 0, 0, 0, -1, 0)))),
+                        new JobDetails.VertexDetails("Source -> Map", 4, 1, 2, 1, 0, 0, 12, 7, 0, 5_000_000_000L),
+                        new JobDetails.VertexDetails("Sink", 2, 2, 0, 0, 0, 0, -1, 0, 17, 0)))),
+                new WorkerReport(new WorkerSample(new WorkerId("worker-7"), 1L << 33, 1L << 34, 12, 3_456, 64L << 20, 128L << 20, 5L << 32)),
+                new TaskIoReport(new WorkerId("worker-7"), List.of(new TaskIoSample(new TaskId(JOB, 1, 2, 3), 10, 4_000_000_000L, 123_456_789_012L),
+                        new TaskIoSample(new TaskId(JOB, 0, 0, 0), 0, 0, 0))),
                 new JobDetailsAnswer(null),
                 new ListJobs(),
                 new JobList(List.of(new JobSummary(JOB, "my job", JobStatus.RUNNING, 1234L, 6))),

@@ -99,6 +99,7 @@ class IOManagerTest {
         writer.close();
         assertThat(writer.getSize()).isEqualTo((long) numBlocks * BLOCK);
         assertThat(id.getPathFile()).hasSize((long) numBlocks * BLOCK);
+        assertThat(io.spilledBytes()).as("the worker's spilled bytes metric").isEqualTo((long) numBlocks * BLOCK);
         assertThat(writeReturns).hasSize(pool.size());
 
         BlockingQueue<MemorySegment> readReturns = new LinkedBlockingQueue<>();

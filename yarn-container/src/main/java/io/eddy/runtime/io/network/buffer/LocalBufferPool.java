@@ -1,6 +1,7 @@
 package io.eddy.runtime.io.network.buffer;
 
 import io.eddy.core.memory.MemorySegment;
+import io.eddy.runtime.io.network.WaitTime;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -15,6 +16,8 @@ import java.util.concurrent.CompletableFuture;
  * thread (the consumer, a Netty thread).
  */
 public final class LocalBufferPool implements BufferRecycler {
+
+    private final WaitTime waited = new WaitTime();
 
     private static final CompletableFuture<Void> AVAILABLE = CompletableFuture.completedFuture(null);
 
@@ -67,6 +70,7 @@ public final class LocalBufferPool implements BufferRecycler {
      */
     public MemorySegment requestSegmentBlocking() throws IOException, InterruptedException {
         global.lock.lockInterruptibly();
+        long waitStart = 0;
         try {
             while (true) {
                 if (destroyed) {
@@ -74,7 +78,13 @@ public final class LocalBufferPool implements BufferRecycler {
                 }
                 MemorySegment segment = pollLocked();
                 if (segment != null) {
+                    if (waitStart != 0) {
+                        waited.addSince(waitStart);
+                    }
                     return segment;
+                }
+                if (waitStart == 0) {
+                    waitStart = System.nanoTime();
                 }
                 global.blockedRequesters++;
                 try {
@@ -86,6 +96,11 @@ public final class LocalBufferPool implements BufferRecycler {
         } finally {
             global.lock.unlock();
         }
+    }
+
+    /** The time {@link #requestSegmentBlocking()} waited for a segment so far (its producer's back pressure). */
+    public WaitTime waited() {
+        return waited;
     }
 
     /** Guarded by global.lock. */

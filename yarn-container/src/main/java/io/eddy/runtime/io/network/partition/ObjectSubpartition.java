@@ -1,5 +1,6 @@
 package io.eddy.runtime.io.network.partition;
 
+import io.eddy.runtime.io.network.WaitTime;
 import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.RuntimeEvent;
 import java.lang.invoke.MethodHandles;
@@ -28,6 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * #release()} on any thread.
  */
 public final class ObjectSubpartition {
+
+    private final WaitTime waited = new WaitTime();
 
     /** The timestamp of a record that has none. */
     public static final long NO_TIMESTAMP = Long.MIN_VALUE;
@@ -200,7 +203,21 @@ public final class ObjectSubpartition {
         return batch != null ? batch : newBatch();
     }
 
+    /** The time the producer waited for room (its back pressure on this channel). */
+    public WaitTime waited() {
+        return waited;
+    }
+
     private void awaitRoom() throws InterruptedException {
+        long waitStart = System.nanoTime();
+        try {
+            awaitRoomUntimed();
+        } finally {
+            waited.addSince(waitStart);
+        }
+    }
+
+    private void awaitRoomUntimed() throws InterruptedException {
         synchronized (producerLock) {
             producerWaiting = true;
             try {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class NetworkBufferPoolTest {
@@ -72,6 +73,34 @@ class NetworkBufferPoolTest {
         assertThat(second.get(10, TimeUnit.SECONDS)).isNotNull();
         assertThat(available).isDone();
         assertThat(local.segmentsInUse()).isEqualTo(1);
+    }
+
+    /** The time a requester waited is its producer's back pressure: counted from when it starts waiting to when it has a segment. */
+    @Test
+    void aBlockingRequestCountsTheTimeItWaited() throws Exception {
+        NetworkBufferPool global = new NetworkBufferPool(1, 128, false);
+        LocalBufferPool local = global.createLocalPool(1, "test");
+        MemorySegment first = local.requestSegmentBlocking();
+        assertThat(local.waited().nanos()).as("a segment was free: no wait").isZero();
+
+        long start = System.nanoTime();
+        AtomicReference<Thread> requester = new AtomicReference<>();
+        CompletableFuture<MemorySegment> second = CompletableFuture.supplyAsync(() -> {
+            requester.set(Thread.currentThread());
+            try {
+                return local.requestSegmentBlocking();
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        while (requester.get() == null || requester.get().getState() != Thread.State.WAITING) {
+            Thread.onSpinWait();
+        }
+        Thread.sleep(20);
+        local.recycle(first);
+        assertThat(second.get(10, TimeUnit.SECONDS)).isNotNull();
+        long elapsed = System.nanoTime() - start;
+        assertThat(local.waited().nanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(20)).isLessThanOrEqualTo(elapsed);
     }
 
     @Test

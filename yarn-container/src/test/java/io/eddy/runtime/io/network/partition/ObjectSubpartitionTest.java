@@ -90,10 +90,12 @@ class ObjectSubpartitionTest {
                 Thread.currentThread().interrupt();
             }
         }, "producer");
+        long start = System.nanoTime();
         producer.start();
         awaitWaiting(producer);
         // Two batches of ten in flight: the first is complete, the second full; the 21st record needs a third.
         assertThat(added).hasValue(20);
+        Thread.sleep(20);
         Object first = objects.poll();
         assertThat(first).isInstanceOf(ObjectSubpartition.Slice.class);
         assertThat(((ObjectSubpartition.Slice) first).to()).isEqualTo(10);
@@ -101,6 +103,8 @@ class ObjectSubpartitionTest {
         objects.poll();
         awaitWaiting(producer);
         assertThat(added).hasValue(30);
+        assertThat(objects.waited().nanos()).as("the producer's back pressure: its first wait, at least").isGreaterThanOrEqualTo(20_000_000L)
+                .isLessThanOrEqualTo(System.nanoTime() - start);
         objects.release();
         producer.join(10_000);
         assertThat(producer.isAlive()).as("released: the producer drops the rest instead of blocking").isFalse();

@@ -1,0 +1,88 @@
+package io.eddy.master.web;
+
+import io.eddy.master.ClusterMetrics;
+import io.eddy.master.JobMetrics;
+import io.eddy.runtime.cluster.WorkerSample;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The master's {@code /metrics} resource, written by the Prometheus Java client's own text format
+ * writer (docs/monitoring.md, "Metrics"): every job's latest task metrics as counters, a series per
+ * subtask labelled {@code job} (id), {@code job_name}, {@code vertex} (index in the job graph),
+ * {@code vertex_name}, {@code subtask} and {@code worker} (a restarted subtask's series counts its
+ * latest attempt, from zero: a counter reset, which Prometheus' {@code rate()} handles); and each
+ * worker's JVM and memory, a series per worker labelled {@code worker}.
+ */
+final class PrometheusMetrics {
+
+    static final String CONTENT_TYPE = PrometheusTextFormatWriter.CONTENT_TYPE;
+
+    private static final PrometheusTextFormatWriter WRITER = PrometheusTextFormatWriter.create();
+
+    private PrometheusMetrics() {}
+
+    /** The text exposition of {@code metrics}. */
+    static byte[] render(ClusterMetrics metrics) throws IOException {
+        List<JobMetrics> jobs = metrics.jobs();
+        List<WorkerSample> workers = metrics.workers();
+        MetricSnapshots snapshots = MetricSnapshots.of(
+                gauge(workers, "eddy_worker_heap_used_bytes", "JVM heap in use", WorkerSample::heapUsedBytes),
+                gauge(workers, "eddy_worker_heap_max_bytes", "Most JVM heap the worker may use", WorkerSample::heapMaxBytes),
+                workerCounter(workers, "eddy_worker_gc_collections", "Garbage collections, all collectors", WorkerSample::gcCollections),
+                workerCounter(workers, "eddy_worker_gc_seconds", "Time in garbage collections", s -> s.gcMillis() / 1e3),
+                gauge(workers, "eddy_worker_managed_memory_used_bytes", "Managed memory (sort, hash, spill buffers) held by tasks",
+                        WorkerSample::managedUsedBytes),
+                gauge(workers, "eddy_worker_managed_memory_bytes", "The worker's managed memory", WorkerSample::managedTotalBytes),
+                workerCounter(workers, "eddy_worker_spilled_bytes", "Bytes written to spill files", WorkerSample::spilledBytes),
+                counter(jobs, "eddy_task_records_in", "Records a task read from its input gates", JobMetrics.Subtask::recordsIn),
+                counter(jobs, "eddy_task_records_out", "Records a task wrote to its output edges (a broadcast record once)",
+                        JobMetrics.Subtask::recordsOut),
+                counter(jobs, "eddy_task_back_pressured_seconds",
+                        "Time a task waited for room in its outputs; its rate is the back-pressured share of time",
+                        s -> s.backPressuredNanos() / 1e9));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        WRITER.write(out, snapshots);
+        return out.toByteArray();
+    }
+
+    private static GaugeSnapshot gauge(List<WorkerSample> workers, String name, String help, ToDoubleFunction<WorkerSample> value) {
+        GaugeSnapshot.Builder gauge = GaugeSnapshot.builder().name(name).help(help);
+        for (WorkerSample w : workers) {
+            gauge.dataPoint(GaugeDataPointSnapshot.builder().labels(Labels.of("worker", w.worker().value())).value(value.applyAsDouble(w)).build());
+        }
+        return gauge.build();
+    }
+
+    private static CounterSnapshot workerCounter(List<WorkerSample> workers, String name, String help, ToDoubleFunction<WorkerSample> value) {
+        CounterSnapshot.Builder counter = CounterSnapshot.builder().name(name).help(help);
+        for (WorkerSample w : workers) {
+            counter.dataPoint(CounterDataPointSnapshot.builder().labels(Labels.of("worker", w.worker().value())).value(value.applyAsDouble(w))
+                    .build());
+        }
+        return counter.build();
+    }
+
+    private static CounterSnapshot counter(List<JobMetrics> jobs, String name, String help, ToDoubleFunction<JobMetrics.Subtask> value) {
+        CounterSnapshot.Builder counter = CounterSnapshot.builder().name(name).help(help);
+        for (JobMetrics job : jobs) {
+            for (JobMetrics.Subtask s : job.subtasks()) {
+                counter.dataPoint(CounterDataPointSnapshot.builder()
+                        .labels(Labels.of("job", job.job().toString(), "job_name", job.name(), "vertex", Integer.toString(s.vertex()),
+                                "vertex_name", s.vertexName(), "subtask", Integer.toString(s.subtask()), "worker", s.worker()))
+                        .value(value.applyAsDouble(s))
+                        .build());
+            }
+        }
+        return counter.build();
+    }
+}
