@@ -1,6 +1,6 @@
 package io.eddy.runtime.tasks;
 
-import io.eddy.runtime.io.network.WaitTime;
+import io.eddy.runtime.io.network.buffer.WaitTime;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;

@@ -1,7 +1,6 @@
 package io.eddy.runtime.io.network.buffer;
 
 import io.eddy.core.memory.MemorySegment;
-import io.eddy.runtime.io.network.WaitTime;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.List;

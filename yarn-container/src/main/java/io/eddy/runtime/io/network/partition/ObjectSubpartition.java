@@ -1,6 +1,6 @@
 package io.eddy.runtime.io.network.partition;
 
-import io.eddy.runtime.io.network.WaitTime;
+import io.eddy.runtime.io.network.buffer.WaitTime;
 import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.RuntimeEvent;
 import java.lang.invoke.MethodHandles;

@@ -1,4 +1,4 @@
-package io.eddy.runtime.io.network;
+package io.eddy.runtime.io.network.buffer;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
