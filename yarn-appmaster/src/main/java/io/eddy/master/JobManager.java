@@ -2,6 +2,7 @@ package io.eddy.master;
 
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobDetails;
+import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;
@@ -86,6 +87,10 @@ final class JobManager {
     private final Map<Long, ReportedIo> taskIo = new TreeMap<>();
 
     private record ReportedIo(WorkerId worker, TaskIoSample sample) {}
+
+    /** The samples of the dashboard's history: ten minutes at one a second. */
+    static final int HISTORY_SAMPLES = 600;
+    private final JobHistory history;
     private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
 
     private JobStatus status = JobStatus.CREATED;
@@ -111,6 +116,7 @@ final class JobManager {
         this.tasks = new TaskTracker(ctx.clock());
         this.scheduler = new JobScheduler(graph, artifacts, ctx.schedulerServices(), tasks, new JobSchedulingActions(this, ctx));
         this.submitTime = ctx.clock().millis();
+        this.history = new JobHistory(graph.vertices().size(), HISTORY_SAMPLES);
         this.restartStrategy = RestartStrategy.forJob(new Configuration(ctx.config().jobDefaults()),
                 JobCheckpointing.settingsWithDefaultRestart(ctx.config().jobDefaults(), graph));
         this.checkpointing = JobCheckpointing.create(ctx, graph, CheckpointJobActions.of(this::failIfRunning, this::cancel));
@@ -185,6 +191,33 @@ final class JobManager {
             }
         }
         return sums;
+    }
+
+    /** Adds the vertices' current sums to the history, if the job still runs (the master calls this once a second). */
+    void sampleHistory() {
+        if (endTime >= 0) {
+            return;
+        }
+        int n = graph.vertices().size();
+        long[] sample = new long[3 * n];
+        for (ReportedIo reported : taskIo.values()) {
+            TaskIoSample s = reported.sample();
+            int v = s.task().vertex();
+            sample[3 * v] += s.recordsIn();
+            sample[3 * v + 1] += s.recordsOut();
+            sample[3 * v + 2] += s.backPressuredNanos();
+        }
+        history.add(ctx.clock().millis(), sample);
+    }
+
+    /** The job as the dashboard shows it: details, edges, history, subtasks. */
+    JobDashboard dashboard() {
+        List<JobDashboard.Edge> edges = new ArrayList<>();
+        for (JobEdge e : graph.edges()) {
+            edges.add(new JobDashboard.Edge(e.source().index(), e.target().index(), e.shipStrategy().name(),
+                    e.exchangeMode() == null ? "PIPELINED" : e.exchangeMode().name(), e.role().name()));
+        }
+        return new JobDashboard(details(), edges, history.view(), metrics().subtasks());
     }
 
     /** The latest sample of every subtask that reported, for the metrics endpoint. */

@@ -79,6 +79,7 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         this.clock = clock;
         this.workerSupply = workerSupply;
         this.mainThread = new ScheduledThreadPoolExecutor(1, r -> new Thread(r, "eddy-master-main"));
+        mainThread.scheduleAtFixedRate(() -> jobs.values().forEach(JobManager::sampleHistory), 1, 1, TimeUnit.SECONDS);
         this.mainThread.setRemoveOnCancelPolicy(true);
         this.mainThread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     }
@@ -292,6 +293,17 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
     @Override
     public CompletableFuture<Optional<JobDetails>> jobDetails(JobId job) {
         return onMain(() -> Optional.ofNullable(jobs.get(job)).map(JobManager::details));
+    }
+
+    /** The job as the dashboard shows it (details, edges, recent history, subtasks); empty for a job the master does not know. */
+    public CompletableFuture<Optional<JobDashboard>> jobDashboard(JobId job) {
+        return onMain(() -> Optional.ofNullable(jobs.get(job)).map(JobManager::dashboard));
+    }
+
+    /** The registered workers (their registrations) with their latest samples, if any. */
+    public CompletableFuture<List<WorkerView>> workerViews() {
+        return onMain(() -> registry.workers().stream()
+                .map(w -> WorkerView.of(w.registration(), w.freeSlots(), workerSamples.get(w.id()))).toList());
     }
 
     @Override

@@ -1,10 +1,15 @@
 package io.eddy.master.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.eddy.jobgraph.JobId;
 import io.eddy.master.ClusterMetrics;
+import io.eddy.master.JobDashboard;
 import io.eddy.master.Master;
+import io.eddy.master.WorkerView;
 import io.eddy.runtime.cluster.JobSummary;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,6 +18,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,9 +41,11 @@ final class WebRoutes implements HttpHandler {
 
     private static final String JOBS = "/jobs";
     private static final String METRICS = "/metrics";
+    private static final String API = "/api/";
+    private static final String DASHBOARD = "/dashboard/";
 
     private final Master master;
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = new ObjectMapper().registerModule(new SimpleModule().addSerializer(JobId.class, ToStringSerializer.instance));
 
     WebRoutes(Master master) {
         this.master = master;
@@ -95,14 +103,64 @@ final class WebRoutes implements HttpHandler {
                     sendJson(exchange, 200, job);
                 }
             }
+        } else if (path.startsWith(API)) {
+            api(exchange, path.substring(API.length()));
+        } else if (path.equals("/dashboard")) {
+            exchange.getResponseHeaders().set("Location", "dashboard/");
+            send(exchange, 301, "text/plain; charset=utf-8", "dashboard/".getBytes(StandardCharsets.UTF_8));
+        } else if (path.startsWith(DASHBOARD)) {
+            DashboardFiles.File file = DashboardFiles.get(path.substring(DASHBOARD.length()));
+            if (file == null) {
+                sendError(exchange, 404, "The dashboard has no file '" + path.substring(DASHBOARD.length()) + "'");
+            } else {
+                send(exchange, 200, file.contentType(), file.bytes());
+            }
         } else if (path.equals(METRICS)) {
             ClusterMetrics metrics = fromMaster(exchange, master.metrics(), "Collecting the metrics");
             if (metrics != null) {
                 send(exchange, 200, PrometheusMetrics.CONTENT_TYPE, PrometheusMetrics.render(metrics));
             }
         } else {
-            sendError(exchange, 404, "No resource at '" + path + "': the endpoint serves /, " + JOBS + ", " + JOBS + "/<job id> and "
-                    + METRICS);
+            sendError(exchange, 404, "No resource at '" + path + "': the endpoint serves /, " + JOBS + ", " + JOBS + "/<job id>, "
+                    + METRICS + ", " + DASHBOARD + " and the dashboard's JSON API under " + API);
+        }
+    }
+
+    /**
+     * The dashboard's JSON API (docs/monitoring.md, "Dashboard"): {@code overview} (workers with
+     * their metrics, slots, jobs) and {@code jobs/<id>} (details, edges, history, subtasks).
+     */
+    private void api(HttpExchange exchange, String resource) throws IOException {
+        if (resource.equals("overview")) {
+            List<WorkerView> workers = fromMaster(exchange, master.workerViews(), "Listing the workers");
+            List<JobView> jobs = workers == null ? null : jobsOrError(exchange);
+            if (jobs != null) {
+                Map<String, Object> body = new LinkedHashMap<>();
+                body.put("workers", workers);
+                body.put("slots", workers.stream().mapToInt(WorkerView::slots).sum());
+                body.put("freeSlots", workers.stream().mapToInt(WorkerView::freeSlots).sum());
+                body.put("jobs", jobs);
+                sendJson(exchange, 200, body);
+            }
+        } else if (resource.startsWith("jobs/") && resource.indexOf('/', "jobs/".length()) < 0) {
+            String id = resource.substring("jobs/".length());
+            JobId job;
+            try {
+                job = JobId.fromHex(id);
+            } catch (IllegalArgumentException e) {
+                sendError(exchange, 404, "'" + id + "' is not a job id; GET " + JOBS + " lists the jobs and their ids");
+                return;
+            }
+            Optional<JobDashboard> dashboard = fromMaster(exchange, master.jobDashboard(job), "Reading the job");
+            if (dashboard != null) {
+                if (dashboard.isEmpty()) {
+                    sendError(exchange, 404, "No job '" + id + "' is known to this master; GET " + JOBS + " lists the jobs and their ids");
+                } else {
+                    sendJson(exchange, 200, dashboard.get());
+                }
+            }
+        } else {
+            sendError(exchange, 404, "No resource at '" + API + resource + "': the API serves " + API + "overview and " + API + "jobs/<job id>");
         }
     }
 

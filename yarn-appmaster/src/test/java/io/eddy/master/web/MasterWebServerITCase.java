@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.configuration.Configuration;
+import io.eddy.executor.JobClient;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.master.Master;
@@ -14,6 +15,7 @@ import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
 import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
+import io.eddy.streaming.api.functions.source.SourceFunction;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -160,6 +162,86 @@ class MasterWebServerITCase {
         assertThat(value(body, "eddy_worker_gc_collections_total" + label)).isGreaterThanOrEqualTo(0);
     }
 
+    @Test
+    void theApiOverviewListsWorkersWithTheirMetricsAndTheJobs() throws Exception {
+        HttpResponse<String> response = get("api/overview");
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode overview = JSON.readTree(response.body());
+        assertThat(overview.get("slots").asInt()).isEqualTo(1);
+        JsonNode worker = overview.get("workers").get(0);
+        assertThat(worker.get("id").asText()).isEqualTo(CLUSTER.cluster().workers().get(0).id().value());
+        assertThat(worker.get("slots").asInt()).isEqualTo(1);
+        assertThat(worker.has("heapUsedBytes")).isTrue();
+        assertThat(overview.get("jobs").findValuesAsText("id")).contains(job.toString());
+    }
+
+    @Test
+    void theApiGivesAJobsGraphDetailsAndSubtasks() throws Exception {
+        HttpResponse<String> response = get("api/jobs/" + job);
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode j = JSON.readTree(response.body());
+        assertThat(j.get("details").get("id").asText()).isEqualTo(job.toString());
+        assertThat(j.get("details").get("status").asText()).isEqualTo("FINISHED");
+        JsonNode vertices = j.get("details").get("vertices");
+        assertThat(vertices).hasSize(2);
+        assertThat(vertices.get(0).get("recordsOut").asLong()).isEqualTo(3);
+        assertThat(vertices.get(1).get("recordsIn").asLong()).isEqualTo(3);
+        JsonNode edge = j.get("edges").get(0);
+        assertThat(edge.get("source").asInt()).isZero();
+        assertThat(edge.get("target").asInt()).isEqualTo(1);
+        assertThat(edge.get("shipStrategy").asText()).isEqualTo("REBALANCE");
+        assertThat(edge.get("exchangeMode").asText()).isEqualTo("PIPELINED");
+        assertThat(j.get("subtasks")).hasSize(2);
+        assertThat(j.get("history").get("vertices")).hasSize(2);
+
+        assertThat(get("api/jobs/" + new JobId(1, 2)).statusCode()).isEqualTo(404);
+        assertThat(get("api/jobs/xyz").statusCode()).isEqualTo(404);
+        assertThat(get("api/nothing").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aRunningJobsHistoryGrowsEverySecond() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.addSource(new Trickle()).rebalance().addSink(new Discard());
+        JobClient running = CLUSTER.submit(env.getJobGraph("trickle"));
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            JsonNode history;
+            do {
+                assertThat(System.nanoTime()).as("three samples of a running job").isLessThan(deadline);
+                Thread.sleep(200);
+                history = JSON.readTree(get("api/jobs/" + running.getJobId()).body()).get("history");
+            } while (history.get("times").size() < 3 || history.get("vertices").get(1).get("recordsIn").get(history.get("times").size() - 1).asLong() == 0);
+            JsonNode times = history.get("times");
+            for (int i = 1; i < times.size(); i++) {
+                assertThat(times.get(i).asLong()).isGreaterThan(times.get(i - 1).asLong());
+            }
+            JsonNode sinkIn = history.get("vertices").get(1).get("recordsIn");
+            assertThat(sinkIn.get(sinkIn.size() - 1).asLong()).as("records keep arriving").isGreaterThanOrEqualTo(sinkIn.get(0).asLong());
+        } finally {
+            CLUSTER.cluster().master().cancelJob(running.getJobId()).get(10, TimeUnit.SECONDS);
+            running.getJobResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void theDashboardsFilesAreServedAndNothingElse() throws Exception {
+        HttpResponse<String> page = get("dashboard/");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+        assertThat(page.body()).contains("<script src=\"app.js\"></script>");
+        HttpResponse<String> script = get("dashboard/app.js");
+        assertThat(script.headers().firstValue("Content-Type")).hasValue("text/javascript; charset=utf-8");
+        assertThat(script.body()).contains("../api/overview");
+        assertThat(get("dashboard/style.css").statusCode()).isEqualTo(200);
+        assertThat(get("dashboard/../../io/eddy/master/web/WebRoutes.class").statusCode()).isEqualTo(404);
+        assertThat(get("dashboard/secret.txt").statusCode()).isEqualTo(404);
+        HttpResponse<String> bare = get("dashboard");
+        assertThat(bare.statusCode()).isEqualTo(301);
+        assertThat(bare.headers().firstValue("Location")).hasValue("dashboard/");
+    }
+
     /** The value of the one series line that starts with {@code series} (name and labels). */
     private static double value(String body, String series) {
         String line = body.lines().filter(l -> l.startsWith(series + " ")).findFirst().orElseThrow(() -> new AssertionError("no " + series));
@@ -219,6 +301,25 @@ class MasterWebServerITCase {
     private static HttpResponse<String> get(String relative) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create(web.url() + relative)).timeout(Duration.ofSeconds(20)).GET().build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Emits 0, 1, 2, ... about a thousand a second until cancelled. */
+    static final class Trickle implements SourceFunction<Long> {
+        private static final long serialVersionUID = 1L;
+        private volatile boolean running = true;
+
+        @Override
+        public void run(SourceContext<Long> ctx) throws InterruptedException {
+            for (long i = 0; running; i++) {
+                ctx.collect(i);
+                Thread.sleep(1);
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
     }
 
     /** Drops its input. */
