@@ -1,8 +1,9 @@
 package io.eddy.cli;
 
 import io.eddy.master.remote.ClusterClient;
-import io.eddy.master.remote.ClusterProcesses;
 import io.eddy.master.remote.ClusterProcesses.Launched;
+import io.eddy.master.remote.ClusterProcesses;
+import io.eddy.master.web.MasterWebServer;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.runtime.rpc.Secret;
@@ -17,9 +18,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code eddy cluster start}: generates the cluster secret into {@code DIR/secret}, starts the
@@ -75,7 +76,11 @@ final class ClusterStartCommand implements Callable<Integer> {
             out.println("Started the master (pid " + started.get(0).pid() + ") and " + workers + " worker(s) with " + slots
                     + " slot(s) each; files in " + cluster.path());
             out.println("Master listening on " + HostPort.format(master));
-            ClusterProcesses.webEndpoint(started.get(0)).ifPresent(url -> out.println("Web endpoint at " + url + " (jobs as JSON at " + url + "jobs)"));
+            ClusterProcesses.webEndpoint(started.get(0)).ifPresent(url -> {
+                out.println("Web endpoint at " + url + " (jobs as JSON at " + url + "jobs)");
+                out.println("Dashboard at " + url + "dashboard/ (its cancel and savepoint take the action token "
+                        + MasterWebServer.actionToken(secret) + ", also shown by 'eddy cluster status')");
+            });
             out.println("Run jobs with: eddy run --cluster-dir " + cluster.path() + " app.jar   Stop with: eddy cluster stop --dir " + cluster.path());
             out.flush();
             return EddyCli.EXIT_OK;

@@ -1,18 +1,20 @@
 package io.eddy.cli;
 
 import io.eddy.master.remote.ClusterClient;
+import io.eddy.master.web.MasterWebServer;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.runtime.cluster.rpc.HostPort;
+import io.eddy.runtime.rpc.Secret;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code eddy cluster status}: which recorded processes run, which workers the master has, how many jobs. Exit 1 if no master runs. */
 @Command(name = "status", mixinStandardHelpOptions = true, description = "Shows the processes, workers and jobs of a cluster.")
@@ -47,6 +49,7 @@ final class ClusterStatusCommand implements Callable<Integer> {
             for (WorkerRegistration w : workers) {
                 out.println("  " + w.describe() + ", " + w.slots() + " slot(s), data " + HostPort.format(w.dataAddress()));
             }
+            out.println("Dashboard action token (cancel, savepoint): " + MasterWebServer.actionToken(Secret.fromFile(cluster.secretFile())));
         } catch (IOException e) {
             throw CliException.failure("The master at " + HostPort.format(master) + " does not answer: " + e.getMessage(), e);
         }

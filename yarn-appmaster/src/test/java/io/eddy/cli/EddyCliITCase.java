@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eddy.master.remote.ClusterProcesses;
 import io.eddy.master.remote.ProcessClusterExtension;
+import io.eddy.master.web.MasterWebServer;
 import io.eddy.runtime.rpc.Secret;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -141,6 +142,9 @@ class EddyCliITCase {
             Result status = eddy("cluster", "status", "--dir", clusterDir.toString());
             assertThat(status.code()).as(status.err()).isZero();
             assertThat(status.out()).contains("1 worker(s) registered, 2 slot(s)").contains("worker-1");
+            String token = MasterWebServer.actionToken(Secret.fromFile(clusterDir.resolve("secret")));
+            assertThat(status.out()).contains("Dashboard action token (cancel, savepoint): " + token);
+            assertThat(started.out()).containsPattern("Dashboard at http://127\\.0\\.0\\.1:\\d+/dashboard/ ").contains(token);
 
             Path output = dir.resolve("counts.txt");
             ByteArrayOutputStream console = new ByteArrayOutputStream();

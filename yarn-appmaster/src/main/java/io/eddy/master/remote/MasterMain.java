@@ -108,7 +108,7 @@ public final class MasterMain {
         }
         MasterWebServer web;
         try {
-            web = webPort < 0 ? null : MasterWebServer.start(server.master(), host, webPort);
+            web = webPort < 0 ? null : MasterWebServer.start(server.master(), host, webPort, secret);
         } catch (IOException e) {
             err.println("eddy-master: " + e.getMessage() + " (or --web-port -1 to run without it)");
             LOG.error("Master could not start: {}", e.getMessage());

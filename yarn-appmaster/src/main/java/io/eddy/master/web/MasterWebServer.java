@@ -2,6 +2,7 @@ package io.eddy.master.web;
 
 import com.sun.net.httpserver.HttpServer;
 import io.eddy.master.Master;
+import io.eddy.runtime.rpc.Secret;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -69,6 +70,14 @@ public final class MasterWebServer implements AutoCloseable {
         this.host = host;
     }
 
+    /** The purpose of the token that allows the dashboard's actions ({@link Secret#derivedToken}). */
+    public static final String ACTION_TOKEN_PURPOSE = "web-actions";
+
+    /** The token the dashboard's actions take on a cluster with {@code secret}: what 'eddy cluster status' prints. */
+    public static String actionToken(Secret secret) {
+        return secret.derivedToken(ACTION_TOKEN_PURPOSE);
+    }
+
     /**
      * Starts serving {@code master} on {@code host:port}.
      *
@@ -78,6 +87,15 @@ public final class MasterWebServer implements AutoCloseable {
      * @throws IllegalArgumentException if {@code port} is outside 0..65535
      */
     public static MasterWebServer start(Master master, String host, int port) throws IOException {
+        return start(master, host, port, null);
+    }
+
+    /**
+     * Like {@link #start(Master, String, int)}, with the dashboard's actions (cancel, savepoint) on
+     * for requests that present {@code secret}'s {@link #ACTION_TOKEN_PURPOSE} token; off (403)
+     * where {@code secretOrNull} is null.
+     */
+    public static MasterWebServer start(Master master, String host, int port, Secret secretOrNull) throws IOException {
         Objects.requireNonNull(master, "master");
         Objects.requireNonNull(host, "host");
         if (port < 0 || port > 65535) {
@@ -99,7 +117,7 @@ public final class MasterWebServer implements AutoCloseable {
         ThreadPoolExecutor executor = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUE),
                 daemonThreads(threads), new ThreadPoolExecutor.CallerRunsPolicy());
         server.setExecutor(executor);
-        server.createContext("/", new WebRoutes(master));
+        server.createContext("/", new WebRoutes(master, secretOrNull == null ? null : actionToken(secretOrNull)));
         server.start();
         LOG.info("Master web endpoint listening on {}", server.getAddress());
         return new MasterWebServer(server, executor, threads, host);

@@ -14,6 +14,7 @@ import io.eddy.runtime.cluster.JobSummary;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,12 +46,20 @@ final class WebRoutes implements HttpHandler {
     private static final String METRICS = "/metrics";
     private static final String API = "/api/";
     private static final String DASHBOARD = "/dashboard/";
+    /** The actions: {@code /api/jobs/<32 hex digits>/(cancel|savepoint)}. */
+    private static final Pattern ACTION = Pattern.compile("/api/jobs/([0-9a-fA-F]{32})/(cancel|savepoint)");
+    /** How long a savepoint may take before its request answers 504 (the savepoint goes on). */
+    static final long SAVEPOINT_TIMEOUT_SECONDS = 120;
 
     private final Master master;
     private final ObjectMapper json = new ObjectMapper().registerModule(new SimpleModule().addSerializer(JobId.class, ToStringSerializer.instance));
 
-    WebRoutes(Master master) {
+    /** The token the dashboard's actions must present, derived from the cluster's secret; null: actions are off. */
+    private final byte[] actionToken;
+
+    WebRoutes(Master master, String actionTokenOrNull) {
         this.master = master;
+        this.actionToken = actionTokenOrNull == null ? null : actionTokenOrNull.getBytes(StandardCharsets.US_ASCII);
     }
 
     /**
@@ -69,12 +80,24 @@ final class WebRoutes implements HttpHandler {
     public void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String method = exchange.getRequestMethod();
-            if (!method.equals("GET") && !method.equals("HEAD")) {
-                exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-                sendError(exchange, 405, "Method " + method + " is not allowed: the web endpoint is read-only (use GET)");
+            String path = exchange.getRequestURI().getPath();
+            Matcher action = ACTION.matcher(path);
+            if (action.matches()) {
+                if (!method.equals("POST")) {
+                    exchange.getResponseHeaders().set("Allow", "POST");
+                    sendError(exchange, 405, "Method " + method + " is not allowed: " + path + " is an action (use POST)");
+                    return;
+                }
+                action(exchange, action.group(1), action.group(2));
                 return;
             }
-            route(exchange, exchange.getRequestURI().getPath());
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                exchange.getResponseHeaders().set("Allow", "GET, HEAD");
+                sendError(exchange, 405, "Method " + method + " is not allowed: the web endpoint is read-only (use GET) but for the"
+                        + " actions " + API + "jobs/<job id>/cancel and " + API + "jobs/<job id>/savepoint (POST)");
+                return;
+            }
+            route(exchange, path);
         } catch (IOException e) {
             LOG.debug("Web request {} {} from {} failed: {}", exchange.getRequestMethod(), exchange.getRequestURI(),
                     exchange.getRemoteAddress(), e.toString());
@@ -161,6 +184,54 @@ final class WebRoutes implements HttpHandler {
             }
         } else {
             sendError(exchange, 404, "No resource at '" + API + resource + "': the API serves " + API + "overview and " + API + "jobs/<job id>");
+        }
+    }
+
+    /**
+     * Cancels a job or takes its savepoint, for a request that presents the action token as {@code
+     * Authorization: Bearer <token>} (docs/monitoring.md, "Actions"): 403 where the endpoint has no
+     * token (started without the cluster's secret), 401 for a missing or wrong one.
+     */
+    private void action(HttpExchange exchange, String id, String action) throws IOException {
+        if (actionToken == null) {
+            sendError(exchange, 403, "Actions are off: this web endpoint was started without the cluster's secret"
+                    + " (the embedded cluster has none); cancel with the program or 'eddy cancel'");
+            return;
+        }
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        byte[] given = authorization != null && authorization.startsWith("Bearer ")
+                ? authorization.substring("Bearer ".length()).trim().getBytes(StandardCharsets.US_ASCII) : new byte[0];
+        if (!MessageDigest.isEqual(actionToken, given)) {
+            exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer");
+            sendError(exchange, 401, (authorization == null ? "No" : "A wrong") + " action token: send the token 'eddy cluster status'"
+                    + " prints as the header 'Authorization: Bearer <token>'");
+            return;
+        }
+        JobId job = JobId.fromHex(id);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("job", job.toString());
+        body.put("action", action);
+        try {
+            if (action.equals("cancel")) {
+                master.cancelJob(job, "cancelled from the dashboard").get(MASTER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                LOG.info("Job {} cancelled through the web endpoint by {}", job, exchange.getRemoteAddress());
+                sendJson(exchange, 202, body);
+            } else {
+                String path = master.triggerSavepoint(job, null, false).get(SAVEPOINT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                LOG.info("Savepoint of job {} taken through the web endpoint: {}", job, path);
+                body.put("path", path);
+                sendJson(exchange, 200, body);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sendError(exchange, 503, "The web endpoint is shutting down");
+        } catch (TimeoutException e) {
+            sendError(exchange, 504, "The " + action + " of job " + job + " did not complete within "
+                    + (action.equals("cancel") ? MASTER_TIMEOUT_SECONDS : SAVEPOINT_TIMEOUT_SECONDS) + " s; it may still complete");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            int status = cause instanceof IllegalArgumentException && String.valueOf(cause.getMessage()).startsWith("No job") ? 404 : 409;
+            sendError(exchange, status, "The " + action + " of job " + job + " failed: " + cause.getMessage());
         }
     }
 

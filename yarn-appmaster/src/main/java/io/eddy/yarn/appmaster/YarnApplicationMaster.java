@@ -108,7 +108,7 @@ final class YarnApplicationMaster {
                 persisting = new PersistingJobSubmissionGateway(master, store);
                 return lifecycle.gateway(persisting);
             }, lifecycle, supply));
-            startWeb(server.master());
+            startWeb(server.master(), secret);
             InetSocketAddress workersReachMasterAt = InetSocketAddress.createUnresolved(env.nodeHost(), server.address().getPort());
             String masterAddressFile = new Path(env.applicationDirectory(), StagingLayout.MASTER_ADDRESS_FILE).toString();
             // First: the workers of the attempt before (kept by YARN) register as soon as they read it.
@@ -200,9 +200,9 @@ final class YarnApplicationMaster {
         }
     }
 
-    private void startWeb(Master master) {
+    private void startWeb(Master master, Secret secret) {
         try {
-            web = MasterWebServer.start(master, "0.0.0.0", 0);
+            web = MasterWebServer.start(master, "0.0.0.0", 0, secret);
             trackingUrl = "http://" + env.nodeHost() + ":" + web.address().getPort() + "/";
         } catch (IOException e) {
             LOG.warn("The master's web endpoint did not start; registering without a tracking URL: {}", e.getMessage());

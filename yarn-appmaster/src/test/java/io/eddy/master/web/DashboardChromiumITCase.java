@@ -8,6 +8,7 @@ import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobClient;
 import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
+import io.eddy.runtime.rpc.Secret;
 import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,8 +35,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The dashboard in a real browser: Debian's headless Chromium, driven through its chromedriver by
  * Selenium, against a master with a running job. It loads the overview, follows the job's link,
  * and waits for the job graph (vertices, the labelled edge, records arriving), the throughput plot
- * and the job's end after a cancel — all drawn by the page's script from the JSON API, so a broken
- * route, field or script fails here. A job name with markup shows as text.
+ * and the cancel from the page (refused with a wrong action token, done with the right one) — all
+ * drawn by the page's script from the JSON API, so a broken route, field or script fails here. A
+ * job name with markup shows as text.
  *
  * <p>The browser comes from Debian's packages ({@code chromium}, {@code chromium-driver}), which
  * {@code .ci/run} installs; without them the test is skipped, unless {@code
@@ -47,6 +49,7 @@ class DashboardChromiumITCase {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final String JOB_NAME = "browser <b>bold</b> job";
+    private static final Secret SECRET = Secret.generate();
 
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(1).slotsPerWorker(2).build());
@@ -67,7 +70,7 @@ class DashboardChromiumITCase {
             }
             Assumptions.abort("Browser tests skipped: " + missing);
         }
-        web = MasterWebServer.start(CLUSTER.cluster().master(), "127.0.0.1", 0);
+        web = MasterWebServer.start(CLUSTER.cluster().master(), "127.0.0.1", 0, SECRET);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         // Headless as root in a sandbox, and nothing that reaches for the closed network.
@@ -126,7 +129,14 @@ class DashboardChromiumITCase {
                     .anyMatch(line -> line.getAttribute("points").split(" ").length >= 2));
             Files.write(Path.of("target", "dashboard-job.png"), browser.getScreenshotAs(OutputType.BYTES)); // to look at after a run
 
-            CLUSTER.cluster().master().cancelJob(job.getJobId()).get(10, TimeUnit.SECONDS);
+            // Cancel from the page: refused with a wrong token, done with the right one.
+            browser.findElement(By.id("token")).sendKeys("not-the-token");
+            browser.findElement(By.id("cancel")).click();
+            wait.until(d -> d.findElement(By.id("action-result")).getText().contains("wrong action token"));
+            assertThat(text(wait, By.id("job-status"))).isEqualTo("RUNNING");
+            browser.findElement(By.id("token")).clear();
+            browser.findElement(By.id("token")).sendKeys(MasterWebServer.actionToken(SECRET));
+            browser.findElement(By.id("cancel")).click();
             wait.until(d -> d.findElement(By.id("job-status")).getText().equals("CANCELED"));
         } finally {
             CLUSTER.cluster().master().cancelJob(job.getJobId());

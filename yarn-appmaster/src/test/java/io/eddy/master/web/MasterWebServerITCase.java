@@ -13,6 +13,7 @@ import io.eddy.master.Master;
 import io.eddy.master.MasterConfig;
 import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
+import io.eddy.runtime.rpc.Secret;
 import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;
@@ -240,6 +241,59 @@ class MasterWebServerITCase {
         HttpResponse<String> bare = get("dashboard");
         assertThat(bare.statusCode()).isEqualTo(301);
         assertThat(bare.headers().firstValue("Location")).hasValue("dashboard/");
+    }
+
+    @Test
+    void actionsAreOffWithoutASecretAndArePostOnly() throws Exception {
+        HttpResponse<String> off = post(web, "api/jobs/" + job + "/cancel", null);
+        assertThat(off.statusCode()).isEqualTo(403);
+        assertThat(JSON.readTree(off.body()).get("error").asText()).contains("without the cluster's secret");
+        HttpResponse<String> got = get("api/jobs/" + job + "/cancel");
+        assertThat(got.statusCode()).isEqualTo(405);
+        assertThat(got.headers().firstValue("Allow")).hasValue("POST");
+    }
+
+    @Test
+    void actionsTakeTheTokenDerivedFromTheSecret() throws Exception {
+        Secret secret = Secret.generate();
+        String token = MasterWebServer.actionToken(secret);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.addSource(new Trickle()).rebalance().addSink(new Discard());
+        JobClient running = CLUSTER.submit(env.getJobGraph("to cancel"));
+        try (MasterWebServer secured = MasterWebServer.start(CLUSTER.cluster().master(), "127.0.0.1", 0, secret)) {
+            String cancel = "api/jobs/" + running.getJobId() + "/cancel";
+            HttpResponse<String> none = post(secured, cancel, null);
+            assertThat(none.statusCode()).isEqualTo(401);
+            assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
+            assertThat(JSON.readTree(none.body()).get("error").asText()).contains("No action token").contains("eddy cluster status");
+            assertThat(post(secured, cancel, secret.toEncodedString()).statusCode()).as("the secret itself is not the token").isEqualTo(401);
+            assertThat(post(secured, cancel, token.substring(1) + "0").statusCode()).isEqualTo(401);
+            assertThat(CLUSTER.cluster().master().jobDetails(running.getJobId()).get(10, TimeUnit.SECONDS).orElseThrow().status())
+                    .as("refused requests changed nothing").isEqualTo("RUNNING");
+
+            HttpResponse<String> savepoint = post(secured, "api/jobs/" + running.getJobId() + "/savepoint", token);
+            assertThat(savepoint.statusCode()).as(savepoint.body()).isEqualTo(409);
+            assertThat(JSON.readTree(savepoint.body()).get("error").asText()).contains("savepoint of job " + running.getJobId() + " failed");
+            assertThat(post(secured, "api/jobs/" + new JobId(1, 2) + "/cancel", token).statusCode()).isEqualTo(404);
+
+            HttpResponse<String> cancelled = post(secured, cancel, token);
+            assertThat(cancelled.statusCode()).isEqualTo(202);
+            assertThat(JSON.readTree(cancelled.body()).get("action").asText()).isEqualTo("cancel");
+            assertThat(CLUSTER.cluster().master().jobTermination(running.getJobId()).get(30, TimeUnit.SECONDS).name()).isEqualTo("CANCELED");
+        } finally {
+            CLUSTER.cluster().master().cancelJob(running.getJobId());
+            running.getJobResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static HttpResponse<String> post(MasterWebServer server, String relative, String tokenOrNull) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + relative)).timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.noBody());
+        if (tokenOrNull != null) {
+            request.header("Authorization", "Bearer " + tokenOrNull);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** The value of the one series line that starts with {@code series} (name and labels). */

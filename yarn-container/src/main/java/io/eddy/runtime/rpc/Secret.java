@@ -155,6 +155,15 @@ public final class Secret {
         return HexFormat.of().formatHex(key);
     }
 
+    /**
+     * A token for {@code purpose} derived from this secret (hex of the HMAC of the purpose's name):
+     * it proves its holder was given it by someone who holds the secret, without revealing the
+     * secret itself — the dashboard's actions take {@code derivedToken("web-actions")}.
+     */
+    public String derivedToken(String purpose) {
+        return HexFormat.of().formatHex(mac(("eddy-token:" + purpose).getBytes(StandardCharsets.UTF_8)));
+    }
+
     /** HMAC-SHA256 with this secret over the concatenation of {@code parts}. */
     byte[] mac(byte[]... parts) {
         try {

@@ -14,6 +14,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SecretTest {
 
     @Test
+    void derivedTokensDependOnTheSecretAndThePurposeAndRevealNeither() {
+        Secret secret = Secret.generate();
+        String token = secret.derivedToken("web-actions");
+        assertThat(token).matches("[0-9a-f]{64}").isEqualTo(secret.derivedToken("web-actions"))
+                .isNotEqualTo(secret.derivedToken("other")).isNotEqualTo(Secret.generate().derivedToken("web-actions"))
+                .doesNotContain(secret.toEncodedString());
+        assertThat(Secret.fromEncodedString(secret.toEncodedString()).derivedToken("web-actions")).isEqualTo(token);
+    }
+
+    @Test
     void toStringNeverShowsTheSecret() {
         Secret secret = Secret.generate();
         assertThat(secret.toString()).doesNotContain(secret.toEncodedString()).contains("hidden");

@@ -236,6 +236,40 @@ async function showJob(view, id) {
       [false, true, true, false, true, true, true]));
 }
 
+// ---- actions (cancel, savepoint): POST with the action token, kept for this tab only ---------
+
+const TOKEN_KEY = 'eddy-action-token';
+let actionJob = null;
+
+async function act(action) {
+  const result = document.getElementById('action-result');
+  const token = document.getElementById('token').value.trim();
+  sessionStorage.setItem(TOKEN_KEY, token);
+  result.className = '';
+  result.textContent = action + '…';
+  try {
+    const response = await fetch('../api/jobs/' + encodeURIComponent(actionJob) + '/' + action,
+      { method: 'POST', headers: { 'Authorization': 'Bearer ' + token } });
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.error || ('HTTP ' + response.status));
+    result.textContent = action === 'cancel' ? 'Cancelling the job' : 'Savepoint written to ' + body.path;
+  } catch (e) {
+    result.className = 'failed';
+    result.textContent = e.message;
+  }
+}
+
+function showActions(jobId) {
+  const panel = document.getElementById('actions');
+  if (jobId !== actionJob) document.getElementById('action-result').textContent = '';
+  actionJob = jobId;
+  panel.hidden = jobId === null;
+}
+
+document.getElementById('token').value = sessionStorage.getItem(TOKEN_KEY) || '';
+document.getElementById('cancel').addEventListener('click', () => act('cancel'));
+document.getElementById('savepoint').addEventListener('click', () => act('savepoint'));
+
 // ---- routing --------------------------------------------------------------------------------
 
 async function render() {
@@ -244,6 +278,7 @@ async function render() {
   const hash = location.hash || '#/';
   try {
     const match = hash.match(/^#\/jobs\/([0-9a-fA-F]{32})$/);
+    showActions(match ? match[1] : null);
     if (match) {
       await showJob(view, match[1]);
     } else {
