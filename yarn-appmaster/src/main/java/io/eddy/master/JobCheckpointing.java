@@ -68,10 +68,14 @@ final class JobCheckpointing {
     private ExecutionGraph executionGraph;
     /** The state the next deployments restore, or null (fresh start). */
     private StateAssignment.AssignedState restore;
+    private final java.time.Clock clock;
+    /** The latest restore decided, for the dashboard; null before any. */
+    private CheckpointsView.Restore latestRestore;
 
     private JobCheckpointing(JobGraph graph, Configuration settings, CheckpointCoordinatorConfig config, CheckpointStorage storage,
             MasterContext ctx, CheckpointJobActions actions) {
         this.graph = graph;
+        this.clock = ctx.clock();
         this.allowNonRestoredState = settings.get(CheckpointingOptions.ALLOW_NON_RESTORED_STATE);
         this.restorePath = settings.get(CheckpointingOptions.RESTORE_PATH);
         this.coordinator = storage == null ? null : new CheckpointCoordinator(graph, config, new CheckpointCoordinator.Services(
@@ -149,6 +153,9 @@ final class JobCheckpointing {
      */
     void restoredAtStart(StateAssignment.AssignedState initial) {
         this.initialRestore = initial;
+        if (initial != null) {
+            latestRestore = new CheckpointsView.Restore(initial.checkpointId(), clock.millis(), true);
+        }
         if (coordinator != null && initial != null && restorePath != null) {
             coordinator.registerInitialRestore(initial.checkpointId(), restorePath);
         }
@@ -219,6 +226,15 @@ final class JobCheckpointing {
         return new LinkedHashSet<>(executionGraph.regions());
     }
 
+    /** The job's checkpoints for the dashboard: counts, the latest that ended, the latest restore. */
+    CheckpointsView view() {
+        if (coordinator == null) {
+            return new CheckpointsView(false, 0, 0, List.of(), latestRestore);
+        }
+        return new CheckpointsView(coordinator.config().isEnabled() && isStreaming(graph), coordinator.stats().completedCount(),
+                coordinator.stats().failedCount(), coordinator.history(), latestRestore);
+    }
+
     /** The figures of the job's checkpoints as accumulator values; empty without a coordinator. */
     Map<String, Serializable> statsAccumulators() {
         return coordinator == null || !coordinator.config().isEnabled() ? Map.of() : coordinator.stats().asAccumulators();
@@ -276,6 +292,9 @@ final class JobCheckpointing {
         }
         var metadata = coordinator.latestForRestore();
         restore = metadata == null ? null : StateAssignment.assign(metadata, graph, allowNonRestoredState);
+        if (restore != null) {
+            latestRestore = new CheckpointsView.Restore(restore.checkpointId(), clock.millis(), false);
+        }
     }
 
     /** A task reported RUNNING. */

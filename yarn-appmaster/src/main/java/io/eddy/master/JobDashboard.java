@@ -12,15 +12,34 @@ import java.util.Objects;
  * @param edges the job graph's edges
  * @param history the recent samples of each vertex's counts, oldest first
  * @param subtasks per subtask that reported, its latest sample (with its worker)
+ * @param checkpoints its checkpoints: counts, the latest that ended, the latest restore
+ * @param failures the latest failures of its tasks and workers, newest first
  */
-public record JobDashboard(JobDetails details, List<Edge> edges, History history, List<JobMetrics.Subtask> subtasks) {
+public record JobDashboard(JobDetails details, List<Edge> edges, History history, List<JobMetrics.Subtask> subtasks,
+        CheckpointsView checkpoints, List<Failure> failures) {
 
     public JobDashboard {
         Objects.requireNonNull(details, "details");
         edges = List.copyOf(edges);
         Objects.requireNonNull(history, "history");
         subtasks = List.copyOf(subtasks);
+        Objects.requireNonNull(checkpoints, "checkpoints");
+        failures = List.copyOf(failures);
     }
+
+    /**
+     * A failure of a task (or of the tasks of a lost worker).
+     *
+     * @param timeMillis when the master heard of it
+     * @param tasks the failed task's name with its subtask (or the lost worker's tasks)
+     * @param worker the worker it ran on
+     * @param exceptionClass the exception's class
+     * @param message its message (which names the operator for a failure in user code)
+     * @param rootCause the innermost cause's class and message
+     * @param stackTrace the stack traces of the exception and its causes, as the worker saw them
+     */
+    public record Failure(long timeMillis, String tasks, String worker, String exceptionClass, String message, String rootCause,
+            String stackTrace) {}
 
     /**
      * An edge of the job graph.

@@ -88,6 +88,28 @@ final class JobManager {
 
     private record ReportedIo(WorkerId worker, TaskIoSample sample) {}
 
+    /** How many failures {@link #failures} keeps. */
+    static final int FAILURES_KEPT = 20;
+    /** The latest failures of tasks and workers, oldest first, for the dashboard. Main thread only. */
+    private final java.util.ArrayDeque<JobDashboard.Failure> failures = new java.util.ArrayDeque<>();
+
+    private void rememberFailure(String tasks, String worker, FailureInfo cause) {
+        if (failures.size() == FAILURES_KEPT) {
+            failures.removeFirst();
+        }
+        StringBuilder trace = new StringBuilder();
+        for (FailureInfo f = cause; f != null; f = f.cause()) {
+            trace.append(f == cause ? "" : "Caused by: ").append(f.exceptionClass()).append(": ").append(f.message()).append('\n')
+                    .append(f.stackTrace());
+            if (trace.charAt(trace.length() - 1) != '\n') {
+                trace.append('\n');
+            }
+        }
+        FailureInfo root = cause.rootCause();
+        failures.addLast(new JobDashboard.Failure(ctx.clock().millis(), tasks, worker, cause.exceptionClass(), String.valueOf(cause.message()),
+                root.exceptionClass() + ": " + root.message(), trace.toString()));
+    }
+
     /** The samples of the dashboard's history: ten minutes at one a second. */
     static final int HISTORY_SAMPLES = 600;
     private final JobHistory history;
@@ -217,7 +239,9 @@ final class JobManager {
             edges.add(new JobDashboard.Edge(e.source().index(), e.target().index(), e.shipStrategy().name(),
                     e.exchangeMode() == null ? "PIPELINED" : e.exchangeMode().name(), e.role().name()));
         }
-        return new JobDashboard(details(), edges, history.view(), metrics().subtasks());
+        List<JobDashboard.Failure> newestFirst = new ArrayList<>(failures);
+        java.util.Collections.reverse(newestFirst);
+        return new JobDashboard(details(), edges, history.view(), metrics().subtasks(), checkpointing.view(), newestFirst);
     }
 
     /** The latest sample of every subtask that reported, for the metrics endpoint. */
@@ -343,6 +367,7 @@ final class JobManager {
         }
         checkpointing.onTaskFailure(cause);
         JobFailure ofTask = JobFailure.ofTask(task.taskName(), task.worker().describeShort(), cause);
+        rememberFailure(task.taskName(), task.worker().id().value(), cause);
         if (status == JobStatus.RUNNING) {
             failover.onFailure(List.of(task), ofTask, false);
         } else if (status == JobStatus.FAILING && failover.restarts() == 0 && failure != null && failure.isInputFailure()
@@ -363,6 +388,7 @@ final class JobManager {
         List<ExecutionVertex> failed = tasks.failTasksOf(worker, executionGraph);
         List<String> lostTasks = failed.stream().map(ExecutionVertex::taskName).toList();
         LOG.warn("Job {}: {}; it ran {}", id(), message, lostTasks);
+        rememberFailure(String.join(", ", lostTasks), worker.id().value(), FailureInfo.of(new WorkerLostException(message)));
         JobFailure lost = JobFailure.of(new WorkerLostException(message), "Worker " + message + " (it ran "
                 + String.join(", ", lostTasks) + ")");
         if (status == JobStatus.RUNNING) {

@@ -13,6 +13,7 @@ import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.io.network.event.CheckpointType;
 import io.eddy.runtime.tasks.TaskId;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -69,6 +70,10 @@ public final class CheckpointCoordinator {
     private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
     private final CompletedCheckpointStore completed;
     private final CheckpointStats stats = new CheckpointStats();
+    /** How many ended checkpoints {@link #history()} keeps. */
+    static final int HISTORY = 50;
+    /** The latest checkpoints that ended, oldest first. */
+    private final ArrayDeque<CheckpointRecord> history = new ArrayDeque<>();
     private long nextCheckpointId = 1;
     private int consecutiveFailures;
     private final PeriodicTrigger periodic;
@@ -244,6 +249,7 @@ public final class CheckpointCoordinator {
         long now = scheduler.now();
         completed.add(new CompletedCheckpoint(checkpoint.checkpointId(), checkpoint.timestamp(), now, checkpoint.type(), pointer));
         LOG.info("Job {}: completed {} in {} ms: {}", graph.jobId(), checkpoint, now - checkpoint.timestamp(), pointer);
+        remember(checkpoint, "COMPLETED", now, CheckpointStats.stateSize(metadata), pointer);
         if (!checkpoint.type().isSavepoint()) {
             stats.completed(now - checkpoint.timestamp(), CheckpointStats.stateSize(metadata), checkpoint.times());
             periodic.completedAt(now);
@@ -282,6 +288,7 @@ public final class CheckpointCoordinator {
         checkpoint.cancelTimeout();
         checkpoint.location().dispose();
         LOG.warn("Job {}: {} aborted: {}", graph.jobId(), checkpoint, reason);
+        remember(checkpoint, countAsFailure && checkpoint.savepointResult() == null ? "FAILED" : "ABORTED", scheduler.now(), 0, reason);
         checkpoint.notifyAborted(graph.jobId());
         if (checkpoint.savepointResult() != null) {
             checkpoint.savepointResult().completeExceptionally(new CheckpointFailedException(
@@ -385,6 +392,23 @@ public final class CheckpointCoordinator {
     /** The figures of this job's checkpoints so far. */
     public CheckpointStats stats() {
         return stats;
+    }
+
+    /** The latest checkpoints and savepoints that ended, newest first (at most {@link #HISTORY}). */
+    public List<CheckpointRecord> history() {
+        List<CheckpointRecord> newestFirst = new ArrayList<>(history);
+        java.util.Collections.reverse(newestFirst);
+        return newestFirst;
+    }
+
+    private void remember(PendingCheckpoint checkpoint, String outcome, long endTime, long stateSize, String pointerOrReason) {
+        TaskCheckpointTimes times = checkpoint.times();
+        if (history.size() == HISTORY) {
+            history.removeFirst();
+        }
+        history.addLast(new CheckpointRecord(checkpoint.checkpointId(), checkpoint.type().name(), outcome, checkpoint.timestamp(), endTime,
+                stateSize, times.tasks(), times.alignmentNanos() / 1_000_000, times.syncNanos() / 1_000_000, times.asyncNanos() / 1_000_000,
+                pointerOrReason));
     }
 
     /** The retained completed checkpoints (and newer savepoints), oldest first. */

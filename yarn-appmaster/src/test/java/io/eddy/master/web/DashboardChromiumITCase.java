@@ -123,6 +123,8 @@ class DashboardChromiumITCase {
             });
             assertThat(source).contains("Source").contains("parallelism 1");
             assertThat(text(wait, By.cssSelector("#graph g.edge"))).isEqualTo("rebalance, pipelined");
+            assertThat(text(wait, By.id("checkpoint-summary"))).startsWith("no periodic checkpoints · 0 completed · 0 failed · no restore");
+            assertThat(text(wait, By.id("no-failures"))).isEqualTo("No task has failed.");
             // Records reach the second vertex, and its rate shows once two samples are a second apart.
             wait.until(d -> d.findElement(By.cssSelector("#graph g.vertex[data-vertex='1'] text.in")).getText().matches("in [1-9].* \\(.*/s\\)"));
             wait.until(d -> d.findElements(By.cssSelector("#throughput polyline")).stream()

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eddy.api.common.functions.MapFunction;
+import io.eddy.api.common.restart.RestartStrategy;
+import io.eddy.api.common.state.CheckpointListener;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobClient;
@@ -21,15 +24,19 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The master's web endpoint over real HTTP: an embedded cluster's master that has run a job (named
@@ -207,13 +214,11 @@ class MasterWebServerITCase {
         env.addSource(new Trickle()).rebalance().addSink(new Discard());
         JobClient running = CLUSTER.submit(env.getJobGraph("trickle"));
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            JsonNode history;
-            do {
-                assertThat(System.nanoTime()).as("three samples of a running job").isLessThan(deadline);
-                Thread.sleep(200);
-                history = JSON.readTree(get("api/jobs/" + running.getJobId()).body()).get("history");
-            } while (history.get("times").size() < 3 || history.get("vertices").get(1).get("recordsIn").get(history.get("times").size() - 1).asLong() == 0);
+            JsonNode history = awaitJob(running.getJobId(), "three samples of a running job, records in the last", j -> {
+                JsonNode h = j.get("history");
+                int n = h.get("times").size();
+                return n >= 3 && h.get("vertices").get(1).get("recordsIn").get(n - 1).asLong() > 0;
+            }).get("history");
             JsonNode times = history.get("times");
             for (int i = 1; i < times.size(); i++) {
                 assertThat(times.get(i).asLong()).isGreaterThan(times.get(i - 1).asLong());
@@ -284,6 +289,77 @@ class MasterWebServerITCase {
         } finally {
             CLUSTER.cluster().master().cancelJob(running.getJobId());
             running.getJobResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A job that completes checkpoints, fails once, and restarts from its latest checkpoint: the job page's sections. */
+    @Test
+    void theApiGivesAJobsCheckpointsFailuresAndLatestRestore(@TempDir Path checkpoints) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.enableCheckpointing(100);
+        env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
+        env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(100)));
+        env.addSource(new Trickle()).rebalance().map(new FailOnceAfterACheckpoint()).addSink(new Discard());
+        JobClient running = CLUSTER.submit(env.getJobGraph("checkpointed"));
+        try {
+            JsonNode j = awaitJob(running.getJobId(), "a checkpoint, a failure and a restore",
+                    a -> !a.get("failures").isEmpty() && !a.get("checkpoints").get("latestRestore").isNull());
+            JsonNode c = j.get("checkpoints");
+            assertThat(c.get("periodic").asBoolean()).isTrue();
+            assertThat(c.get("completed").asInt()).isPositive();
+            JsonNode completed = StreamSupport.stream(c.get("history").spliterator(), false)
+                    .filter(h -> h.get("outcome").asText().equals("COMPLETED")).findFirst().orElseThrow();
+            assertThat(completed.get("type").asText()).isEqualTo("CHECKPOINT");
+            assertThat(completed.get("tasks").asInt()).isEqualTo(2);
+            assertThat(completed.get("endTime").asLong()).isGreaterThanOrEqualTo(completed.get("triggerTime").asLong());
+            assertThat(completed.get("pointerOrReason").asText()).contains(running.getJobId().toString());
+            assertThat(c.get("latestRestore").get("atStart").asBoolean()).isFalse();
+            assertThat(c.get("latestRestore").get("checkpointId").asLong()).isPositive();
+
+            JsonNode failure = j.get("failures").get(0);
+            assertThat(failure.get("exceptionClass").asText()).isEqualTo("io.eddy.runtime.operators.OperatorFailureException");
+            assertThat(failure.get("message").asText()).contains("Map");
+            assertThat(failure.get("rootCause").asText()).isEqualTo(IllegalStateException.class.getName() + ": the dashboard test's one failure");
+            assertThat(failure.get("tasks").asText()).startsWith("Map");
+            assertThat(failure.get("worker").asText()).isEqualTo(CLUSTER.cluster().workers().get(0).id().value());
+            assertThat(failure.get("stackTrace").asText()).contains("FailOnceAfterACheckpoint.map").contains("Caused by: java.lang.IllegalStateException");
+        } finally {
+            CLUSTER.cluster().master().cancelJob(running.getJobId());
+            running.getJobResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Fails once, on the first record after a checkpoint completed; passes records on otherwise. */
+    static final class FailOnceAfterACheckpoint implements MapFunction<Long, Long>, CheckpointListener {
+        private static final long serialVersionUID = 1L;
+        static final AtomicBoolean CHECKPOINTED = new AtomicBoolean();
+        static final AtomicBoolean FAILED = new AtomicBoolean();
+
+        @Override
+        public Long map(Long value) {
+            if (CHECKPOINTED.get() && !FAILED.getAndSet(true)) {
+                throw new IllegalStateException("the dashboard test's one failure");
+            }
+            return value;
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            CHECKPOINTED.set(true);
+        }
+    }
+
+    /** Polls {@code api/jobs/<job>} until {@code done} holds of the answer (at most 60 s); returns that answer. */
+    private static JsonNode awaitJob(JobId job, String what, Predicate<JsonNode> done) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            JsonNode answer = JSON.readTree(get("api/jobs/" + job).body());
+            if (done.test(answer)) {
+                return answer;
+            }
+            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
+            Thread.sleep(200);
         }
     }
 

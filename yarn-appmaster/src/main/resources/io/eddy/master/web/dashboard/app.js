@@ -233,7 +233,43 @@ async function showJob(view, id) {
     ...drawPlot(job),
     el('h2', {}, 'Subtasks'),
     table(['vertex', 'subtask', 'attempt', 'worker', 'records in', 'records out', 'back-pressured'], subtasks,
-      [false, true, true, false, true, true, true]));
+      [false, true, true, false, true, true, true]),
+    ...checkpointsSection(job.checkpoints),
+    ...failuresSection(job.failures));
+}
+
+function checkpointsSection(c) {
+  const restore = c.latestRestore
+    ? 'latest restore: checkpoint ' + c.latestRestore.checkpointId + (c.latestRestore.atStart ? ' (the savepoint it started from)' : ' (after a failure)')
+      + ' at ' + new Date(c.latestRestore.timeMillis).toISOString()
+    : 'no restore';
+  const summary = el('p', { id: 'checkpoint-summary' }, (c.periodic ? 'periodic checkpoints' : 'no periodic checkpoints') + ' · '
+    + c.completed + ' completed · ' + c.failed + ' failed · ' + restore);
+  if (c.history.length === 0) return [el('h2', {}, 'Checkpoints'), summary];
+  const rows = c.history.map(h => [h.checkpointId, h.type.toLowerCase(), el('span', { class: 'outcome-' + h.outcome }, h.outcome),
+    new Date(h.triggerTime).toISOString(), duration(h.endTime - h.triggerTime), h.outcome === 'COMPLETED' ? bytes(h.stateSize) : '–',
+    h.tasks, h.tasks ? duration(h.alignmentMillis / h.tasks) : '–', h.tasks ? duration(h.syncMillis / h.tasks) : '–',
+    h.tasks ? duration(h.asyncMillis / h.tasks) : '–', h.pointerOrReason]);
+  return [el('h2', {}, 'Checkpoints'), summary,
+    table(['id', 'type', 'outcome', 'triggered', 'duration', 'state', 'tasks', 'alignment/task', 'sync/task', 'async/task', 'location or reason'],
+      rows, [true, false, false, false, true, true, true, true, true, true, false])];
+}
+
+/** The failures whose stack trace the user opened: kept open across the redraws. */
+const openFailures = new Set();
+
+function failuresSection(failures) {
+  if (failures.length === 0) return [el('h2', {}, 'Exceptions'), el('p', { id: 'no-failures' }, 'No task has failed.')];
+  return [el('h2', {}, 'Exceptions'), el('div', { id: 'failures' }, ...failures.map(f => {
+    const head = el('summary', {}, new Date(f.timeMillis).toISOString() + ' · ' + f.tasks + ' on ' + f.worker + ' · '
+      + f.exceptionClass + ': ' + f.message + (f.rootCause && !(f.exceptionClass + ': ' + f.message).startsWith(f.rootCause)
+        ? ' — caused by ' + f.rootCause : ''));
+    const key = f.timeMillis + ' ' + f.tasks;
+    const item = el('details', openFailures.has(key) ? { class: 'failure', open: '' } : { class: 'failure' }, head,
+      el('pre', {}, f.stackTrace || '(no stack trace)'));
+    item.addEventListener('toggle', () => { if (item.open) openFailures.add(key); else openFailures.delete(key); });
+    return item;
+  }))];
 }
 
 // ---- actions (cancel, savepoint): POST with the action token, kept for this tab only ---------
