@@ -36,9 +36,15 @@ public final class CompiledPlan {
         return toJobGraph(Map.of());
     }
 
-    /** A new job graph (with a new job id) of the plan with job {@code settings} (e.g. a restart strategy). */
+    /**
+     * A new job graph (with a new job id) of the plan with job {@code settings} (e.g. a restart
+     * strategy), and the plan as {@code eddy plan} prints it under {@link OptimizerOptions#CHOSEN_PLAN}.
+     */
     public JobGraph toJobGraph(Map<String, String> settings) {
-        return toJobGraph(toPhysicalPlan(), settings);
+        PhysicalPlan plan = toPhysicalPlan();
+        Map<String, String> withPlan = new java.util.HashMap<>(settings);
+        withPlan.put(OptimizerOptions.CHOSEN_PLAN.key(), PlanRenderer.text(plan, toJobGraph(plan, Map.of())));
+        return toJobGraph(plan, withPlan);
     }
 
     private JobGraph toJobGraph(PhysicalPlan plan, Map<String, String> settings) {

@@ -14,9 +14,10 @@ import java.util.Objects;
  * @param subtasks per subtask that reported, its latest sample (with its worker)
  * @param checkpoints its checkpoints: counts, the latest that ended, the latest restore
  * @param failures the latest failures of its tasks and workers, newest first
+ * @param plan for a batch job, the plan the optimizer chose as {@code eddy plan} prints it; null otherwise
  */
 public record JobDashboard(JobDetails details, List<Edge> edges, History history, List<JobMetrics.Subtask> subtasks,
-        CheckpointsView checkpoints, List<Failure> failures) {
+        CheckpointsView checkpoints, List<Failure> failures, String plan) {
 
     public JobDashboard {
         Objects.requireNonNull(details, "details");

@@ -21,6 +21,7 @@ import io.eddy.master.failover.RestartStrategy;
 import io.eddy.master.iteration.JobIterations;
 import io.eddy.master.scheduling.JobScheduler;
 import io.eddy.master.workers.RegisteredWorker;
+import io.eddy.optimizer.OptimizerOptions;
 import io.eddy.runtime.cluster.ClientGateway;
 import io.eddy.runtime.cluster.FailureInfo;
 import io.eddy.runtime.cluster.JobArtifacts;
@@ -241,7 +242,8 @@ final class JobManager {
         }
         List<JobDashboard.Failure> newestFirst = new ArrayList<>(failures);
         java.util.Collections.reverse(newestFirst);
-        return new JobDashboard(details(), edges, history.view(), metrics().subtasks(), checkpointing.view(), newestFirst);
+        return new JobDashboard(details(), edges, history.view(), metrics().subtasks(), checkpointing.view(), newestFirst,
+                graph.settings().get(OptimizerOptions.CHOSEN_PLAN.key()));
     }
 
     /** The latest sample of every subtask that reported, for the metrics endpoint. */

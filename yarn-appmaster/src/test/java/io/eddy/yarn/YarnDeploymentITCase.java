@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.ExecutionOptions;
@@ -23,6 +24,9 @@ import io.eddy.yarn.client.YarnDeployment;
 import io.eddy.yarn.client.YarnDeploymentException;
 import io.eddy.yarn.testkit.MiniHadoopCluster;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,8 +41,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -177,6 +181,15 @@ class YarnDeploymentITCase {
         assertThat(visit.links().get(job).get("name").asText()).isEqualTo(jobName);
         assertThat(visit.hrefs()).as("the JSON hrefs").containsKey(job);
         assertThat(visit.hrefs().get(job).get("id").asText()).isEqualTo(id);
+
+        // The dashboard through the proxy: its page, and the API its script reads with paths relative to the page.
+        URI dashboard = proxied.resolve("dashboard/");
+        assertThat(visit.pages()).as("the page's link to the dashboard").containsKey(dashboard);
+        assertThat(visit.pages().get(dashboard)).contains("<script src=\"app.js\"></script>");
+        HttpResponse<String> overview = HttpClient.newHttpClient().send(HttpRequest.newBuilder(dashboard.resolve("../api/overview")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(overview.statusCode()).as(overview.body()).isEqualTo(200);
+        assertThat(new ObjectMapper().readTree(overview.body()).get("jobs").findValuesAsText("id")).contains(id);
     }
 
     /** Polls {@link YarnClusterDeployer#retrieve} until the application serves at another address than {@code before}. */

@@ -18,7 +18,7 @@ final class JobsPage {
                 .append("<style>body{font-family:sans-serif}td,th{padding:2px 12px;text-align:left}</style></head>\n")
                 .append("<body><h1>Eddy master</h1>\n<p>")
                 .append(jobs.size()).append(jobs.size() == 1 ? " job" : " jobs")
-                .append(" &middot; <a href=\"jobs\">JSON</a></p>\n");
+                .append(" &middot; <a href=\"jobs\">JSON</a> &middot; <a href=\"dashboard/\">Dashboard</a></p>\n");
         if (!jobs.isEmpty()) {
             html.append("<table><tr><th>Name</th><th>Status</th><th>Started</th><th>Tasks</th><th>Id</th></tr>\n");
             for (WebRoutes.JobView job : jobs) {

@@ -31,10 +31,11 @@ public final class DashboardBrowser {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     /**
-     * What was read: the page's HTML, the JSON of each link of the page, and the JSON of each job
-     * {@code href}, by the URL it was read from.
+     * What was read: the page's HTML, the JSON of each link of the page, the JSON of each job
+     * {@code href}, and the HTML of each linked page (a link ending in {@code /}), by the URL it was
+     * read from.
      */
-    public record Visit(String html, Map<URI, JsonNode> links, Map<URI, JsonNode> hrefs) {}
+    public record Visit(String html, Map<URI, JsonNode> links, Map<URI, JsonNode> hrefs, Map<URI, String> pages) {}
 
     private DashboardBrowser() {}
 
@@ -53,8 +54,16 @@ public final class DashboardBrowser {
                 .allSatisfy(r -> assertThat(URI.create(r).isAbsolute() || r.startsWith("/")).as("'%s' is relative to the page", r).isFalse());
         Map<URI, JsonNode> links = new LinkedHashMap<>();
         Map<URI, JsonNode> hrefs = new LinkedHashMap<>();
+        Map<URI, String> pages = new LinkedHashMap<>();
         for (String reference : references) {
             URI target = page.resolve(reference);
+            if (reference.endsWith("/")) { // a page of its own (the dashboard): HTML, with its script and the API it reads
+                HttpResponse<String> linked = get(target);
+                assertThat(linked.headers().firstValue("Content-Type")).as("the page at %s", target)
+                        .hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
+                pages.put(target, linked.body());
+                continue;
+            }
             JsonNode json = getJson(target);
             links.put(target, json);
             if (json.has("jobs")) {
@@ -64,7 +73,7 @@ public final class DashboardBrowser {
                 }
             }
         }
-        return new Visit(html, links, hrefs);
+        return new Visit(html, links, hrefs, pages);
     }
 
     private static JsonNode getJson(URI uri) throws Exception {

@@ -8,6 +8,7 @@ import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.state.CheckpointListener;
 import io.eddy.api.common.typeinfo.Types;
+import io.eddy.api.java.ExecutionEnvironment;
 import io.eddy.configuration.Configuration;
 import io.eddy.executor.JobClient;
 import io.eddy.jobgraph.JobGraph;
@@ -292,6 +293,18 @@ class MasterWebServerITCase {
         }
     }
 
+    @Test
+    void aBatchJobsPageHasThePlanTheOptimizerChose(@TempDir Path dir) throws Exception {
+        ExecutionEnvironment env = ExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.generateSequence(1, 100).filter(v -> v % 2 == 0).writeAsText(dir.resolve("even").toString());
+        JobGraph graph = env.getJobGraph("batch plan");
+        CLUSTER.submit(graph).getJobResult().get(30, TimeUnit.SECONDS);
+        JsonNode j = JSON.readTree(get("api/jobs/" + graph.jobId()).body());
+        assertThat(j.get("plan").asText()).startsWith("Plan of job 'batch plan'").contains("Sequence Source").contains("Filter");
+        assertThat(JSON.readTree(get("api/jobs/" + job).body()).get("plan").isNull()).as("a streaming job has none").isTrue();
+    }
+
     /** A job that completes checkpoints, fails once, and restarts from its latest checkpoint: the job page's sections. */
     @Test
     void theApiGivesAJobsCheckpointsFailuresAndLatestRestore(@TempDir Path checkpoints) throws Exception {
@@ -401,7 +414,7 @@ class MasterWebServerITCase {
         assertThat(html).doesNotContain("<script>").doesNotContain("alert('x')")
                 .contains("web test &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co")
                 .contains("<a href=\"jobs/" + job + "\">" + job + "</a>")
-                .contains("<a href=\"jobs\">");
+                .contains("<a href=\"jobs\">").contains("<a href=\"dashboard/\">Dashboard</a>");
     }
 
     @Test

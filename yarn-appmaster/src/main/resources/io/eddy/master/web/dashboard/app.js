@@ -235,7 +235,8 @@ async function showJob(view, id) {
     table(['vertex', 'subtask', 'attempt', 'worker', 'records in', 'records out', 'back-pressured'], subtasks,
       [false, true, true, false, true, true, true]),
     ...checkpointsSection(job.checkpoints),
-    ...failuresSection(job.failures));
+    ...failuresSection(job.failures),
+    ...(job.plan ? [el('h2', {}, 'Plan (as the optimizer chose it)'), el('pre', { id: 'plan' }, job.plan)] : []));
 }
 
 function checkpointsSection(c) {
