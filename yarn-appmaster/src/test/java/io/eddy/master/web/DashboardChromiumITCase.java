@@ -95,7 +95,7 @@ class DashboardChromiumITCase {
     void theOverviewLinksARunningJobWhosePageDrawsItsGraphRecordsAndThroughput() throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
         env.setParallelism(1);
-        env.addSource(new MasterWebServerITCase.Trickle()).rebalance().map(new Identity()).addSink(new MasterWebServerITCase.Discard());
+        env.addSource(new WebTestJobs.Trickle()).rebalance().map(new Identity()).addSink(new WebTestJobs.Discard());
         JobClient job = CLUSTER.submit(env.getJobGraph(JOB_NAME));
         try {
             browser.get(web.url() + "dashboard/");

@@ -19,8 +19,6 @@ import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
 import io.eddy.runtime.rpc.Secret;
 import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
-import io.eddy.streaming.api.functions.sink.SinkFunction;
-import io.eddy.streaming.api.functions.source.SourceFunction;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -66,7 +64,7 @@ class MasterWebServerITCase {
         web = MasterWebServer.start(CLUSTER.cluster().master(), "127.0.0.1", 0);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
         env.setParallelism(1);
-        env.fromElements(1L, 2L, 3L).returns(Types.LONG).rebalance().addSink(new Discard()); // two vertices: records cross an edge
+        env.fromElements(1L, 2L, 3L).returns(Types.LONG).rebalance().addSink(new WebTestJobs.Discard()); // two vertices: records cross an edge
         JobGraph graph = env.getJobGraph(JOB_NAME);
         job = graph.jobId();
         submittedAt = System.currentTimeMillis();
@@ -212,7 +210,7 @@ class MasterWebServerITCase {
     void aRunningJobsHistoryGrowsEverySecond() throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
         env.setParallelism(1);
-        env.addSource(new Trickle()).rebalance().addSink(new Discard());
+        env.addSource(new WebTestJobs.Trickle()).rebalance().addSink(new WebTestJobs.Discard());
         JobClient running = CLUSTER.submit(env.getJobGraph("trickle"));
         try {
             JsonNode history = awaitJob(running.getJobId(), "three samples of a running job, records in the last", j -> {
@@ -265,7 +263,7 @@ class MasterWebServerITCase {
         String token = MasterWebServer.actionToken(secret);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
         env.setParallelism(1);
-        env.addSource(new Trickle()).rebalance().addSink(new Discard());
+        env.addSource(new WebTestJobs.Trickle()).rebalance().addSink(new WebTestJobs.Discard());
         JobClient running = CLUSTER.submit(env.getJobGraph("to cancel"));
         try (MasterWebServer secured = MasterWebServer.start(CLUSTER.cluster().master(), "127.0.0.1", 0, secret)) {
             String cancel = "api/jobs/" + running.getJobId() + "/cancel";
@@ -313,7 +311,7 @@ class MasterWebServerITCase {
         env.enableCheckpointing(100);
         env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
         env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(100)));
-        env.addSource(new Trickle()).rebalance().map(new FailOnceAfterACheckpoint()).addSink(new Discard());
+        env.addSource(new WebTestJobs.Trickle()).rebalance().map(new FailOnceAfterACheckpoint()).addSink(new WebTestJobs.Discard());
         JobClient running = CLUSTER.submit(env.getJobGraph("checkpointed"));
         try {
             JsonNode j = awaitJob(running.getJobId(), "a checkpoint, a failure and a restore",
@@ -444,33 +442,5 @@ class MasterWebServerITCase {
     private static HttpResponse<String> get(String relative) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create(web.url() + relative)).timeout(Duration.ofSeconds(20)).GET().build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** Emits 0, 1, 2, ... about a thousand a second until cancelled. */
-    static final class Trickle implements SourceFunction<Long> {
-        private static final long serialVersionUID = 1L;
-        private volatile boolean running = true;
-
-        @Override
-        public void run(SourceContext<Long> ctx) throws InterruptedException {
-            for (long i = 0; running; i++) {
-                ctx.collect(i);
-                Thread.sleep(1);
-            }
-        }
-
-        @Override
-        public void cancel() {
-            running = false;
-        }
-    }
-
-    /** Drops its input. */
-    static final class Discard implements SinkFunction<Long> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void invoke(Long value) {
-        }
     }
 }

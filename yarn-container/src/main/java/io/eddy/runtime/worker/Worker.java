@@ -18,6 +18,7 @@ import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.iteration.SuperstepDecision;
 import io.eddy.runtime.memory.MemoryManager;
 import io.eddy.runtime.memory.MemoryOptions;
+import io.eddy.runtime.metrics.TaskJmx;
 import io.eddy.runtime.tasks.CheckpointServices;
 import io.eddy.runtime.tasks.IterationServices;
 import io.eddy.runtime.tasks.Task;
@@ -343,6 +344,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         reporter.watch(task.ioCounters());
         tasks.put(id, new RunningTask(task, reporter));
         taskCounters.put(id, task.ioCounters());
+        TaskJmx.register(id, deployment.taskNameWithSubtask(), task.ioCounters());
         task.terminationFuture().whenComplete((state, e) -> runOnMain("end of task " + id, () -> onTaskEnded(id, reporter, e)));
         LOG.info("Worker {}: deploying task {} '{}' of job {}", config.id(), id, deployment.taskNameWithSubtask(), id.job());
         task.start();
@@ -351,6 +353,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     private void onTaskEnded(TaskId id, TaskReporter reporter, Throwable terminationFailure) {
         tasks.remove(id);
         taskCounters.remove(id);
+        TaskJmx.unregister(id);
         reporter.reportEndWithoutState(id, terminationFailure);
     }
 
@@ -444,6 +447,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         } finally {
             snapshotExecutor.shutdownNow();
             metricsReporter.shutdownNow();
+            taskCounters.keySet().forEach(TaskJmx::unregister); // tasks whose end the stopped main thread did not see
             try {
                 network.close();
             } finally {

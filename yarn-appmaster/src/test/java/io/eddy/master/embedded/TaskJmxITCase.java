@@ -1,0 +1,65 @@
+package io.eddy.master.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eddy.configuration.Configuration;
+import io.eddy.executor.JobClient;
+import io.eddy.master.web.WebTestJobs;
+import io.eddy.runtime.metrics.TaskIoMXBean;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
+import java.lang.management.ManagementFactory;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import javax.management.JMX;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** A running task's counters over JMX: an MBean per task attempt while it runs, read by the attribute names, gone after. */
+@Timeout(60)
+class TaskJmxITCase {
+
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(LocalClusterConfig.builder().workers(1).slotsPerWorker(1).build());
+
+    @Test
+    void eachRunningTaskHasAnMBeanWithItsCounts() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.addSource(new WebTestJobs.Trickle()).rebalance().addSink(new WebTestJobs.Discard());
+        JobClient job = CLUSTER.submit(env.getJobGraph("jmx"));
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName ofJob = new ObjectName("io.eddy:type=Task,job=" + job.getJobId() + ",*");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (server.queryNames(ofJob, null).size() < 2 || sinkIn(server, job) == 0) {
+                assertThat(System.nanoTime()).as("both tasks registered, records arriving").isLessThan(deadline);
+                Thread.sleep(50);
+            }
+            Set<ObjectName> names = server.queryNames(ofJob, null);
+            assertThat(names).extracting(n -> n.getKeyProperty("vertex")).containsExactlyInAnyOrder("0", "1");
+            ObjectName source = names.stream().filter(n -> n.getKeyProperty("vertex").equals("0")).findFirst().orElseThrow();
+            assertThat(source.getKeyProperty("subtask")).isEqualTo("0");
+            assertThat(source.getKeyProperty("attempt")).isEqualTo("0");
+            assertThat((String) server.getAttribute(source, "TaskName")).startsWith("Source");
+            assertThat((Long) server.getAttribute(source, "RecordsOut")).isPositive();
+            assertThat((Long) server.getAttribute(source, "RecordsIn")).isZero();
+            assertThat((Long) server.getAttribute(source, "BackPressuredMillis")).isNotNegative();
+        } finally {
+            CLUSTER.cluster().master().cancelJob(job.getJobId());
+            job.getJobResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!server.queryNames(ofJob, null).isEmpty()) {
+            assertThat(System.nanoTime()).as("the MBeans of ended tasks are removed").isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    private static long sinkIn(MBeanServer server, JobClient job) throws Exception {
+        return server.queryNames(new ObjectName("io.eddy:type=Task,job=" + job.getJobId() + ",vertex=1,*"), null).stream()
+                .mapToLong(n -> JMX.newMXBeanProxy(server, n, TaskIoMXBean.class).getRecordsIn()).sum();
+    }
+}
