@@ -2,6 +2,7 @@ package io.eddy.cli;
 
 import io.eddy.configuration.Configuration;
 import io.eddy.master.remote.ClusterClient;
+import io.eddy.master.web.MasterWebServer;
 import io.eddy.runtime.cluster.WorkerRegistration;
 import io.eddy.yarn.YarnOptions;
 import io.eddy.yarn.client.ContainerResources;
@@ -13,9 +14,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine;
 
 /**
  * {@code eddy yarn-session start [--containers N ...]}: deploys a session application, waits until
@@ -53,6 +54,8 @@ final class YarnSessionStartCommand implements Callable<Integer> {
         out.println(id);
         out.println("Started YARN session " + id + " ('" + name + "', master " + cluster.master().getHostString() + ":"
                 + cluster.master().getPort() + (cluster.trackingUrl().isEmpty() ? "" : ", tracking URL " + cluster.trackingUrl()) + ")");
+        out.println("Dashboard action token (cancel, savepoint): " + MasterWebServer.actionToken(cluster.secret())
+                + (cluster.trackingUrl().isEmpty() ? "" : "; dashboard at " + cluster.trackingUrl() + "dashboard/"));
         out.flush();
         awaitWorkers(cluster, containers, settings);
         out.println("Submit jobs with 'eddy run --target yarn-session:" + id + " app.jar'; stop the session with 'eddy yarn-session stop "

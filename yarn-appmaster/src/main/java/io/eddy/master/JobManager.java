@@ -253,7 +253,7 @@ final class JobManager {
             TaskIoSample s = reported.sample();
             TaskId t = s.task();
             subtasks.add(new JobMetrics.Subtask(t.vertex(), graph.vertices().get(t.vertex()).name(), t.subtask(), t.attempt(),
-                    reported.worker().value(), s.recordsIn(), s.recordsOut(), s.backPressuredNanos()));
+                    reported.worker().value(), s.recordsIn(), s.recordsOut(), s.backPressuredNanos(), s.inputWatermark(), s.outputWatermark()));
         }
         return new JobMetrics(graph.jobId(), graph.name(), subtasks);
     }

@@ -31,7 +31,15 @@ public record JobMetrics(JobId job, String name, List<Subtask> subtasks) {
      * @param recordsIn records read from the input gates
      * @param recordsOut records written to the output edges
      * @param backPressuredNanos time spent waiting for room in the outputs
+     * @param inputWatermark the event time the subtask's head reached, {@code Long.MIN_VALUE} before any
+     * @param outputWatermark the latest watermark it sent downstream, {@code Long.MIN_VALUE} before any
      */
     public record Subtask(int vertex, String vertexName, int subtask, int attempt, String worker, long recordsIn, long recordsOut,
-            long backPressuredNanos) {}
+            long backPressuredNanos, long inputWatermark, long outputWatermark) {
+
+        /** Whether {@code watermark} is an event time a lag can be told from (neither none yet nor the end's). */
+        public static boolean isEventTime(long watermark) {
+            return watermark != Long.MIN_VALUE && watermark != Long.MAX_VALUE;
+        }
+    }
 }

@@ -111,7 +111,8 @@ class YarnCliITCase {
         Result run = eddy(concat(new String[] {"run", "--target", "yarn", "--name", "cli word count"}, SMALL,
                 new String[] {jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output}));
         assertThat(run.code()).as("run: %s %s %s", run.out(), run.err(), run.console()).isZero();
-        assertThat(run.console()).contains("Submitted to YARN as application_").contains("yarn logs -applicationId");
+        assertThat(run.console()).contains("Submitted to YARN as application_").contains("yarn logs -applicationId")
+                .containsPattern("Dashboard action token \\(cancel, savepoint\\): [0-9a-f]{64}");
         assertThat(readCounts(output)).isEqualTo(Map.of("the", 3, "river", 2, "and", 1, "eddy", 3, "stream", 1));
         ApplicationReport report = HADOOP.awaitEnd(run.applicationId(), END_TIMEOUT);
         assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
@@ -182,6 +183,7 @@ class YarnCliITCase {
         assertThat(start.code()).as("start: %s %s", start.out(), start.err()).isZero();
         String session = start.out().lines().findFirst().orElseThrow();
         assertThat(session).matches(APPLICATION_ID);
+        assertThat(start.out()).containsPattern("Dashboard action token \\(cancel, savepoint\\): [0-9a-f]{64}");
         try {
             Result sessions = eddy("yarn-session", "list");
             assertThat(sessions.code()).as(sessions.err()).isZero();

@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * The master's {@code /metrics} resource, written by the Prometheus Java client's own text format
@@ -32,7 +33,7 @@ final class PrometheusMetrics {
     private PrometheusMetrics() {}
 
     /** The text exposition of {@code metrics}. */
-    static byte[] render(ClusterMetrics metrics) throws IOException {
+    static byte[] render(ClusterMetrics metrics, long now) throws IOException {
         List<JobMetrics> jobs = metrics.jobs();
         List<WorkerSample> workers = metrics.workers();
         MetricSnapshots snapshots = MetricSnapshots.of(
@@ -49,7 +50,12 @@ final class PrometheusMetrics {
                         JobMetrics.Subtask::recordsOut),
                 counter(jobs, "eddy_task_back_pressured_seconds",
                         "Time a task waited for room in its outputs; its rate is the back-pressured share of time",
-                        s -> s.backPressuredNanos() / 1e9));
+                        s -> s.backPressuredNanos() / 1e9),
+                watermarkLag(jobs, "eddy_task_input_watermark_lag_seconds",
+                        "How far the event time a task's head reached is behind the master's clock", JobMetrics.Subtask::inputWatermark, now),
+                watermarkLag(jobs, "eddy_task_output_watermark_lag_seconds",
+                        "How far the latest watermark a task sent downstream is behind the master's clock", JobMetrics.Subtask::outputWatermark,
+                        now));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         WRITER.write(out, snapshots);
         return out.toByteArray();
@@ -72,15 +78,31 @@ final class PrometheusMetrics {
         return counter.build();
     }
 
+    /** A gauge per subtask with an event-time watermark (none yet, or the end's, give no series): seconds from it to {@code now}. */
+    private static GaugeSnapshot watermarkLag(List<JobMetrics> jobs, String name, String help, ToLongFunction<JobMetrics.Subtask> watermark,
+            long now) {
+        GaugeSnapshot.Builder gauge = GaugeSnapshot.builder().name(name).help(help);
+        for (JobMetrics job : jobs) {
+            for (JobMetrics.Subtask s : job.subtasks()) {
+                long w = watermark.applyAsLong(s);
+                if (JobMetrics.Subtask.isEventTime(w)) {
+                    gauge.dataPoint(GaugeDataPointSnapshot.builder().labels(labels(job, s)).value((now - w) / 1e3).build());
+                }
+            }
+        }
+        return gauge.build();
+    }
+
+    private static Labels labels(JobMetrics job, JobMetrics.Subtask s) {
+        return Labels.of("job", job.job().toString(), "job_name", job.name(), "vertex", Integer.toString(s.vertex()), "vertex_name",
+                s.vertexName(), "subtask", Integer.toString(s.subtask()), "worker", s.worker());
+    }
+
     private static CounterSnapshot counter(List<JobMetrics> jobs, String name, String help, ToDoubleFunction<JobMetrics.Subtask> value) {
         CounterSnapshot.Builder counter = CounterSnapshot.builder().name(name).help(help);
         for (JobMetrics job : jobs) {
             for (JobMetrics.Subtask s : job.subtasks()) {
-                counter.dataPoint(CounterDataPointSnapshot.builder()
-                        .labels(Labels.of("job", job.job().toString(), "job_name", job.name(), "vertex", Integer.toString(s.vertex()),
-                                "vertex_name", s.vertexName(), "subtask", Integer.toString(s.subtask()), "worker", s.worker()))
-                        .value(value.applyAsDouble(s))
-                        .build());
+                counter.dataPoint(CounterDataPointSnapshot.builder().labels(labels(job, s)).value(value.applyAsDouble(s)).build());
             }
         }
         return counter.build();

@@ -141,7 +141,7 @@ final class WebRoutes implements HttpHandler {
         } else if (path.equals(METRICS)) {
             ClusterMetrics metrics = fromMaster(exchange, master.metrics(), "Collecting the metrics");
             if (metrics != null) {
-                send(exchange, 200, PrometheusMetrics.CONTENT_TYPE, PrometheusMetrics.render(metrics));
+                send(exchange, 200, PrometheusMetrics.CONTENT_TYPE, PrometheusMetrics.render(metrics, System.currentTimeMillis()));
             }
         } else {
             sendError(exchange, 404, "No resource at '" + path + "': the endpoint serves /, " + JOBS + ", " + JOBS + "/<job id>, "

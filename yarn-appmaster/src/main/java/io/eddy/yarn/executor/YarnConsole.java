@@ -1,6 +1,7 @@
 package io.eddy.yarn.executor;
 
 import io.eddy.jobgraph.JobGraph;
+import io.eddy.master.web.MasterWebServer;
 import io.eddy.yarn.client.YarnCluster;
 import io.eddy.yarn.client.YarnClusterDeployer;
 import java.io.IOException;
@@ -23,13 +24,15 @@ final class YarnConsole {
 
     private YarnConsole() {}
 
-    /** Names the application {@code what} went to, its tracking URL and where its logs are. */
+    /** Names the application {@code what} went to, its tracking URL, where its logs are, and its dashboard's action token. */
     static void announce(PrintStream console, YarnCluster cluster, String what) {
         String id = cluster.applicationId();
         LOG.info("{} submitted to YARN as {} (master {}, tracking URL {})", what, id, cluster.master(), cluster.trackingUrl());
         console.println(SUBMITTED_PREFIX + id + ": " + what
                 + (cluster.trackingUrl().isEmpty() ? "" : "; tracking URL " + cluster.trackingUrl())
                 + "; logs: yarn logs -applicationId " + id);
+        console.println("Dashboard action token (cancel, savepoint): " + MasterWebServer.actionToken(cluster.secret())
+                + (cluster.trackingUrl().isEmpty() ? "" : "; dashboard at " + cluster.trackingUrl() + "dashboard/"));
         console.flush();
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eddy.api.common.eventtime.WatermarkStrategy;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.state.CheckpointListener;
@@ -147,6 +148,37 @@ class MasterWebServerITCase {
         assertThat(series(body, "eddy_task_records_in_total", ours, "vertex=\"1\"")).as("the sink read them")
                 .singleElement().satisfies(line -> assertThat(line).endsWith(" 3.0"));
         assertThat(series(body, "eddy_task_back_pressured_seconds_total", ours, "vertex=\"0\"")).hasSize(1);
+    }
+
+    @Test
+    void metricsHaveTheWatermarkLagOfAnEventTimeJobsTasks() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.addSource(new WebTestJobs.Trickle())
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((n, ts) -> System.currentTimeMillis()))
+                .rebalance().addSink(new WebTestJobs.Discard());
+        JobClient running = CLUSTER.submit(env.getJobGraph("event time"));
+        try {
+            String ours = "job=\"" + running.getJobId() + "\"";
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            String body = get("metrics").body();
+            while (series(body, "eddy_task_input_watermark_lag_seconds", ours, "vertex=\"1\"").isEmpty()) {
+                assertThat(System.nanoTime()).as("the sink's input watermark reaches the master").isLessThan(deadline);
+                Thread.sleep(100);
+                body = get("metrics").body();
+            }
+            assertThat(body).contains("# TYPE eddy_task_output_watermark_lag_seconds gauge");
+            double sourceLag = Double.parseDouble(series(body, "eddy_task_output_watermark_lag_seconds", ours, "vertex=\"0\"").get(0)
+                    .replaceAll(".* ", ""));
+            double sinkLag = Double.parseDouble(series(body, "eddy_task_input_watermark_lag_seconds", ours, "vertex=\"1\"").get(0)
+                    .replaceAll(".* ", ""));
+            assertThat(sourceLag).as("watermarks of wall-clock timestamps lag by the report interval, not more").isBetween(-1.0, 30.0);
+            assertThat(sinkLag).isBetween(-1.0, 30.0);
+            assertThat(series(body, "eddy_task_input_watermark_lag_seconds", ours, "vertex=\"0\"")).as("a source reads no gate").isEmpty();
+        } finally {
+            CLUSTER.cluster().master().cancelJob(running.getJobId());
+            running.getJobResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+        }
     }
 
     @Test

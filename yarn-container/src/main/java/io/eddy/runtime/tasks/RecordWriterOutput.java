@@ -46,6 +46,7 @@ final class RecordWriterOutput<T> implements Output<T> {
      */
     @Override
     public void emitWatermark(Watermark watermark) {
+        counters.outputWatermark(watermark.getTimestamp());
         if (watermark.getTimestamp() != Long.MAX_VALUE) {
             broadcast(watermark);
             return;

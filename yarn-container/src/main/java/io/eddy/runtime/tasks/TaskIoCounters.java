@@ -19,12 +19,18 @@ public final class TaskIoCounters {
 
     private static final VarHandle RECORDS_IN;
     private static final VarHandle RECORDS_OUT;
+    private static final VarHandle INPUT_WATERMARK;
+    private static final VarHandle OUTPUT_WATERMARK;
+    /** A watermark not seen yet. */
+    public static final long NO_WATERMARK = Long.MIN_VALUE;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             RECORDS_IN = lookup.findVarHandle(TaskIoCounters.class, "recordsIn", long.class);
             RECORDS_OUT = lookup.findVarHandle(TaskIoCounters.class, "recordsOut", long.class);
+            INPUT_WATERMARK = lookup.findVarHandle(TaskIoCounters.class, "inputWatermark", long.class);
+            OUTPUT_WATERMARK = lookup.findVarHandle(TaskIoCounters.class, "outputWatermark", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -32,6 +38,8 @@ public final class TaskIoCounters {
 
     private long recordsIn;
     private long recordsOut;
+    private long inputWatermark = NO_WATERMARK;
+    private long outputWatermark = NO_WATERMARK;
     /** Where the task's outputs count their waits; replaced, never changed, when one is added. */
     private volatile WaitTime[] waits = new WaitTime[0];
 
@@ -59,6 +67,26 @@ public final class TaskIoCounters {
     /** One record written (task thread only). */
     void recordOut() {
         RECORDS_OUT.setOpaque(this, recordsOut + 1);
+    }
+
+    /** The task's head advanced its event time to {@code timestamp} (the least of its inputs'); task thread only. */
+    void inputWatermark(long timestamp) {
+        INPUT_WATERMARK.setOpaque(this, timestamp);
+    }
+
+    /** The task sent the watermark {@code timestamp} downstream; task thread only. */
+    void outputWatermark(long timestamp) {
+        OUTPUT_WATERMARK.setOpaque(this, timestamp);
+    }
+
+    /** The latest event time the task's head reached, or {@link #NO_WATERMARK}; any thread. */
+    public long inputWatermark() {
+        return (long) INPUT_WATERMARK.getOpaque(this);
+    }
+
+    /** The latest watermark the task sent downstream, or {@link #NO_WATERMARK}; any thread. */
+    public long outputWatermark() {
+        return (long) OUTPUT_WATERMARK.getOpaque(this);
     }
 
     /** The records read so far; any thread. */

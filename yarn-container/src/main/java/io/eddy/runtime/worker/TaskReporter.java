@@ -50,7 +50,7 @@ final class TaskReporter implements TaskListener {
     private void reportLastSample(TaskId id) {
         TaskIoCounters c = counters;
         if (c != null) {
-            master.reportTaskIo(worker, List.of(new TaskIoSample(id, c.recordsIn(), c.recordsOut(), c.backPressuredNanos())));
+            master.reportTaskIo(worker, List.of(TaskIoSample.of(id, c)));
         }
     }
 

@@ -123,8 +123,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     /** One sample of the worker and of every running task's counters to the master; on the metrics reporter's thread. */
     private void reportMetrics() {
         List<TaskIoSample> samples = new ArrayList<>(taskCounters.size());
-        taskCounters.forEach((id, counters) -> samples.add(new TaskIoSample(id, counters.recordsIn(), counters.recordsOut(),
-                counters.backPressuredNanos())));
+        taskCounters.forEach((id, counters) -> samples.add(TaskIoSample.of(id, counters)));
         try {
             master.reportWorker(workerSample());
             if (!samples.isEmpty()) {

@@ -37,7 +37,9 @@ class RecordWriterOutputTest {
         RecordWriterOutput<Long> output = new RecordWriterOutput<>(writer, "the test edge", counters);
 
         output.collect(new StreamRecord<>(1L));
+        assertThat(counters.outputWatermark()).isEqualTo(TaskIoCounters.NO_WATERMARK);
         output.emitWatermark(new Watermark(5));
+        assertThat(counters.outputWatermark()).isEqualTo(5);
         output.collect(new StreamRecord<>(2L));
         output.emitWatermark(Watermark.MAX_WATERMARK);
         partition.finish();
@@ -47,6 +49,7 @@ class RecordWriterOutputTest {
         assertThat(read(partition, 1)).containsExactly("Watermark(5)", "record 2", "EndOfEventTimeEvent", "EndOfPartitionEvent");
         assertThat(counters.recordsOut()).as("records written, watermarks not counted").isEqualTo(2);
         assertThat(counters.recordsIn()).isZero();
+        assertThat(counters.outputWatermark()).as("the final watermark").isEqualTo(Long.MAX_VALUE);
     }
 
     /** The records, watermarks and events of one subpartition, in order, as strings. */

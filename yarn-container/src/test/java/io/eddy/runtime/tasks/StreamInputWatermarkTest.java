@@ -40,9 +40,24 @@ class StreamInputWatermarkTest {
         ScriptedGate first = new ScriptedGate(1).add(0, new Watermark(5));
         ScriptedGate second = new ScriptedGate(1).add(0, new Watermark(3)).add(0, new Watermark(8));
         StreamInputProcessor processor = processor(List.of(first, second), new int[] {0, 1}, 2);
+        TaskIoCounters counters = new TaskIoCounters();
+        processor.countingIn(counters);
 
         run(processor);
         assertThat(seen).containsExactly("wm0:5", "wm1:3", "wm1:8");
+        assertThat(counters.inputWatermark()).as("the head's event time: the least of its inputs'").isEqualTo(5);
+    }
+
+    @Test
+    void theHeadsEventTimeWaitsForEveryInput() throws Exception {
+        ScriptedGate first = new ScriptedGate(1).add(0, new Watermark(5));
+        ScriptedGate second = new ScriptedGate(1);
+        StreamInputProcessor processor = processor(List.of(first, second), new int[] {0, 1}, 2);
+        TaskIoCounters counters = new TaskIoCounters();
+        processor.countingIn(counters);
+
+        run(processor);
+        assertThat(counters.inputWatermark()).as("the second input has no watermark yet").isEqualTo(TaskIoCounters.NO_WATERMARK);
     }
 
     @Test

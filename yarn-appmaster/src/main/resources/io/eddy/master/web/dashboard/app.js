@@ -114,7 +114,7 @@ function layout(job) {
   return level.map(l => { rows[l] = (rows[l] || 0) + 1; return { column: l, row: rows[l] - 1 }; });
 }
 
-const BOX_W = 230, BOX_H = 92, GAP_X = 110, GAP_Y = 36, PAD = 20;
+const BOX_W = 230, BOX_H = 108, GAP_X = 110, GAP_Y = 36, PAD = 20;
 
 /** The hue of a back-pressured share: green (none) through yellow to red (always waiting). */
 function pressureColour(share) {
@@ -159,12 +159,27 @@ function drawGraph(job, r) {
       ['out ' + count(v.recordsOut) + (r[i].outRate > 0 ? ' (' + count(r[i].outRate) + '/s)' : ''), 'out'],
       ['back pressure ' + Math.round(100 * r[i].backPressure) + '%', 'bp'],
     ];
+    const lag = watermarkLag(job, i);
+    if (lag !== null) lines.push(['watermark lag ' + duration(lag), 'lag']);
     lines.forEach(([text, cls], k) => g.append(svg('text', { x: x(i) + 8, y: y(i) + 17 + k * 16, class: cls }, text)));
     const title = svg('title', {}, v.name);
     g.append(title);
     root.append(g);
   });
   return root;
+}
+
+/**
+ * How far vertex i's event time is behind now: the least watermark of its subtasks — what they
+ * sent downstream, or for a vertex without outputs what its head reached —; null without one.
+ */
+function watermarkLag(job, i) {
+  const eventTime = w => w !== null && w > -9.2e18 && w < 9.2e18;  // neither none yet nor the end's
+  const subtasks = job.subtasks.filter(s => s.vertex === i);
+  const sends = job.edges.some(e => e.source === i);
+  const marks = subtasks.map(s => sends ? s.outputWatermark : s.inputWatermark);
+  if (marks.length === 0 || !marks.every(eventTime)) return null;
+  return Math.max(0, Date.now() - Math.min(...marks));
 }
 
 function states(v) {

@@ -65,12 +65,13 @@ import java.util.Set;
  * added {@code AttachJob} / {@code JobAttached}; version 9 {@code SuperstepDone} / {@code SuperstepDecided};
  * version 10 a decision's snapshot directory and a deployment's iteration resume point; version 11
  * {@code JobDetailsRequest} / {@code JobDetailsAnswer}; version 12 {@code TaskIoReport}, {@code WorkerReport}
- * and a vertex's record counts in {@code JobDetailsAnswer}.
+ * and a vertex's record counts in {@code JobDetailsAnswer}; version 13 a task's watermarks in
+ * {@code TaskIoReport}.
  */
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 12;
+    public static final int VERSION = 13;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -250,9 +251,12 @@ public final class ClusterProtocol {
                         o.writeLong(s.recordsIn());
                         o.writeLong(s.recordsOut());
                         o.writeLong(s.backPressuredNanos());
+                        o.writeLong(s.inputWatermark());
+                        o.writeLong(s.outputWatermark());
                     });
                 },
-                in -> new TaskIoReport(ClusterCodecs.readWorkerId(in), ClusterCodecs.readList(in, i -> new TaskIoSample(ClusterCodecs.readTaskId(i), i.readLong(), i.readLong(), i.readLong())))));
+                in -> new TaskIoReport(ClusterCodecs.readWorkerId(in), ClusterCodecs.readList(in, i -> new TaskIoSample(ClusterCodecs.readTaskId(i), i.readLong(), i.readLong(), i.readLong(),
+                        i.readLong(), i.readLong())))));
         register(b, 49, WorkerReport.class, codec(
                 (m, out) -> {
                     WorkerSample s = m.sample();
