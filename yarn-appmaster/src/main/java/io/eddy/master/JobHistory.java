@@ -24,13 +24,13 @@ final class JobHistory {
         this.values = new long[capacity][];
     }
 
-    /** Adds a sample taken at {@code timeMillis}: per vertex {@code [in, out, backPressuredNanos]}, flattened. */
+    /** Adds a sample taken at {@code timeMillis}: per vertex {@code [in, out, backPressuredNanos]}, flattened; the history keeps the array. */
     void add(long timeMillis, long[] sample) {
         if (sample.length != vertices * 3) {
             throw new IllegalArgumentException("Bug: a history sample of " + sample.length + " values for " + vertices + " vertices");
         }
         times[next] = timeMillis;
-        values[next] = sample.clone();
+        values[next] = sample;
         next = (next + 1) % times.length;
         size = Math.min(size + 1, times.length);
     }

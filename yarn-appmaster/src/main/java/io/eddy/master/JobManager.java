@@ -98,17 +98,8 @@ final class JobManager {
         if (failures.size() == FAILURES_KEPT) {
             failures.removeFirst();
         }
-        StringBuilder trace = new StringBuilder();
-        for (FailureInfo f = cause; f != null; f = f.cause()) {
-            trace.append(f == cause ? "" : "Caused by: ").append(f.exceptionClass()).append(": ").append(f.message()).append('\n')
-                    .append(f.stackTrace());
-            if (trace.charAt(trace.length() - 1) != '\n') {
-                trace.append('\n');
-            }
-        }
-        FailureInfo root = cause.rootCause();
         failures.addLast(new JobDashboard.Failure(ctx.clock().millis(), tasks, worker, cause.exceptionClass(), String.valueOf(cause.message()),
-                root.exceptionClass() + ": " + root.message(), trace.toString()));
+                cause.rootCause().shortDescription(), cause.stackTraceWithCauses()));
     }
 
     /** The samples of the dashboard's history: ten minutes at one a second. */
@@ -168,6 +159,7 @@ final class JobManager {
     JobDetails details() {
         List<JobDetails.VertexDetails> vertices = new ArrayList<>();
         List<JobVertex> jobVertices = graph.vertices();
+        long[] totals = vertexTotals();
         for (int v = 0; v < jobVertices.size(); v++) {
             JobVertex vertex = jobVertices.get(v);
             int[] byState = new int[TaskExecutionState.values().length];
@@ -178,11 +170,10 @@ final class JobManager {
                 finished[s] = state == TaskExecutionState.FINISHED;
             }
             int[] splits = formats == null ? null : formats.splitProgress(v, s -> finished[s]);
-            long[] records = recordCounts(v, vertex.parallelism());
             vertices.add(new JobDetails.VertexDetails(vertex.name(), vertex.parallelism(), byState[TaskExecutionState.CREATED.ordinal()],
                     byState[TaskExecutionState.RUNNING.ordinal()], byState[TaskExecutionState.FINISHED.ordinal()],
                     byState[TaskExecutionState.CANCELED.ordinal()], byState[TaskExecutionState.FAILED.ordinal()],
-                    splits == null ? -1 : splits[0], splits == null ? 0 : splits[1], records[0], records[1]));
+                    splits == null ? -1 : splits[0], splits == null ? 0 : splits[1], totals[3 * v], totals[3 * v + 1]));
         }
         return new JobDetails(graph.jobId(), graph.name(), status.name(), submitTime, endTime, vertices);
     }
@@ -203,34 +194,27 @@ final class JobManager {
         }
     }
 
-    /** The latest samples of the subtasks of vertex {@code v}, summed: {records in, records out}. */
-    private long[] recordCounts(int v, int parallelism) {
-        long[] sums = new long[2];
-        for (int s = 0; s < parallelism; s++) {
-            ReportedIo reported = taskIo.get(((long) v << 32) | s);
-            if (reported != null) {
-                sums[0] += reported.sample().recordsIn();
-                sums[1] += reported.sample().recordsOut();
-            }
+    /**
+     * Per vertex (graph order) the sums of its subtasks' latest samples: {@code [records in, records
+     * out, back-pressured nanos]} for each, flattened.
+     */
+    private long[] vertexTotals() {
+        long[] totals = new long[3 * graph.vertices().size()];
+        for (ReportedIo reported : taskIo.values()) {
+            TaskIoSample s = reported.sample();
+            int v = s.task().vertex();
+            totals[3 * v] += s.recordsIn();
+            totals[3 * v + 1] += s.recordsOut();
+            totals[3 * v + 2] += s.backPressuredNanos();
         }
-        return sums;
+        return totals;
     }
 
     /** Adds the vertices' current sums to the history, if the job still runs (the master calls this once a second). */
     void sampleHistory() {
-        if (endTime >= 0) {
-            return;
+        if (endTime < 0) {
+            history.add(ctx.clock().millis(), vertexTotals());
         }
-        int n = graph.vertices().size();
-        long[] sample = new long[3 * n];
-        for (ReportedIo reported : taskIo.values()) {
-            TaskIoSample s = reported.sample();
-            int v = s.task().vertex();
-            sample[3 * v] += s.recordsIn();
-            sample[3 * v + 1] += s.recordsOut();
-            sample[3 * v + 2] += s.backPressuredNanos();
-        }
-        history.add(ctx.clock().millis(), sample);
     }
 
     /** The job as the dashboard shows it: details, edges, history, subtasks. */
@@ -390,9 +374,9 @@ final class JobManager {
         List<ExecutionVertex> failed = tasks.failTasksOf(worker, executionGraph);
         List<String> lostTasks = failed.stream().map(ExecutionVertex::taskName).toList();
         LOG.warn("Job {}: {}; it ran {}", id(), message, lostTasks);
-        rememberFailure(String.join(", ", lostTasks), worker.id().value(), FailureInfo.of(new WorkerLostException(message)));
         JobFailure lost = JobFailure.of(new WorkerLostException(message), "Worker " + message + " (it ran "
                 + String.join(", ", lostTasks) + ")");
+        rememberFailure(String.join(", ", lostTasks), worker.id().value(), lost.cause());
         if (status == JobStatus.RUNNING) {
             failover.onFailure(failed, lost, executionGraph.laneHasWorkLeft(worker));
         } else if (status == JobStatus.FAILING && failover.restarts() == 0 && failure != null

@@ -48,15 +48,11 @@ class WorkerReconnectITCase {
 
     @Test
     void aWorkerServesTheMasterPublishedAfterItsOwnDied(@TempDir Path dir) throws Exception {
-        Path secretFile = dir.resolve("secret");
-        Secret secret = writeSecret(secretFile);
-        String addressFile = dir.resolve("master.address").toUri().toString();
-        ClusterProcesses.Launched first = startMaster(dir.resolve("first"), secretFile);
-        InetSocketAddress firstAddress = ClusterProcesses.awaitMasterAddress(first, START_TIMEOUT);
-        ClusterProcesses.Launched worker = startRegisteredWorker(dir, "kept-worker", firstAddress, secret, addressFile);
-
-        first.process().destroyForcibly();
-        first.process().waitFor(30, TimeUnit.SECONDS);
+        Orphan orphan = orphanedWorker(dir, "kept-worker");
+        Path secretFile = orphan.secretFile();
+        Secret secret = orphan.secret();
+        String addressFile = orphan.addressFile();
+        ClusterProcesses.Launched worker = orphan.worker();
         Thread.sleep(1500); // the worker notices the loss and polls the file, which still names the dead master
         assertThat(worker.process().isAlive()).as("the worker waits for a new master").isTrue();
 
@@ -89,20 +85,14 @@ class WorkerReconnectITCase {
      */
     @Test
     void aNewMasterOnTheLostMastersPortIsFoundThere(@TempDir Path dir) throws Exception {
-        Path secretFile = dir.resolve("secret");
-        Secret secret = writeSecret(secretFile);
-        String addressFile = dir.resolve("master.address").toUri().toString();
-        ClusterProcesses.Launched first = startMaster(dir.resolve("first"), secretFile);
-        InetSocketAddress address = ClusterProcesses.awaitMasterAddress(first, START_TIMEOUT);
-        ClusterProcesses.Launched worker = startRegisteredWorker(dir, "same-port-worker", address, secret, addressFile);
-
-        first.process().destroyForcibly();
-        first.process().waitFor(30, TimeUnit.SECONDS);
-        ClusterProcesses.Launched second = start(ClusterProcesses.startMaster(dir.resolve("second"), "127.0.0.1", address.getPort(), secretFile,
-                ProcessClusterExtension.TEST_JVM_OPTIONS));
+        Orphan orphan = orphanedWorker(dir, "same-port-worker");
+        InetSocketAddress address = orphan.lostMaster();
+        ClusterProcesses.Launched worker = orphan.worker();
+        ClusterProcesses.Launched second = start(ClusterProcesses.startMaster(dir.resolve("second"), "127.0.0.1", address.getPort(),
+                orphan.secretFile(), ProcessClusterExtension.TEST_JVM_OPTIONS));
         assertThat(ClusterProcesses.awaitMasterAddress(second, START_TIMEOUT)).isEqualTo(address);
-        MasterAddressFile.write(addressFile, address);
-        try (ClusterClient client = ClusterClient.connect(address, secret)) {
+        MasterAddressFile.write(orphan.addressFile(), address);
+        try (ClusterClient client = ClusterClient.connect(address, orphan.secret())) {
             assertThat(client.awaitWorkers(1, START_TIMEOUT)).as("workers of the new master on the old port").extracting(WorkerRegistration::id)
                     .extracting(Object::toString).containsExactly("same-port-worker");
         }
@@ -136,6 +126,22 @@ class WorkerReconnectITCase {
             }
             Thread.sleep(50); // a process's output offers no notification
         }
+    }
+
+    /** A worker whose master died: the cluster's secret (and its file), the master address file, the lost master's address. */
+    private record Orphan(Path secretFile, Secret secret, String addressFile, InetSocketAddress lostMaster, ClusterProcesses.Launched worker) {}
+
+    /** Starts a master ("first") and worker {@code name} registered with it, then kills the master. */
+    private Orphan orphanedWorker(Path dir, String name) throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = writeSecret(secretFile);
+        String addressFile = dir.resolve("master.address").toUri().toString();
+        ClusterProcesses.Launched first = startMaster(dir.resolve("first"), secretFile);
+        InetSocketAddress address = ClusterProcesses.awaitMasterAddress(first, START_TIMEOUT);
+        ClusterProcesses.Launched worker = startRegisteredWorker(dir, name, address, secret, addressFile);
+        first.process().destroyForcibly();
+        first.process().waitFor(30, TimeUnit.SECONDS);
+        return new Orphan(secretFile, secret, addressFile, address, worker);
     }
 
     /**

@@ -105,6 +105,19 @@ public final class FailureInfo {
         return new RemoteFailure(exceptionClass, message, parseFrames(stackTrace), remoteCause);
     }
 
+    /**
+     * This failure and its causes as {@code printStackTrace} shows an exception: {@code class:
+     * message}, its frames, then {@code Caused by: ...} for each cause.
+     */
+    public String stackTraceWithCauses() {
+        StringBuilder trace = new StringBuilder();
+        for (FailureInfo f = this; f != null; f = f.cause) {
+            trace.append(f == this ? "" : "Caused by: ").append(f.shortDescription()).append('\n');
+            f.stackTrace.lines().forEach(frame -> trace.append("\tat ").append(frame).append('\n'));
+        }
+        return trace.toString();
+    }
+
     /** {@code class: message} of this failure, without causes. */
     public String shortDescription() {
         return message == null ? exceptionClass : exceptionClass + ": " + message;

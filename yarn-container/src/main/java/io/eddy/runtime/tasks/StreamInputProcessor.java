@@ -66,9 +66,6 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
     private final EndOfInput endOfInput;
     private final String headName;
     private final TaskMailbox mailbox;
-    /** Per input, the latest watermark its valve let through, {@link TaskIoCounters#NO_WATERMARK} before the first. */
-    private final long[] inputWatermarks;
-
     /** Counts the records handed to the targets: the task's counters, or this processor's own. */
     private TaskIoCounters counters = new TaskIoCounters();
     private final List<int[]> phases;
@@ -128,8 +125,6 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
         }
         this.valves = new StatusWatermarkValve[numberOfInputs];
         this.valveOutputs = new StatusWatermarkValve.ValveOutput[numberOfInputs];
-        this.inputWatermarks = new long[numberOfInputs];
-        java.util.Arrays.fill(inputWatermarks, TaskIoCounters.NO_WATERMARK);
         this.valveOffset = new int[this.gates.length];
         createValves();
         for (int g = 0; g < this.gates.length; g++) {
@@ -153,7 +148,6 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
                 valveOutputs[input] = new StatusWatermarkValve.ValveOutput() {
                     @Override
                     public void emitWatermark(Watermark watermark) throws Exception {
-                        inputWatermarks[input] = watermark.getTimestamp();
                         counters.inputWatermark(leastInputWatermark());
                         target.processWatermark(watermark);
                     }
@@ -290,12 +284,15 @@ final class StreamInputProcessor implements MailboxProcessor.DefaultAction {
      * first poll. Not for processors with an input order: their later gates are not read while the
      * first input runs, so an alignment could never complete (batch jobs take no checkpoints).
      */
-    /** The event time of the head: the least watermark of its inputs with channels ({@link TaskIoCounters#NO_WATERMARK} before each has one). */
+    /**
+     * The event time of the head: the least watermark its inputs' valves let through
+     * ({@link TaskIoCounters#NO_WATERMARK} before each has let one through).
+     */
     private long leastInputWatermark() {
         long least = Long.MAX_VALUE;
-        for (int input = 0; input < inputWatermarks.length; input++) {
-            if (valves[input] != null) {
-                least = Math.min(least, inputWatermarks[input]);
+        for (StatusWatermarkValve valve : valves) {
+            if (valve != null) {
+                least = Math.min(least, valve.currentWatermark());
             }
         }
         return least;

@@ -23,6 +23,19 @@ class FailureInfoTest {
     }
 
     @Test
+    void theStackTraceWithCausesReadsAsPrintStackTrace() {
+        IOException root = new IOException("disk full");
+        IllegalStateException top = new IllegalStateException("Operator 'Map (2/4)' failed", root);
+
+        String trace = FailureInfo.of(top).stackTraceWithCauses();
+
+        assertThat(trace.lines().toList().get(0)).isEqualTo("java.lang.IllegalStateException: Operator 'Map (2/4)' failed");
+        assertThat(trace.lines().toList().get(1)).startsWith("\tat io.eddy.runtime.cluster.FailureInfoTest.theStackTraceWithCausesReadsAsPrintStackTrace(");
+        assertThat(trace).contains("\nCaused by: java.io.IOException: disk full\n\tat io.eddy.runtime.cluster.FailureInfoTest.")
+                .endsWith(")\n");
+    }
+
+    @Test
     void inTheSameJvmTheOriginalThrowableIsKept() {
         IllegalStateException top = new IllegalStateException("boom");
 
