@@ -18,6 +18,7 @@ import io.eddy.master.concurrent.JobTimers;
 import io.eddy.master.checkpoint.CompletedCheckpoint;
 import io.eddy.master.checkpoint.StateAssignment;
 import io.eddy.master.checkpoint.StorageBackedCoordinatorStorage;
+import io.eddy.master.checkpoint.SubtaskCheckpoint;
 import io.eddy.master.execution.ExecutionGraph;
 import io.eddy.master.execution.ExecutionVertex;
 import io.eddy.master.execution.PipelinedRegion;
@@ -343,6 +344,11 @@ final class JobCheckpointing {
         if (coordinator != null) {
             coordinator.shutdown(finalStatus);
         }
+    }
+
+    /** A subtask's latest acknowledged checkpoint or savepoint, or null if none (or the job takes none). */
+    SubtaskCheckpoint latestAcknowledgement(int vertex, int subtask) {
+        return coordinator == null ? null : coordinator.latestAcknowledgement(vertex, subtask);
     }
 
     /** The coordinator, or null (for tests and monitoring). */

@@ -237,9 +237,11 @@ final class JobManager {
             TaskIoSample s = reported.sample();
             TaskId t = s.task();
             subtasks.add(new JobMetrics.Subtask(t.vertex(), graph.vertices().get(t.vertex()).name(), t.subtask(), t.attempt(),
-                    reported.worker().value(), s.recordsIn(), s.recordsOut(), s.backPressuredNanos(), s.inputWatermark(), s.outputWatermark()));
+                    reported.worker().value(), s.recordsIn(), s.recordsOut(), s.bytesIn(), s.bytesOut(), s.backPressuredNanos(),
+                    s.inputWatermark(), s.outputWatermark(), s.inputBuffers().ratio(), s.outputBuffers().ratio(),
+                    checkpointing.latestAcknowledgement(t.vertex(), t.subtask())));
         }
-        return new JobMetrics(graph.jobId(), graph.name(), subtasks);
+        return new JobMetrics(graph.jobId(), graph.name(), subtasks, checkpointing.view());
     }
 
     /** Makes {@code newClient} the job's client ({@code JobSubmissionGateway.attachJob}, see {@link ClientRelay#attach}). */

@@ -1,6 +1,8 @@
 package io.eddy.master;
 
 import io.eddy.jobgraph.JobId;
+import io.eddy.master.checkpoint.CheckpointRecord;
+import io.eddy.master.checkpoint.SubtaskCheckpoint;
 import java.util.List;
 import java.util.Objects;
 
@@ -11,13 +13,25 @@ import java.util.Objects;
  * @param job the job id
  * @param name the job name
  * @param subtasks per subtask its latest sample, in vertex and subtask order
+ * @param checkpoints the job's checkpoints: counts and the latest that ended
  */
-public record JobMetrics(JobId job, String name, List<Subtask> subtasks) {
+public record JobMetrics(JobId job, String name, List<Subtask> subtasks, CheckpointsView checkpoints) {
 
     public JobMetrics {
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(checkpoints, "checkpoints");
         subtasks = List.copyOf(subtasks);
+    }
+
+    /** The newest checkpoint (not savepoint) that completed, among those the job keeps; null if none. */
+    public CheckpointRecord latestCompletedCheckpoint() {
+        for (CheckpointRecord record : checkpoints.history()) {
+            if (record.outcome().equals("COMPLETED") && record.type().equals("CHECKPOINT")) {
+                return record;
+            }
+        }
+        return null;
     }
 
     /**
@@ -30,12 +44,18 @@ public record JobMetrics(JobId job, String name, List<Subtask> subtasks) {
      * @param worker the worker that ran the attempt
      * @param recordsIn records read from the input gates
      * @param recordsOut records written to the output edges
+     * @param bytesIn record bytes read from network buffers
+     * @param bytesOut record bytes written to network buffers
      * @param backPressuredNanos time spent waiting for room in the outputs
      * @param inputWatermark the event time the subtask's head reached, {@code Long.MIN_VALUE} before any
      * @param outputWatermark the latest watermark it sent downstream, {@code Long.MIN_VALUE} before any
+     * @param inputPoolUsage the share of its inputs' network buffers holding data it has not read, 0 to 1
+     * @param outputPoolUsage the share of its outputs' network buffers in use, 0 to 1
+     * @param checkpoint its latest acknowledged checkpoint or savepoint, or null if none
      */
     public record Subtask(int vertex, String vertexName, int subtask, int attempt, String worker, long recordsIn, long recordsOut,
-            long backPressuredNanos, long inputWatermark, long outputWatermark) {
+            long bytesIn, long bytesOut, long backPressuredNanos, long inputWatermark, long outputWatermark, double inputPoolUsage,
+            double outputPoolUsage, SubtaskCheckpoint checkpoint) {
 
         /** Whether {@code watermark} is an event time a lag can be told from (neither none yet nor the end's). */
         public static boolean isEventTime(long watermark) {

@@ -15,7 +15,9 @@ import io.eddy.runtime.tasks.TaskId;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -74,6 +76,8 @@ public final class CheckpointCoordinator {
     static final int HISTORY = 50;
     /** The latest checkpoints that ended, oldest first. */
     private final ArrayDeque<CheckpointRecord> history = new ArrayDeque<>();
+    /** Per subtask ({@link #subtaskKey}) its latest accepted acknowledgement, of any attempt. */
+    private final Map<Long, SubtaskCheckpoint> latestAcknowledgements = new HashMap<>();
     private long nextCheckpointId = 1;
     private int consecutiveFailures;
     private final PeriodicTrigger periodic;
@@ -189,8 +193,12 @@ public final class CheckpointCoordinator {
             return;
         }
         switch (checkpoint.acknowledge(task, metrics, state)) {
-            case ACCEPTED -> LOG.debug("Job {}: task {} acknowledged {} ({} bytes, {} task(s) left)", graph.jobId(), task, checkpoint,
-                    metrics == null ? 0 : metrics.stateSize(), checkpoint.numberOfAwaited());
+            case ACCEPTED -> {
+                latestAcknowledgements.put(subtaskKey(task.vertex(), task.subtask()),
+                        SubtaskCheckpoint.of(checkpointId, scheduler.now() - checkpoint.timestamp(), metrics));
+                LOG.debug("Job {}: task {} acknowledged {} ({} bytes, {} task(s) left)", graph.jobId(), task, checkpoint,
+                        metrics == null ? 0 : metrics.stateSize(), checkpoint.numberOfAwaited());
+            }
             case DUPLICATE -> LOG.debug("Job {}: duplicate acknowledgement of {} from task {} (ignored)", graph.jobId(), checkpoint, task);
             case UNKNOWN -> LOG.warn("Job {}: acknowledgement of {} from task {}, which is not one of its tasks (ignored)", graph.jobId(),
                     checkpoint, task);
@@ -409,6 +417,15 @@ public final class CheckpointCoordinator {
         history.addLast(new CheckpointRecord(checkpoint.checkpointId(), checkpoint.type().name(), outcome, checkpoint.timestamp(), endTime,
                 stateSize, times.tasks(), times.alignmentNanos() / 1_000_000, times.syncNanos() / 1_000_000, times.asyncNanos() / 1_000_000,
                 pointerOrReason));
+    }
+
+    /** Subtask {@code subtask} of vertex {@code vertex}'s latest acknowledged checkpoint or savepoint, or null if none. */
+    public SubtaskCheckpoint latestAcknowledgement(int vertex, int subtask) {
+        return latestAcknowledgements.get(subtaskKey(vertex, subtask));
+    }
+
+    private static long subtaskKey(int vertex, int subtask) {
+        return ((long) vertex << 32) | subtask;
     }
 
     /** The retained completed checkpoints (and newer savepoints), oldest first. */

@@ -47,6 +47,10 @@ class TaskJmxITCase {
             assertThat((Long) server.getAttribute(source, "RecordsOut")).isPositive();
             assertThat((Long) server.getAttribute(source, "RecordsIn")).isZero();
             assertThat((Long) server.getAttribute(source, "BackPressuredMillis")).isNotNegative();
+            assertThat((Long) server.getAttribute(source, "BytesIn")).as("a source reads no gate").isZero();
+            assertThat((Long) server.getAttribute(source, "BytesOut")).isNotNegative();
+            assertThat((Double) server.getAttribute(source, "OutputPoolUsage")).isBetween(0.0, 1.0);
+            assertThat((Double) server.getAttribute(source, "InputPoolUsage")).as("a source has no input buffers").isZero();
         } finally {
             CLUSTER.cluster().master().cancelJob(job.getJobId());
             job.getJobResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eddy.api.common.eventtime.WatermarkStrategy;
+import io.eddy.api.common.functions.KeySelector;
 import io.eddy.api.common.functions.MapFunction;
 import io.eddy.api.common.restart.RestartStrategy;
 import io.eddy.api.common.state.CheckpointListener;
@@ -179,6 +180,54 @@ class MasterWebServerITCase {
             CLUSTER.cluster().master().cancelJob(running.getJobId());
             running.getJobResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    void metricsHaveEachTasksLatestCheckpointBufferUsageAndTheJobsCheckpointCounts(@TempDir Path checkpoints) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.enableCheckpointing(100);
+        env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
+        env.addSource(new WebTestJobs.Trickle()).keyBy((KeySelector<Long, Long>) v -> v % 3, Types.LONG).reduce(Long::sum)
+                .addSink(new WebTestJobs.Discard()); // keyed state: the checkpoints have a size
+        JobClient running = CLUSTER.submit(env.getJobGraph("checkpoint metrics"));
+        try {
+            String ours = "job=\"" + running.getJobId() + "\"";
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            String body = get("metrics").body();
+            while (series(body, "eddy_task_checkpoint_id", ours, "vertex=\"1\"").isEmpty()
+                    || series(body, "eddy_job_last_checkpoint_duration_seconds", ours).isEmpty()) {
+                assertThat(System.nanoTime()).as("a completed checkpoint reaches the metrics").isLessThan(deadline);
+                Thread.sleep(100);
+                body = get("metrics").body();
+            }
+            assertThat(body).contains("# TYPE eddy_task_checkpoint_duration_seconds gauge").contains("# TYPE eddy_job_checkpoints_completed_total counter")
+                    .contains("# TYPE eddy_task_output_pool_usage gauge").contains("# TYPE eddy_task_bytes_out_total counter");
+            for (String vertex : List.of("vertex=\"0\"", "vertex=\"1\"")) {
+                assertThat(number(series(body, "eddy_task_checkpoint_id", ours, vertex))).as("%s acknowledged a checkpoint", vertex).isPositive();
+                assertThat(number(series(body, "eddy_task_checkpoint_duration_seconds", ours, vertex))).isBetween(0.0, 30.0);
+                assertThat(number(series(body, "eddy_task_checkpoint_state_bytes", ours, vertex))).isGreaterThanOrEqualTo(0);
+                assertThat(number(series(body, "eddy_task_checkpoint_alignment_seconds", ours, vertex))).isGreaterThanOrEqualTo(0);
+                assertThat(number(series(body, "eddy_task_output_pool_usage", ours, vertex))).isBetween(0.0, 1.0);
+                assertThat(number(series(body, "eddy_task_input_pool_usage", ours, vertex))).isBetween(0.0, 1.0);
+            }
+            assertThat(number(series(body, "eddy_job_checkpoints_completed_total", ours))).isGreaterThanOrEqualTo(1);
+            assertThat(number(series(body, "eddy_job_checkpoints_failed_total", ours))).isZero();
+            assertThat(number(series(body, "eddy_job_last_checkpoint_duration_seconds", ours))).isBetween(0.0, 30.0);
+            assertThat(number(series(body, "eddy_task_checkpoint_state_bytes", ours, "vertex=\"1\""))).as("the keyed sums").isPositive();
+            assertThat(number(series(body, "eddy_job_last_checkpoint_size_bytes", ours))).isPositive();
+            assertThat(series(body, "eddy_job_checkpoints_completed_total", "job=\"" + job + "\"")).as("a job without checkpoints has no series")
+                    .isEmpty();
+        } finally {
+            CLUSTER.cluster().master().cancelJob(running.getJobId());
+            running.getJobResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The value of the one series line in {@code lines}. */
+    private static double number(List<String> lines) {
+        assertThat(lines).hasSize(1);
+        return Double.parseDouble(lines.get(0).replaceAll(".* ", ""));
     }
 
     @Test

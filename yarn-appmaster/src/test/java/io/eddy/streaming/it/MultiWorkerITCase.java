@@ -7,6 +7,8 @@ import io.eddy.api.common.typeinfo.TypeHint;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.executor.JobClient;
+import io.eddy.jobgraph.JobGraph;
+import io.eddy.master.JobMetrics;
 import io.eddy.master.embedded.LocalClusterConfig;
 import io.eddy.master.embedded.LocalClusterExtension;
 import io.eddy.runtime.io.network.NetworkMetrics;
@@ -57,7 +59,8 @@ class MultiWorkerITCase {
         keyedSums(env.addSource(new HoldingSource(run), Types.LONG)).map(new CountingLine(run)).returns(Types.STRING)
                 .addSink(run.recordingSink(RECEIVED));
 
-        try (JobClient client = CLUSTER.submit(env.getJobGraph("two workers"))) {
+        JobGraph graph = env.getJobGraph("two workers");
+        try (JobClient client = CLUSTER.submit(graph)) {
             run.awaitTotal(CONSUMED, total, Duration.ofSeconds(60));
             // the sources are still running: every worker runs tasks and the workers are connected
             for (Worker worker : CLUSTER.cluster().workers()) {
@@ -72,6 +75,16 @@ class MultiWorkerITCase {
         }
 
         assertFinalSums(run.lines(RECEIVED).stream().map(l -> l.split(",")).map(f -> Tuple2.of(Long.parseLong(f[0]), Long.parseLong(f[1]))).toList());
+
+        // The tasks' final samples: the hash exchange (vertex 0 to 1) crossed workers in serialized buffers.
+        JobMetrics metrics = CLUSTER.cluster().master().metrics().get(10, TimeUnit.SECONDS).jobs().stream()
+                .filter(j -> j.job().equals(graph.jobId())).findFirst().orElseThrow();
+        long bytesOut = metrics.subtasks().stream().filter(s -> s.vertex() == 0).mapToLong(JobMetrics.Subtask::bytesOut).sum();
+        long bytesIn = metrics.subtasks().stream().filter(s -> s.vertex() == 1).mapToLong(JobMetrics.Subtask::bytesIn).sum();
+        assertThat(bytesOut).as("bytes the sources' chains wrote to network buffers").isPositive();
+        assertThat(bytesIn).as("every byte written was read by the keyed sums").isEqualTo(bytesOut);
+        assertThat(metrics.subtasks().stream().filter(s -> s.vertex() == 1).mapToLong(JobMetrics.Subtask::bytesOut).sum())
+                .as("the sinks are chained: nothing leaves the last vertex").isZero();
     }
 
     /** (v % KEYS, v) keyed by position 0, rolling sum of field 1. */

@@ -1,6 +1,8 @@
 package io.eddy.runtime.cluster;
 
+import io.eddy.runtime.io.network.buffer.BufferUsage;
 import io.eddy.runtime.tasks.TaskId;
+import io.eddy.runtime.tasks.TaskIoCounters;
 import java.util.Objects;
 
 /**
@@ -10,25 +12,31 @@ import java.util.Objects;
  * @param task the task attempt
  * @param recordsIn the records its head read from its input gates
  * @param recordsOut the records it wrote to its output edges
+ * @param bytesIn the record bytes it read from network buffers
+ * @param bytesOut the record bytes it wrote to network buffers
  * @param backPressuredNanos the time it waited for room in its outputs (back pressure)
  * @param inputWatermark the event time its head reached, or {@code Long.MIN_VALUE} before any
  * @param outputWatermark the latest watermark it sent downstream, or {@code Long.MIN_VALUE} before any
+ * @param inputBuffers the network buffers holding data it has not read yet, of the most its inputs may hold
+ * @param outputBuffers the network buffers its outputs hold, of the most they may
  */
-public record TaskIoSample(TaskId task, long recordsIn, long recordsOut, long backPressuredNanos, long inputWatermark,
-        long outputWatermark) {
+public record TaskIoSample(TaskId task, long recordsIn, long recordsOut, long bytesIn, long bytesOut, long backPressuredNanos,
+        long inputWatermark, long outputWatermark, BufferUsage inputBuffers, BufferUsage outputBuffers) {
 
     /** A sample of {@code counters} now. */
-    public static TaskIoSample of(TaskId task, io.eddy.runtime.tasks.TaskIoCounters counters) {
-        return new TaskIoSample(task, counters.recordsIn(), counters.recordsOut(), counters.backPressuredNanos(), counters.inputWatermark(),
-                counters.outputWatermark());
+    public static TaskIoSample of(TaskId task, TaskIoCounters counters) {
+        return new TaskIoSample(task, counters.recordsIn(), counters.recordsOut(), counters.bytesIn(), counters.bytesOut(),
+                counters.backPressuredNanos(), counters.inputWatermark(), counters.outputWatermark(), counters.inputBuffers(),
+                counters.outputBuffers());
     }
-
 
     public TaskIoSample {
         Objects.requireNonNull(task, "task");
-        if (recordsIn < 0 || recordsOut < 0 || backPressuredNanos < 0) {
-            throw new IllegalArgumentException("Task " + task + ": " + recordsIn + " records in, " + recordsOut + " out, "
-                    + backPressuredNanos + " ns back-pressured");
+        Objects.requireNonNull(inputBuffers, "inputBuffers");
+        Objects.requireNonNull(outputBuffers, "outputBuffers");
+        if (recordsIn < 0 || recordsOut < 0 || bytesIn < 0 || bytesOut < 0 || backPressuredNanos < 0) {
+            throw new IllegalArgumentException("Task " + task + ": " + recordsIn + " records in, " + recordsOut + " out, " + bytesIn
+                    + " bytes in, " + bytesOut + " out, " + backPressuredNanos + " ns back-pressured");
         }
     }
 }

@@ -1,7 +1,7 @@
 package io.eddy.runtime.metrics;
 
 /**
- * A running task's record counts and back pressure over JMX (docs/monitoring.md, "Metrics"): one
+ * A running task's record and byte counts, back pressure and buffer usage over JMX (docs/monitoring.md, "Metrics"): one
  * MBean per task attempt in the worker's JVM, named {@code io.eddy:type=Task,job=<id>,vertex=<index>,
  * subtask=<index>,attempt=<n>}, registered while the task runs.
  */
@@ -18,4 +18,16 @@ public interface TaskIoMXBean {
 
     /** Milliseconds the task waited for room in its outputs. */
     long getBackPressuredMillis();
+
+    /** Record bytes the task read from network buffers. */
+    long getBytesIn();
+
+    /** Record bytes the task wrote to network buffers. */
+    long getBytesOut();
+
+    /** The share of its inputs' network buffers holding data it has not read yet, 0 to 1. */
+    double getInputPoolUsage();
+
+    /** The share of its outputs' network buffers in use, 0 to 1. */
+    double getOutputPoolUsage();
 }

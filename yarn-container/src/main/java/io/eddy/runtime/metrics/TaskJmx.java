@@ -78,5 +78,25 @@ public final class TaskJmx {
         public long getBackPressuredMillis() {
             return counters.backPressuredNanos() / 1_000_000;
         }
+
+        @Override
+        public long getBytesIn() {
+            return counters.bytesIn();
+        }
+
+        @Override
+        public long getBytesOut() {
+            return counters.bytesOut();
+        }
+
+        @Override
+        public double getInputPoolUsage() {
+            return counters.inputBuffers().ratio();
+        }
+
+        @Override
+        public double getOutputPoolUsage() {
+            return counters.outputBuffers().ratio();
+        }
     }
 }

@@ -1,6 +1,12 @@
 package io.eddy.runtime.tasks;
 
+import io.eddy.runtime.io.network.api.RecordInput;
+import io.eddy.runtime.io.network.buffer.BufferUsage;
+import io.eddy.runtime.io.network.buffer.ByteCount;
+import io.eddy.runtime.io.network.buffer.LocalBufferPool;
 import io.eddy.runtime.io.network.buffer.WaitTime;
+import io.eddy.runtime.io.network.partition.ResultPartition;
+import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -8,8 +14,10 @@ import java.util.Arrays;
 /**
  * A task's record counts (docs/monitoring.md, "Metrics"): the records its head read from its input
  * gates and the records it wrote to its output edges (a record sent to every consumer counts once).
- * Records passed between the operators of its chain are not counted. And its back pressure: the
- * time it waited for room in its outputs (network buffers, local object channels).
+ * Records passed between the operators of its chain are not counted. Its back pressure: the
+ * time it waited for room in its outputs (network buffers, local object channels). The bytes of
+ * the records it wrote to and read from network buffers (a record handed over as an object, to a
+ * consumer in the same worker, has none), and how full its output and input buffers are.
  *
  * <p>Threads: written by the task thread alone, with opaque stores (a plain store on the machines
  * Eddy runs on: no fence on the record path); read by any thread with opaque loads, which see a
@@ -40,14 +48,74 @@ public final class TaskIoCounters {
     private long recordsOut;
     private long inputWatermark = NO_WATERMARK;
     private long outputWatermark = NO_WATERMARK;
-    /** Where the task's outputs count their waits; replaced, never changed, when one is added. */
+    /*
+     * Where the task's outputs and inputs count: each array is replaced, never changed, when one
+     * is added (task thread, while it sets up its outputs and inputs).
+     */
     private volatile WaitTime[] waits = new WaitTime[0];
+    private volatile ByteCount[] written = new ByteCount[0];
+    private volatile ByteCount[] read = new ByteCount[0];
+    private volatile LocalBufferPool[] outputPools = new LocalBufferPool[0];
+    private volatile InputGate[] inputGates = new InputGate[0];
 
-    /** Counts {@code wait} as the task's back pressure (task thread, while it sets up its outputs). */
+    /** Counts {@code wait} as the task's back pressure. */
     void watchWaits(WaitTime wait) {
-        WaitTime[] more = Arrays.copyOf(waits, waits.length + 1);
-        more[more.length - 1] = wait;
-        waits = more;
+        waits = append(waits, wait);
+    }
+
+    /** Counts the bytes written to {@code partition} and its buffers in use as the task's output. */
+    void watchOutput(ResultPartition partition) {
+        written = append(written, partition.bytesWritten());
+        outputPools = append(outputPools, partition.bufferPool());
+        watchWaits(partition.bufferPool().waited());
+    }
+
+    /** Counts the bytes {@code input} reads and its gate's buffers in use as the task's input. */
+    void watchInput(RecordInput<?> input) {
+        read = append(read, input.bytesRead());
+        inputGates = append(inputGates, input.gate());
+    }
+
+    private static <T> T[] append(T[] array, T element) {
+        T[] more = Arrays.copyOf(array, array.length + 1);
+        more[array.length] = element;
+        return more;
+    }
+
+    /** The record bytes written to network buffers so far; any thread. */
+    public long bytesOut() {
+        long sum = 0;
+        for (ByteCount count : written) {
+            sum += count.bytes();
+        }
+        return sum;
+    }
+
+    /** The record bytes read from network buffers so far; any thread. */
+    public long bytesIn() {
+        long sum = 0;
+        for (ByteCount count : read) {
+            sum += count.bytes();
+        }
+        return sum;
+    }
+
+    /** The network buffers the task's outputs hold now, of the most they may; any thread. */
+    public BufferUsage outputBuffers() {
+        BufferUsage usage = BufferUsage.NONE;
+        for (LocalBufferPool pool : outputPools) {
+            usage = usage.plus(new BufferUsage(pool.segmentsInUse(), pool.maxSegments()));
+        }
+        return usage;
+    }
+
+    /** The network buffers holding data the task has not read yet, of the most its inputs may hold; any thread. */
+    public BufferUsage inputBuffers() {
+        BufferUsage usage = BufferUsage.NONE;
+        for (InputGate gate : inputGates) {
+            usage = usage.plus(gate.bufferUsage());
+        }
+        return usage;
     }
 
     /** The nanoseconds the task waited for room in its outputs so far; any thread. */

@@ -90,7 +90,7 @@ final class TaskNetworkIo {
             TypeSerializer<Object> valueSerializer = type.createSerializer(serializerConfig);
             StreamElementSerializer<Object> serializer = new StreamElementSerializer<>(valueSerializer);
             ObjectSubpartition[] objectChannels = objectChannels(spec, network);
-            counters.watchWaits(partition.bufferPool().waited());
+            counters.watchOutput(partition);
             if (objectChannels != null) {
                 for (ObjectSubpartition channel : objectChannels) {
                     if (channel != null) {
@@ -115,8 +115,10 @@ final class TaskNetworkIo {
             InputGate gate = network.createInputGate(deployment.taskNameWithSubtask(), channels);
             TypeSerializer<Object> valueSerializer = type.createSerializer(serializerConfig);
             boolean anyObjects = channels.stream().anyMatch(InputChannelSpec::objects);
-            inputs.add(new RecordInput<>(gate, StreamElementSerializer.reusingRecords(valueSerializer),
-                    anyObjects ? new StreamElementObjectAdapter<>(valueSerializer, channels.size()) : null));
+            RecordInput<StreamElement> input = new RecordInput<>(gate, StreamElementSerializer.reusingRecords(valueSerializer),
+                    anyObjects ? new StreamElementObjectAdapter<>(valueSerializer, channels.size()) : null);
+            counters.watchInput(input);
+            inputs.add(input);
         }
     }
 

@@ -36,6 +36,10 @@ function bytes(n) {
   return n < 0 ? '–' : count(n) + 'B';
 }
 
+function percent(ratio) {
+  return Math.round(ratio * 100) + ' %';
+}
+
 function duration(millis) {
   const s = Math.max(0, millis) / 1000;
   return s < 60 ? s.toFixed(1) + ' s' : Math.floor(s / 60) + ' min ' + Math.floor(s % 60) + ' s';
@@ -237,7 +241,9 @@ async function showJob(view, id) {
   const r = rates(job);
   const end = d.endTime >= 0 ? d.endTime : Date.now();
   const subtasks = job.subtasks.map(s => [s.vertex + ' ' + s.vertexName, s.subtask, s.attempt, s.worker, count(s.recordsIn),
-    count(s.recordsOut), duration(s.backPressuredNanos / 1e6)]);
+    count(s.recordsOut), bytes(s.bytesIn), bytes(s.bytesOut), duration(s.backPressuredNanos / 1e6), percent(s.inputPoolUsage),
+    percent(s.outputPoolUsage), s.checkpoint ? s.checkpoint.checkpointId + ': ' + duration(s.checkpoint.durationMillis) + ', '
+      + bytes(s.checkpoint.stateSize) + ', aligned ' + duration(s.checkpoint.alignmentNanos / 1e6) : '–']);
   view.replaceChildren(
     el('h1', { id: 'job-name' }, d.name),
     el('p', {}, el('span', { id: 'job-status', class: 'state-' + d.status }, d.status), ' · ', duration(end - d.startTime), ' · ', d.id),
@@ -247,8 +253,9 @@ async function showJob(view, id) {
     el('h2', {}, 'Throughput (records per second)'),
     ...drawPlot(job),
     el('h2', {}, 'Subtasks'),
-    table(['vertex', 'subtask', 'attempt', 'worker', 'records in', 'records out', 'back-pressured'], subtasks,
-      [false, true, true, false, true, true, true]),
+    table(['vertex', 'subtask', 'attempt', 'worker', 'records in', 'records out', 'bytes in', 'bytes out', 'back-pressured',
+      'input buffers', 'output buffers', 'latest checkpoint'], subtasks,
+      [false, true, true, false, true, true, true, true, true, true, true, false]),
     ...checkpointsSection(job.checkpoints),
     ...failuresSection(job.failures),
     ...(job.plan ? [el('h2', {}, 'Plan (as the optimizer chose it)'), el('pre', { id: 'plan' }, job.plan)] : []));

@@ -4,6 +4,7 @@ import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import io.eddy.runtime.checkpoint.storage.StateHandleCodec;
 import io.eddy.runtime.cluster.TaskIoSample;
+import io.eddy.runtime.io.network.buffer.BufferUsage;
 import io.eddy.runtime.cluster.WorkerSample;
 import io.eddy.runtime.cluster.rpc.ClusterCodecs.Reader;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
@@ -66,12 +67,12 @@ import java.util.Set;
  * version 10 a decision's snapshot directory and a deployment's iteration resume point; version 11
  * {@code JobDetailsRequest} / {@code JobDetailsAnswer}; version 12 {@code TaskIoReport}, {@code WorkerReport}
  * and a vertex's record counts in {@code JobDetailsAnswer}; version 13 a task's watermarks in
- * {@code TaskIoReport}.
+ * {@code TaskIoReport}; version 14 its bytes and buffer usage there.
  */
 public final class ClusterProtocol {
 
     /** The protocol version; checked in the authentication handshake. */
-    public static final int VERSION = 13;
+    public static final int VERSION = 14;
 
     /** Timeout of small requests (registration, deployment, cancellation, listings). */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -250,13 +251,20 @@ public final class ClusterProtocol {
                         ClusterCodecs.writeTaskId(s.task(), o);
                         o.writeLong(s.recordsIn());
                         o.writeLong(s.recordsOut());
+                        o.writeLong(s.bytesIn());
+                        o.writeLong(s.bytesOut());
                         o.writeLong(s.backPressuredNanos());
                         o.writeLong(s.inputWatermark());
                         o.writeLong(s.outputWatermark());
+                        for (BufferUsage usage : new BufferUsage[] {s.inputBuffers(), s.outputBuffers()}) {
+                            o.writeInt(usage.inUse());
+                            o.writeInt(usage.capacity());
+                        }
                     });
                 },
-                in -> new TaskIoReport(ClusterCodecs.readWorkerId(in), ClusterCodecs.readList(in, i -> new TaskIoSample(ClusterCodecs.readTaskId(i), i.readLong(), i.readLong(), i.readLong(),
-                        i.readLong(), i.readLong())))));
+                in -> new TaskIoReport(ClusterCodecs.readWorkerId(in), ClusterCodecs.readList(in, i -> new TaskIoSample(ClusterCodecs.readTaskId(i),
+                        i.readLong(), i.readLong(), i.readLong(), i.readLong(), i.readLong(), i.readLong(), i.readLong(),
+                        new BufferUsage(i.readInt(), i.readInt()), new BufferUsage(i.readInt(), i.readInt()))))));
         register(b, 49, WorkerReport.class, codec(
                 (m, out) -> {
                     WorkerSample s = m.sample();

@@ -25,6 +25,7 @@ import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.NamedBlob;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskIoSample;
+import io.eddy.runtime.io.network.buffer.BufferUsage;
 import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerId;
 import io.eddy.runtime.cluster.WorkerRegistration;
@@ -129,9 +130,9 @@ class ClusterProtocolTest {
                         new JobDetails.VertexDetails("Source -> Map", 4, 1, 2, 1, 0, 0, 12, 7, 0, 5_000_000_000L),
                         new JobDetails.VertexDetails("Sink", 2, 2, 0, 0, 0, 0, -1, 0, 17, 0)))),
                 new WorkerReport(new WorkerSample(new WorkerId("worker-7"), 1L << 33, 1L << 34, 12, 3_456, 64L << 20, 128L << 20, 5L << 32)),
-                new TaskIoReport(new WorkerId("worker-7"), List.of(new TaskIoSample(new TaskId(JOB, 1, 2, 3), 10, 4_000_000_000L, 123_456_789_012L,
-                        1_700_000_000_000L, Long.MAX_VALUE),
-                        new TaskIoSample(new TaskId(JOB, 0, 0, 0), 0, 0, 0, Long.MIN_VALUE, -5))),
+                new TaskIoReport(new WorkerId("worker-7"), List.of(new TaskIoSample(new TaskId(JOB, 1, 2, 3), 10, 4_000_000_000L, 77,
+                        9_000_000_000L, 123_456_789_012L, 1_700_000_000_000L, Long.MAX_VALUE, new BufferUsage(3, 18), new BufferUsage(0, 11)),
+                        new TaskIoSample(new TaskId(JOB, 0, 0, 0), 0, 0, 0, 0, 0, Long.MIN_VALUE, -5, BufferUsage.NONE, new BufferUsage(7, 7)))),
                 new JobDetailsAnswer(null),
                 new ListJobs(),
                 new JobList(List.of(new JobSummary(JOB, "my job", JobStatus.RUNNING, 1234L, 6))),

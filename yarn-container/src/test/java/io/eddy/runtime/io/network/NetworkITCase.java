@@ -8,6 +8,7 @@ import io.eddy.runtime.io.network.api.ChannelSelectors;
 import io.eddy.runtime.io.network.api.InputStatus;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.io.network.api.RecordWriter;
+import io.eddy.runtime.io.network.buffer.BufferUsage;
 import io.eddy.runtime.io.network.partition.ResultPartition;
 import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.partition.consumer.InputGate;
@@ -70,13 +71,18 @@ class NetworkITCase {
         int perProducer = 400_000;
         // Consumers first: their requests wait for the producers' partitions.
         List<Future<long[]>> consumed = new ArrayList<>();
+        List<RecordInput<TestRecord>> inputs = new ArrayList<>();
         for (int c = 0; c < consumers; c++) {
             InputGate gate = consumerSide.createInputGate("consumer " + c, remoteSpecs(producers, c));
-            consumed.add(threads.submit(() -> TestTasks.consume(gate, producers)));
+            RecordInput<TestRecord> input = new RecordInput<>(gate, TestRecordSerializer.INSTANCE);
+            inputs.add(input);
+            consumed.add(threads.submit(() -> TestTasks.consume(input, producers)));
         }
         List<Future<?>> produced = new ArrayList<>();
+        List<ResultPartition> partitions = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
             ResultPartition partition = producerSide.createResultPartition(id(p), consumers, "producer " + p);
+            partitions.add(partition);
             int producer = p;
             produced.add(threads.submit(() -> {
                 TestTasks.produce(partition, ChannelSelectors.roundRobin(), producer, perProducer, 50,
@@ -95,6 +101,9 @@ class NetworkITCase {
             }
         }
         assertThat(perProducer1).containsOnly(perProducer);
+        long written = partitions.stream().mapToLong(p -> p.bytesWritten().bytes()).sum();
+        assertThat(written).as("record bytes written: more than 5 a record").isGreaterThan(5L * producers * perProducer);
+        assertThat(inputs.stream().mapToLong(i -> i.bytesRead().bytes()).sum()).as("every record byte written was read").isEqualTo(written);
         assertThat(consumerSide.metrics().outboundConnections()).as("one connection per pair of workers").isEqualTo(1);
         assertThat(producerSide.metrics().inboundConnections()).isEqualTo(1);
         assertThat(producerSide.metrics().outboundConnections()).isZero();
@@ -134,6 +143,10 @@ class NetworkITCase {
         assertThat(slowProducer.isDone()).as("the producer of the slow consumer is blocked by back pressure").isFalse();
         assertThat(slowProgress).isLessThan(slowRecords);
         assertThat(slowPartition.bufferPool().segmentsInUse()).isLessThanOrEqualTo(slowPartition.bufferPool().maxSegments());
+        BufferUsage stalledInput = slowGate.bufferUsage();
+        assertThat(stalledInput.capacity()).as("exclusive and floating buffers of the slow gate").isEqualTo(
+                NetworkConfig.defaults().exclusiveBuffersPerChannel() + NetworkConfig.defaults().floatingBuffersPerGate());
+        assertThat(stalledInput.ratio()).as("the stalled gate's buffers hold data it has not read: %s", stalledInput).isGreaterThan(0.5);
         int inFlightBound = NetworkConfig.defaults().partitionPoolSize(1) * 2;
         assertThat(producerSide.metrics().minimumAvailableBuffers())
                 .as("producer memory stays bounded by the partition pools")
@@ -145,6 +158,7 @@ class NetworkITCase {
 
         assertThat(slowRead.get(120, TimeUnit.SECONDS)).isEqualTo(slowRecords);
         slowProducer.get(10, TimeUnit.SECONDS);
+        assertThat(fastGate.bufferUsage()).as("a closed gate holds none").isEqualTo(BufferUsage.NONE);
         assertThat(consumerSide.metrics().outboundConnections()).isEqualTo(1);
         assertAllBuffersReturn();
     }

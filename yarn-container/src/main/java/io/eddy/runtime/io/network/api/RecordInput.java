@@ -1,6 +1,7 @@
 package io.eddy.runtime.io.network.api;
 
 import io.eddy.api.common.typeutils.TypeSerializer;
+import io.eddy.runtime.io.network.buffer.ByteCount;
 import io.eddy.runtime.io.network.event.EndOfEventTimeEvent;
 import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.RuntimeEvent;
@@ -40,6 +41,8 @@ public final class RecordInput<T> {
     private int channelIndex = -1;
     private IntConsumer channelEndListener;
     private IntConsumer endOfEventTimeListener;
+    /** The record bytes of the buffers read from the gate (records handed over as objects have none). */
+    private final ByteCount bytesRead = new ByteCount();
 
     public RecordInput(InputGate gate, TypeSerializer<T> serializer) {
         this(gate, serializer, null);
@@ -106,6 +109,7 @@ public final class RecordInput<T> {
                 continue;
             }
             if (element.isBuffer()) {
+                bytesRead.add(element.buffer().length());
                 current = deserializers[channel];
                 currentChannel = channel;
                 current.setNextBuffer(element.buffer());
@@ -158,6 +162,16 @@ public final class RecordInput<T> {
     }
 
     /** The number of channels of the gate. */
+    /** The record bytes read from network buffers so far (read by the metrics reporter). */
+    public ByteCount bytesRead() {
+        return bytesRead;
+    }
+
+    /** The gate this input reads. */
+    public InputGate gate() {
+        return gate;
+    }
+
     public int numberOfChannels() {
         return deserializers.length;
     }

@@ -3,6 +3,7 @@ package io.eddy.runtime.io.network.partition;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferBuilder;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;
+import io.eddy.runtime.io.network.buffer.ByteCount;
 import io.eddy.runtime.io.network.buffer.LocalBufferPool;
 import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.EventSerializer;
@@ -44,6 +45,8 @@ public final class ResultPartition {
     /** Null for a pipelined partition. */
     private final BlockingPartitionData blockingData;
     private final LocalBufferPool pool;
+    /** Record bytes written; task thread only (read by the metrics reporter). */
+    private final ByteCount bytesWritten = new ByteCount();
     private final Consumer<ResultPartition> onRelease;
     /** Owned by the producing task thread: the buffer being filled per subpartition, or null. */
     private final BufferBuilder[] current;
@@ -115,9 +118,14 @@ public final class ResultPartition {
         return released.get();
     }
 
-    /** The partition's bounded pool (tests read its accounting). */
+    /** The partition's bounded pool (its usage and waits are the producing task's metrics). */
     public LocalBufferPool bufferPool() {
         return pool;
+    }
+
+    /** The record bytes written to this partition (a broadcast record once per subpartition). */
+    public ByteCount bytesWritten() {
+        return bytesWritten;
     }
 
     /** Whether the writer could take a new buffer without blocking. */
@@ -142,6 +150,7 @@ public final class ResultPartition {
             }
             offset += builder.append(bytes, offset, length - offset);
             if (offset == length) {
+                bytesWritten.add(length);
                 builder.commit();
                 if (builder.isFull()) {
                     finishBuilder(subpartition);

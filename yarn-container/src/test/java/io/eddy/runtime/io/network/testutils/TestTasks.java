@@ -40,7 +40,11 @@ public final class TestTasks {
      * @return the number of records per producer
      */
     public static long[] consume(InputGate gate, int producers) throws Exception {
-        RecordInput<TestRecord> input = new RecordInput<>(gate, TestRecordSerializer.INSTANCE);
+        return consume(new RecordInput<>(gate, TestRecordSerializer.INSTANCE), producers);
+    }
+
+    /** {@link #consume(InputGate, int)} through {@code input} (which it closes). */
+    public static long[] consume(RecordInput<TestRecord> input, int producers) throws Exception {
         long[] counts = new long[producers];
         long[] last = new long[producers];
         Arrays.fill(last, -1);

@@ -1,5 +1,6 @@
 package io.eddy.runtime.io.network.partition.consumer;
 
+import io.eddy.runtime.io.network.buffer.BufferUsage;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -37,6 +38,13 @@ public interface InputGate extends AutoCloseable {
 
     /** Lets a {@link #blockChannel blocked} channel be polled again (no-op if it is not blocked). Task thread. */
     void unblockChannel(int channelIndex);
+
+    /**
+     * The network buffers holding data of this gate that the task has not read yet, of the most its
+     * remote channels may hold (exclusive and floating); {@link BufferUsage#NONE} for a gate of local
+     * channels only, or a closed one. Any thread (the metrics reporter).
+     */
+    BufferUsage bufferUsage();
 
     /** Whether every channel delivered its end-of-partition event. */
     boolean isFinished();

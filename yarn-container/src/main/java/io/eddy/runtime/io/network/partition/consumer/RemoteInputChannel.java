@@ -5,6 +5,7 @@ import io.eddy.runtime.io.network.partition.ResultPartitionId;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferListener;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;
+import io.eddy.runtime.io.network.buffer.BufferUsage;
 import io.eddy.runtime.io.network.buffer.LocalBufferPool;
 import io.eddy.runtime.io.network.buffer.NetworkBufferPool;
 import io.eddy.runtime.io.network.partition.BufferAndBacklog;
@@ -199,6 +200,20 @@ public final class RemoteInputChannel extends InputChannel implements BufferList
             }
         }
         return newCredit;
+    }
+
+    /** Its exclusive segments that hold data not yet read, of all of them; nothing once released. Any thread. */
+    public BufferUsage exclusiveUsage() {
+        synchronized (lock) {
+            return released ? BufferUsage.NONE : new BufferUsage(exclusiveSegments.length - freeExclusive.size(), exclusiveSegments.length);
+        }
+    }
+
+    /** The floating segments it borrowed and holds free, as credit for data to come. Any thread. */
+    public int idleFloatingSegments() {
+        synchronized (lock) {
+            return freeFloating.size();
+        }
     }
 
     /** Guarded by lock: free segments plus those holding received, unread data (all will be free). */

@@ -1,6 +1,7 @@
 package io.eddy.runtime.io.network.partition.consumer;
 
 import io.eddy.runtime.io.network.buffer.Buffer;
+import io.eddy.runtime.io.network.buffer.BufferUsage;
 import io.eddy.runtime.io.network.buffer.LocalBufferPool;
 import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.EventSerializer;
@@ -248,6 +249,31 @@ public final class SingleInputGate implements InputGate {
         }
         toComplete.complete(null);
         onClose.run();
+    }
+
+    @Override
+    public BufferUsage bufferUsage() {
+        synchronized (lock) {
+            if (closed) {
+                return BufferUsage.NONE;
+            }
+        }
+        int inUse = 0;
+        int capacity = 0;
+        int idleFloating = 0;
+        for (InputChannel channel : channels) {
+            if (channel instanceof RemoteInputChannel remote) {
+                BufferUsage exclusive = remote.exclusiveUsage();
+                inUse += exclusive.inUse();
+                capacity += exclusive.capacity();
+                idleFloating += remote.idleFloatingSegments();
+            }
+        }
+        if (floatingPool != null) {
+            inUse += Math.max(0, floatingPool.segmentsInUse() - idleFloating);
+            capacity += floatingPool.maxSegments();
+        }
+        return new BufferUsage(Math.min(inUse, capacity), capacity);
     }
 
     @Override
