@@ -2,10 +2,17 @@ package io.eddy.cli;
 
 import io.eddy.executor.JobClient;
 import io.eddy.executor.JobDetails;
+import io.eddy.jobgraph.JobId;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -16,14 +23,40 @@ import java.util.function.Consumer;
 /**
  * The lines {@code eddy run} prints while a job of the program runs (docs/monitoring.md): the job's
  * state and time, then one line per stage (job vertex) with its subtasks and, for a batch source, a
- * bar of its input splits done. On a terminal the block is redrawn in place every interval; into a
- * file or pipe it is printed as plain lines, when it changed and at most every {@code
- * plainInterval}. When the job ends, its final block is printed once more as the summary.
+ * bar of its input splits done. On a terminal the blocks of the running jobs are redrawn in place,
+ * in the order the jobs were submitted, every interval (the live area below); into a file or pipe
+ * each is printed as plain lines, when it changed and at most every {@code plainInterval}. When a
+ * job ends, its final block is printed once more as the summary (on a terminal it leaves the live
+ * area for the scroll-back).
  *
  * <p>Each submitted job gets its own daemon thread ({@code eddy-progress}), which asks the master
  * through {@link JobClient#getJobDetails()} and writes to {@code out}; a job the master no longer
- * knows ends the thread. Thread-safe: the threads share only {@code out}, a {@link PrintWriter} (which locks),
- * and the list of threads, a concurrent list.
+ * knows ends the thread.
+ *
+ * <p><b>Console.</b> Whatever else must reach the same stderr while the blocks are shown (the
+ * status lines of the remote and YARN clients, the program's own) is written to {@link #console()},
+ * never to {@code out} directly: a line written beside a block that is redrawn in place would be
+ * overwritten by the next redraw. The console cuts what it is given into lines at {@code '\n'} and
+ * holds a line until its newline ({@link #endConsoleLine()} writes a held rest). Each complete line
+ * is written
+ * <ul>
+ *   <li>on a terminal: above the blocks, which stay at the bottom. The blocks shown are erased (cursor
+ *       up over them), the lines written where they began (they stay in the scroll-back, uncut), and
+ *       the blocks drawn again below them;
+ *   <li>into a file or pipe: at once, as a whole line, never inside a block.
+ * </ul>
+ *
+ * <pre>
+ *   scroll-back   ... lines of the console, job summaries (never rewritten)
+ *   live area     Job 'a' RUNNING, 3.0 s       &lt;- {@link #rows} rows from here down are
+ *                   Source ...  x2 2 running      redrawn by every paint
+ *                 (rows blanked by an earlier paint)
+ * </pre>
+ *
+ * <p>Threads: the job threads and the threads writing to the console (e.g. an RPC dispatcher) paint
+ * under one lock, {@link #screen}, which is held only while writing to {@code out}, never while
+ * asking the master. The console's own lock (it is a {@link PrintStream}) is taken before {@link
+ * #screen}, never after. {@code out} must not write to the console itself.
  */
 final class ProgressPrinter implements Consumer<JobClient> {
 
@@ -36,6 +69,17 @@ final class ProgressPrinter implements Consumer<JobClient> {
     private final Duration interval;
     private final Duration plainInterval;
     private final List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final ConsoleLines consoleLines = new ConsoleLines();
+    private final PrintStream console = new PrintStream(consoleLines, false, Charset.defaultCharset());
+
+    /** Orders every write to {@code out} and guards the live area's state below. */
+    private final Object screen = new Object();
+
+    /** On a terminal, the block of each followed job, in the order of submission: the live area. Guarded by {@link #screen}. */
+    private final Map<JobId, List<String>> blocks = new LinkedHashMap<>();
+
+    /** On a terminal, the rows of the live area: from its first row down to the cursor. Guarded by {@link #screen}. */
+    private int rows;
 
     /**
      * @param terminal whether {@code out} is a terminal (redraw in place) or a file or pipe (plain lines)
@@ -57,6 +101,20 @@ final class ProgressPrinter implements Consumer<JobClient> {
         thread.start();
     }
 
+    /**
+     * The stream for every other line meant for {@code out} while this printer runs (see the class
+     * comment): hand it to whatever prints status lines, in place of stderr. It stays usable after
+     * the jobs have ended.
+     */
+    PrintStream console() {
+        return console;
+    }
+
+    /** Writes the rest of a line the console holds without its newline (if any) as a line of its own. */
+    void endConsoleLine() {
+        consoleLines.endLine();
+    }
+
     /** Waits up to {@code wait} for the threads to print their jobs' summaries (call when the program has returned). */
     void awaitSummaries(Duration wait) throws InterruptedException {
         long deadline = System.nanoTime() + wait.toNanos();
@@ -66,7 +124,8 @@ final class ProgressPrinter implements Consumer<JobClient> {
     }
 
     private void follow(JobClient client) {
-        String name = "job " + client.getJobId();
+        JobId id = client.getJobId();
+        String name = "job " + id;
         List<String> shown = List.of();
         long lastPlain = System.nanoTime() - plainInterval.toNanos();
         JobDetails previous = null;
@@ -91,7 +150,7 @@ final class ProgressPrinter implements Consumer<JobClient> {
                 previous = details.get();
                 previousAt = now;
                 if (terminal) {
-                    redraw(shown.size(), lines);
+                    show(id, lines);
                     shown = lines;
                 } else if (!sameButTime(lines, shown) && System.nanoTime() - lastPlain >= plainInterval.toNanos()) {
                     print(lines);
@@ -100,12 +159,21 @@ final class ProgressPrinter implements Consumer<JobClient> {
                 }
                 client.awaitEnd(interval);
             }
-            summary(client, name, shown);
+            end(id, summary(client, name));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
             // The job's own result reports how it ended; its progress lines stop here, saying why.
-            out.println("(no more progress of job " + client.getJobId() + ": " + (e.getCause() != null ? e.getCause() : e) + ")");
+            List<String> last = new ArrayList<>(terminal ? shown : List.of());
+            last.add("(no more progress of job " + id + ": " + (e.getCause() != null ? e.getCause() : e) + ")");
+            end(id, last);
+        } finally {
+            synchronized (screen) {
+                List<String> left = blocks.remove(id);
+                if (left != null) {
+                    message(left); // the thread ends without a summary: its last block stays in the scroll-back
+                }
+            }
         }
     }
 
@@ -114,18 +182,12 @@ final class ProgressPrinter implements Consumer<JobClient> {
      * has gone with its job (the embedded cluster ends with the program's job), the job's line from
      * its result.
      */
-    private void summary(JobClient client, String name, List<String> shown) throws InterruptedException {
-        List<String> lines;
+    private List<String> summary(JobClient client, String name) throws InterruptedException {
         try {
             Optional<JobDetails> last = client.getJobDetails().get(10, TimeUnit.SECONDS);
-            lines = last.isPresent() ? render(last.get(), System.currentTimeMillis()) : List.of(resultLine(client, name));
+            return last.isPresent() ? render(last.get(), System.currentTimeMillis()) : List.of(resultLine(client, name));
         } catch (ExecutionException | TimeoutException e) {
-            lines = List.of(resultLine(client, name));
-        }
-        if (terminal) {
-            redraw(shown.size(), lines);
-        } else {
-            print(lines);
+            return List.of(resultLine(client, name));
         }
     }
 
@@ -145,20 +207,60 @@ final class ProgressPrinter implements Consumer<JobClient> {
         }
     }
 
+    /** On a terminal: makes {@code lines} the block of job {@code id} in the live area, and draws it. */
+    private void show(JobId id, List<String> lines) {
+        synchronized (screen) {
+            blocks.put(id, lines);
+            paint(List.of());
+        }
+    }
 
-    private void redraw(int previousLines, List<String> lines) {
+    /** The last lines of job {@code id}, as {@link #message}; on a terminal its block leaves the live area. */
+    private void end(JobId id, List<String> lines) {
+        synchronized (screen) {
+            blocks.remove(id);
+            message(lines);
+        }
+    }
+
+    /** Lines that stay (the console's, a job's last): on a terminal above the live area, else printed at once. */
+    private void message(List<String> lines) {
+        synchronized (screen) {
+            if (terminal) {
+                paint(lines);
+            } else {
+                print(lines);
+            }
+        }
+    }
+
+    /**
+     * On a terminal, holding {@link #screen}: from the live area's first row, writes {@code above}
+     * (which stay in the scroll-back), then every job's block, then blanks the rows the live area had
+     * beyond them; leaves the cursor below all this, which is the live area's end.
+     */
+    private void paint(List<String> above) {
         StringBuilder b = new StringBuilder();
-        if (previousLines > 0) {
-            b.append("\033[").append(previousLines).append('A'); // up to the block's first line
+        if (rows > 0) {
+            b.append("\033[").append(rows).append('A'); // up to the live area's first row
+        }
+        for (String line : above) {
+            b.append("\r\033[2K").append(line).append('\n');
         }
         int columns = columns();
-        for (String line : lines) {
-            // Cut to the terminal's width: a wrapped line would take two rows, and the next redraw would start too low.
-            b.append("\r\033[2K").append(line.length() < columns ? line : line.substring(0, columns - 1)).append('\n');
+        int drawn = 0;
+        for (List<String> block : blocks.values()) {
+            for (String line : block) {
+                // Cut to the terminal's width: a wrapped line would take two rows, and the next paint would start too low.
+                b.append("\r\033[2K").append(line.length() < columns ? line : line.substring(0, columns - 1)).append('\n');
+                drawn++;
+            }
         }
-        for (int i = lines.size(); i < previousLines; i++) {
+        int blanked = Math.max(0, rows - above.size() - drawn);
+        for (int i = 0; i < blanked; i++) {
             b.append("\r\033[2K\n");
         }
+        rows = drawn + blanked;
         out.print(b);
         out.flush();
     }
@@ -173,16 +275,66 @@ final class ProgressPrinter implements Consumer<JobClient> {
         }
     }
 
+    /** Plain lines, all at once. */
     private void print(List<String> lines) {
         StringBuilder b = new StringBuilder();
         lines.forEach(line -> b.append(line).append('\n'));
-        out.print(b);
-        out.flush();
+        synchronized (screen) {
+            out.print(b);
+            out.flush();
+        }
     }
 
     /** Whether two blocks differ only in the job's time (its first line). */
     private static boolean sameButTime(List<String> a, List<String> b) {
         return a.size() == b.size() && !a.isEmpty() && a.subList(1, a.size()).equals(b.subList(1, b.size()));
+    }
+
+    /**
+     * The bytes of {@link #console}, cut into lines at {@code '\n'} (a {@code '\r'} before it
+     * dropped) and handed to {@link #message} as they complete; the lines completed by one write go
+     * together. Decoded in the charset {@link #console} encodes in; {@code '\n'} is never part of a
+     * longer character there.
+     */
+    private final class ConsoleLines extends OutputStream {
+
+        /** The line begun but not ended. Guarded by this. */
+        private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
+
+        @Override
+        public synchronized void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            Objects.checkFromIndexSize(off, len, b.length);
+            List<String> lines = new ArrayList<>();
+            int start = off;
+            for (int i = off; i < off + len; i++) {
+                if (b[i] == '\n') {
+                    partial.write(b, start, i - start);
+                    lines.add(take());
+                    start = i + 1;
+                }
+            }
+            partial.write(b, start, off + len - start);
+            if (!lines.isEmpty()) {
+                message(lines);
+            }
+        }
+
+        synchronized void endLine() {
+            if (partial.size() > 0) {
+                message(List.of(take()));
+            }
+        }
+
+        private String take() {
+            String line = partial.toString(Charset.defaultCharset());
+            partial.reset();
+            return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+        }
     }
 
     /**
@@ -201,7 +353,9 @@ final class ProgressPrinter implements Consumer<JobClient> {
     static List<String> render(JobDetails job, long now, JobDetails previous, long sinceMillis) {
         List<String> lines = new ArrayList<>();
         long millis = (job.endTime() >= 0 ? job.endTime() : now) - job.startTime();
-        lines.add("Job '" + job.name() + "' " + job.status() + ", " + seconds(millis));
+        lines.add("Job '" + job.name() + "' " + job.status() + ", " + seconds(millis) + (job.checkpoints()
+                ? ", " + job.checkpointsCompleted() + " checkpoints" + (job.checkpointsFailed() > 0 ? " (" + job.checkpointsFailed() + " failed)" : "")
+                : ""));
         for (JobDetails.VertexDetails v : job.vertices()) {
             StringBuilder line = new StringBuilder("  ");
             String name = v.name().length() > NAME_WIDTH ? v.name().substring(0, NAME_WIDTH - 3) + "..." : v.name();
@@ -222,6 +376,9 @@ final class ProgressPrinter implements Consumer<JobClient> {
                         line.append(" (").append(count(moved * 1000 / sinceMillis)).append("/s)");
                     }
                 }
+            }
+            if (v.spilledBytes() > 0) {
+                line.append("; ").append(count(v.spilledBytes())).append("B spilled");
             }
             lines.add(line.toString());
         }

@@ -8,6 +8,7 @@ import io.eddy.master.remote.RemoteOptions;
 import io.eddy.runtime.cluster.rpc.HostPort;
 import io.eddy.yarn.YarnOptions;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
@@ -105,9 +106,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             // Progress of every job the program submits, on standard error: redrawn on a terminal, else plain lines every 10 s.
             ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), System.console() != null, Duration.ofSeconds(1), Duration.ofSeconds(10));
-            try (JobListeners.Registration listening = JobListeners.register(progress)) {
-                runMain(jarFile, className, args, properties);
-            }
+            withProgress(progress, () -> runMain(jarFile, className, args, properties));
             try {
                 progress.awaitSummaries(Duration.ofSeconds(15));
             } catch (InterruptedException e) {
@@ -115,6 +114,25 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return EddyCli.EXIT_OK;
+    }
+
+    /**
+     * Runs {@code program} with {@code progress} told of every job it submits and with {@code
+     * System.err} set to the printer's {@link ProgressPrinter#console() console}; restores {@code
+     * System.err} afterwards. The executors take {@code System.err} as the console for their status
+     * lines when the program creates them (the {@code remote}, {@code yarn} and {@code yarn-session}
+     * factories), and the program's own stderr lines belong beside the blocks too: so every line
+     * reaches the terminal through the printer, which keeps it out of the blocks it redraws.
+     */
+    static void withProgress(ProgressPrinter progress, Runnable program) {
+        PrintStream stderr = System.err;
+        System.setErr(progress.console());
+        try (JobListeners.Registration listening = JobListeners.register(progress)) {
+            program.run();
+        } finally {
+            System.setErr(stderr);
+            progress.endConsoleLine();
+        }
     }
 
     /**

@@ -4,7 +4,7 @@ import io.eddy.master.checkpoint.CheckpointRecord;
 import java.util.List;
 
 /**
- * A job's checkpoints as the dashboard shows them (docs/monitoring.md, "Dashboard").
+ * A job's checkpoints as the dashboard shows them (docs/dashboard.md).
  *
  * @param periodic whether the job takes periodic checkpoints
  * @param completed checkpoints completed (savepoints not counted)
@@ -16,6 +16,16 @@ public record CheckpointsView(boolean periodic, int completed, long failed, List
 
     public CheckpointsView {
         history = List.copyOf(history);
+    }
+
+    /** The newest checkpoint (not savepoint) that completed, among {@link #history}; null if none. */
+    public CheckpointRecord latestCompleted() {
+        for (CheckpointRecord record : history) {
+            if (record.outcome().equals("COMPLETED") && record.type().equals("CHECKPOINT")) {
+                return record;
+            }
+        }
+        return null;
     }
 
     /**

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What the dashboard shows of one job (docs/monitoring.md, "Dashboard"): its details, its graph's
+ * What the dashboard shows of one job (docs/dashboard.md): its details, its graph's
  * edges, its recent history of record counts, and its subtasks' latest samples.
  *
  * @param details the job's state and per vertex its subtasks, splits and records

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * A job's recent record counts over time, for the dashboard's throughput plot and its rates and
- * back pressure (docs/monitoring.md, "Dashboard"): per sample time, per vertex the sums over its
+ * back pressure (docs/dashboard.md): per sample time, per vertex the sums over its
  * subtasks of records in, records out and back-pressured time. Holds the latest {@code capacity}
  * samples (a ring); the master samples every running job once a second. Main thread only.
  */

@@ -6,8 +6,10 @@ import io.eddy.jobgraph.JobEdge;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.jobgraph.JobVertex;
+import io.eddy.jobgraph.OperatorSpec;
 import io.eddy.master.batch.FormatCoordinator;
 import io.eddy.master.checkpoint.CheckpointJobActions;
+import io.eddy.master.checkpoint.CheckpointRecord;
 import io.eddy.master.checkpoint.StateAssignment;
 import io.eddy.master.client.ClientRelay;
 import io.eddy.master.client.CollectRelay;
@@ -105,6 +107,8 @@ final class JobManager {
     /** The samples of the dashboard's history: ten minutes at one a second. */
     static final int HISTORY_SAMPLES = 600;
     private final JobHistory history;
+    /** The job's MBean; figures published once a second. */
+    private final JobJmx jmx;
     private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
 
     private JobStatus status = JobStatus.CREATED;
@@ -136,6 +140,8 @@ final class JobManager {
         this.checkpointing = JobCheckpointing.create(ctx, graph, CheckpointJobActions.of(this::failIfRunning, this::cancel));
         this.iterations = JobIterations.create(graph, library.classLoader(), ctx.clock(), this::failIfRunning,
                 new Configuration(ctx.config().jobDefaults()).merge(new Configuration(graph.settings())));
+        this.jmx = new JobJmx(graph.jobId(), graph.name(), submitTime, graph.numberOfTasks());
+        jmx.register();
     }
 
     JobId id() {
@@ -160,6 +166,10 @@ final class JobManager {
         List<JobDetails.VertexDetails> vertices = new ArrayList<>();
         List<JobVertex> jobVertices = graph.vertices();
         long[] totals = vertexTotals();
+        long[] spilled = new long[jobVertices.size()];
+        for (ReportedIo reported : taskIo.values()) {
+            spilled[reported.sample().task().vertex()] += reported.sample().spilledBytes();
+        }
         for (int v = 0; v < jobVertices.size(); v++) {
             JobVertex vertex = jobVertices.get(v);
             int[] byState = new int[TaskExecutionState.values().length];
@@ -173,9 +183,11 @@ final class JobManager {
             vertices.add(new JobDetails.VertexDetails(vertex.name(), vertex.parallelism(), byState[TaskExecutionState.CREATED.ordinal()],
                     byState[TaskExecutionState.RUNNING.ordinal()], byState[TaskExecutionState.FINISHED.ordinal()],
                     byState[TaskExecutionState.CANCELED.ordinal()], byState[TaskExecutionState.FAILED.ordinal()],
-                    splits == null ? -1 : splits[0], splits == null ? 0 : splits[1], totals[3 * v], totals[3 * v + 1]));
+                    splits == null ? -1 : splits[0], splits == null ? 0 : splits[1], totals[3 * v], totals[3 * v + 1], spilled[v]));
         }
-        return new JobDetails(graph.jobId(), graph.name(), status.name(), submitTime, endTime, vertices);
+        CheckpointsView checkpoints = checkpointing.view();
+        return new JobDetails(graph.jobId(), graph.name(), status.name(), submitTime, endTime, vertices,
+                checkpoints.periodic() ? checkpoints.completed() : -1, checkpoints.failed());
     }
 
     /**
@@ -210,11 +222,44 @@ final class JobManager {
         return totals;
     }
 
-    /** Adds the vertices' current sums to the history, if the job still runs (the master calls this once a second). */
+    /**
+     * Adds the vertices' current sums to the history, if the job still runs, and publishes its
+     * figures over JMX (the master calls this once a second).
+     */
     void sampleHistory() {
         if (endTime < 0) {
             history.add(ctx.clock().millis(), vertexTotals());
         }
+        publishJmx();
+    }
+
+    private void publishJmx() {
+        JobDetails d = details();
+        boolean[] hasInput = new boolean[graph.vertices().size()];
+        boolean[] hasOutput = new boolean[hasInput.length];
+        for (JobEdge e : graph.edges()) {
+            hasInput[e.target().index()] = true;
+            hasOutput[e.source().index()] = true;
+        }
+        int running = 0;
+        long fromSources = 0;
+        long intoSinks = 0;
+        for (int v = 0; v < hasInput.length; v++) {
+            JobDetails.VertexDetails vertex = d.vertices().get(v);
+            running += vertex.running();
+            fromSources += hasInput[v] ? 0 : vertex.recordsOut();
+            intoSinks += hasOutput[v] ? 0 : vertex.recordsIn();
+        }
+        CheckpointsView checkpoints = checkpointing.view();
+        CheckpointRecord latest = checkpoints.latestCompleted();
+        long end = endTime < 0 ? ctx.clock().millis() : endTime;
+        jmx.publish(new JobJmx.Figures(status.name(), end - submitTime, running, fromSources, intoSinks, checkpoints.completed(),
+                checkpoints.failed(), latest == null ? -1 : latest.endTime() - latest.triggerTime(), latest == null ? -1 : latest.stateSize()));
+    }
+
+    /** The master forgets the job (retention, or its own close): its MBean goes. */
+    void forgotten() {
+        jmx.unregister();
     }
 
     /** The job as the dashboard shows it: details, edges, history, subtasks. */
@@ -238,10 +283,11 @@ final class JobManager {
             TaskId t = s.task();
             subtasks.add(new JobMetrics.Subtask(t.vertex(), graph.vertices().get(t.vertex()).name(), t.subtask(), t.attempt(),
                     reported.worker().value(), s.recordsIn(), s.recordsOut(), s.bytesIn(), s.bytesOut(), s.backPressuredNanos(),
-                    s.inputWatermark(), s.outputWatermark(), s.inputBuffers().ratio(), s.outputBuffers().ratio(),
-                    checkpointing.latestAcknowledgement(t.vertex(), t.subtask())));
+                    s.inputWatermark(), s.outputWatermark(), s.inputBuffers().ratio(), s.outputBuffers().ratio(), s.spilledBytes(),
+                    s.operatorRecordsIn(), checkpointing.latestAcknowledgement(t.vertex(), t.subtask())));
         }
-        return new JobMetrics(graph.jobId(), graph.name(), subtasks, checkpointing.view());
+        return new JobMetrics(graph.jobId(), graph.name(), subtasks, checkpointing.view(),
+                graph.vertices().stream().map(v -> v.chain().stream().map(OperatorSpec::name).toList()).toList());
     }
 
     /** Makes {@code newClient} the job's client ({@code JobSubmissionGateway.attachJob}, see {@link ClientRelay#attach}). */

@@ -14,24 +14,21 @@ import java.util.Objects;
  * @param name the job name
  * @param subtasks per subtask its latest sample, in vertex and subtask order
  * @param checkpoints the job's checkpoints: counts and the latest that ended
+ * @param operatorNames per vertex (graph order) the names of the operators of its chain
  */
-public record JobMetrics(JobId job, String name, List<Subtask> subtasks, CheckpointsView checkpoints) {
+public record JobMetrics(JobId job, String name, List<Subtask> subtasks, CheckpointsView checkpoints, List<List<String>> operatorNames) {
 
     public JobMetrics {
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(checkpoints, "checkpoints");
         subtasks = List.copyOf(subtasks);
+        operatorNames = operatorNames.stream().map(List::copyOf).toList();
     }
 
     /** The newest checkpoint (not savepoint) that completed, among those the job keeps; null if none. */
     public CheckpointRecord latestCompletedCheckpoint() {
-        for (CheckpointRecord record : checkpoints.history()) {
-            if (record.outcome().equals("COMPLETED") && record.type().equals("CHECKPOINT")) {
-                return record;
-            }
-        }
-        return null;
+        return checkpoints.latestCompleted();
     }
 
     /**
@@ -51,11 +48,14 @@ public record JobMetrics(JobId job, String name, List<Subtask> subtasks, Checkpo
      * @param outputWatermark the latest watermark it sent downstream, {@code Long.MIN_VALUE} before any
      * @param inputPoolUsage the share of its inputs' network buffers holding data it has not read, 0 to 1
      * @param outputPoolUsage the share of its outputs' network buffers in use, 0 to 1
+     * @param spilledBytes bytes written to spill files (sorts, hash tables, blocking results)
+     * @param operatorRecordsIn per operator of the vertex's chain the records it was handed (the
+     *     head's are {@code recordsIn}); empty before the subtask built its chain
      * @param checkpoint its latest acknowledged checkpoint or savepoint, or null if none
      */
     public record Subtask(int vertex, String vertexName, int subtask, int attempt, String worker, long recordsIn, long recordsOut,
             long bytesIn, long bytesOut, long backPressuredNanos, long inputWatermark, long outputWatermark, double inputPoolUsage,
-            double outputPoolUsage, SubtaskCheckpoint checkpoint) {
+            double outputPoolUsage, long spilledBytes, long[] operatorRecordsIn, SubtaskCheckpoint checkpoint) {
 
         /** Whether {@code watermark} is an event time a lag can be told from (neither none yet nor the end's). */
         public static boolean isEventTime(long watermark) {

@@ -20,6 +20,7 @@ import io.eddy.runtime.cluster.JobStatus;
 import io.eddy.runtime.cluster.JobSubmissionGateway;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.MasterGateway;
+import io.eddy.runtime.cluster.LogTail;
 import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.cluster.TaskStateUpdate;
 import io.eddy.runtime.cluster.WorkerGateway;
@@ -38,10 +39,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -306,6 +309,16 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
                 .map(w -> WorkerView.of(w.registration(), w.freeSlots(), workerSamples.get(w.id()))).toList());
     }
 
+    /**
+     * The end of registered worker {@code worker}'s log file, at most {@code maxBytes}; empty for a
+     * worker the master does not know; fails if the worker writes no log of its own or cannot read it.
+     */
+    public CompletableFuture<Optional<LogTail>> workerLog(WorkerId worker, int maxBytes) {
+        return onMain(() -> Optional.ofNullable(registry.get(worker)))
+                .thenCompose(w -> w.isEmpty() ? CompletableFuture.completedFuture(Optional.<LogTail>empty())
+                        : w.get().gateway().logTail(maxBytes).thenApply(Optional::of));
+    }
+
     @Override
     public CompletableFuture<String> triggerSavepoint(JobId job, String targetDirectoryOrNull, boolean cancelAfter) {
         return onMain(() -> jobOrThrow(job).triggerSavepoint(targetDirectoryOrNull, cancelAfter)).thenCompose(f -> f);
@@ -351,8 +364,10 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
         long ended = jobs.values().stream().filter(j -> j.status().isTerminal()).count();
         Iterator<JobManager> it = jobs.values().iterator();
         while (ended > config.retainedEndedJobs() && it.hasNext()) {
-            if (it.next().status().isTerminal()) {
+            JobManager job = it.next();
+            if (job.status().isTerminal()) {
                 it.remove();
+                job.forgotten();
                 ended--;
             }
         }
@@ -384,6 +399,16 @@ public final class Master implements MasterGateway, JobSubmissionGateway, AutoCl
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             LOG.warn("Master: not all jobs ended while closing", e);
+        }
+        try {
+            onMain(() -> {
+                jobs.values().forEach(JobManager::forgotten);
+                return null;
+            }).get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("Master: the jobs' MBeans could not be removed while closing", e);
         }
         mainThread.shutdown();
         try {

@@ -18,14 +18,19 @@ import io.eddy.runtime.cluster.WorkerSample;
  * @param managedUsedBytes managed memory held by tasks
  * @param managedTotalBytes its managed memory
  * @param spilledBytes bytes written to spill files since it started
+ * @param logFile its own log file on its host, or null if it writes none (an embedded worker): the
+ *     master's {@code /api/workers/<id>/log} serves its end
+ * @param logUrl where a browser reads its logs besides the master (on YARN, the NodeManager's page
+ *     of the container's logs), or null
  */
 public record WorkerView(String id, String host, long pid, int slots, int freeSlots, long heapUsedBytes, long heapMaxBytes, long gcMillis,
-        long managedUsedBytes, long managedTotalBytes, long spilledBytes) {
+        long managedUsedBytes, long managedTotalBytes, long spilledBytes, String logFile, String logUrl) {
 
     static WorkerView of(WorkerRegistration registration, int freeSlots, WorkerSample sampleOrNull) {
         WorkerSample s = sampleOrNull;
         return new WorkerView(registration.id().value(), registration.host(), registration.pid(), registration.slots(), freeSlots,
                 s == null ? -1 : s.heapUsedBytes(), s == null ? -1 : s.heapMaxBytes(), s == null ? -1 : s.gcMillis(),
-                s == null ? -1 : s.managedUsedBytes(), s == null ? -1 : s.managedTotalBytes(), s == null ? -1 : s.spilledBytes());
+                s == null ? -1 : s.managedUsedBytes(), s == null ? -1 : s.managedTotalBytes(), s == null ? -1 : s.spilledBytes(),
+                registration.logFileOrNull(), registration.logUrlOrNull());
     }
 }

@@ -152,11 +152,13 @@ class EddyCliITCase {
             Result run = withStandardError(console, () -> eddy("run", "--cluster-dir", clusterDir.toString(), jar, output.toString()));
             assertThat(run.code()).as("run: %s %s", run.out(), run.err()).isZero();
             assertThat(Files.readAllLines(output)).containsExactly("0=200", "1=200", "2=200", "3=200", "4=200");
-            assertThat(utf8(console.toByteArray()).lines().filter(l -> l.startsWith("Job 'cli test job' (")))
+            assertThat(run.err().lines().filter(l -> l.startsWith("Job 'cli test job' (")))
                     // Only the first line is certain: all tasks of a short job need not run at once, and the
                     // program may end (its collect stream drained) before the client prints the result line.
-                    .as("the remote job's progress on stderr")
+                    .as("the remote client's status lines, whole, on the command's stderr through the progress printer")
                     .anySatisfy(l -> assertThat(l).matches(".*\\): RUNNING, 0 of (\\d+) tasks running; deployed \\1 of \\1 tasks"));
+            assertThat(utf8(console.toByteArray())).as("no status line around the printer, straight to System.err")
+                    .doesNotContain("Job 'cli test job' (");
             assertThat(run.out()).as("stdout stays the program's").doesNotContain("tasks running");
             // The progress printer's first block, asked for as the job was submitted (its summary is not certain: the
             // program closes its client once it has drained the collect stream, which may be before the job's end).
@@ -284,7 +286,7 @@ class EddyCliITCase {
         return jar;
     }
 
-    /** Runs {@code command} with {@code System.err} copied to {@code copy} too (the remote target prints progress there). */
+    /** Runs {@code command} with {@code System.err} copied to {@code copy} too (what bypasses the command's stderr writer). */
     private static Result withStandardError(ByteArrayOutputStream copy, java.util.function.Supplier<Result> command) {
         PrintStream original = System.err;
         OutputStream both = new OutputStream() {

@@ -59,6 +59,19 @@ class ProgressPrinterTest {
     }
 
     @Test
+    void theHeadCountsAJobsCheckpointsAndAStageLineItsSpilledBytes() {
+        JobDetails ended = new JobDetails(JOB, "sorted", "FINISHED", 0, 4_000, List.of(
+                new VertexDetails("Source: events", 2, 0, 0, 2, 0, 0, -1, 0, 0, 1_000, 0),
+                new VertexDetails("Sort -> Sink", 2, 0, 0, 2, 0, 0, -1, 0, 1_000, 0, 12_345_678)), 7, 2);
+        List<String> lines = ProgressPrinter.render(ended, 9_000);
+        assertThat(lines.get(0)).isEqualTo("Job 'sorted' FINISHED, 4.0 s, 7 checkpoints (2 failed)");
+        assertThat(lines.get(1)).endsWith("; 1.00 k out").doesNotContain("spilled");
+        assertThat(lines.get(2)).endsWith("; 1.00 k in; 12.3 MB spilled");
+        assertThat(ProgressPrinter.render(details("RUNNING", -1, 5, 0), 13_500).get(0)).as("no periodic checkpoints: no count")
+                .doesNotContain("checkpoint");
+    }
+
+    @Test
     void countsHaveThreeSignificantDigits() {
         assertThat(ProgressPrinter.count(0)).isEqualTo("0");
         assertThat(ProgressPrinter.count(999)).isEqualTo("999");
@@ -68,14 +81,19 @@ class ProgressPrinterTest {
         assertThat(ProgressPrinter.count(154_000_000_000L)).isEqualTo("154 G");
     }
 
-    /** A job whose details the test sets, ending when the test completes its result. */
-    private static class ScriptedJob implements JobClient {
+    /** A job whose details the test sets, ending when the test completes its result (also for {@link ProgressPrinterConsoleTest}). */
+    static class ScriptedJob implements JobClient {
+        final JobId id;
         final AtomicReference<JobDetails> details = new AtomicReference<>();
         final CompletableFuture<JobExecutionResult> result = new CompletableFuture<>();
 
+        ScriptedJob(JobId id) {
+            this.id = id;
+        }
+
         @Override
         public JobId getJobId() {
-            return JOB;
+            return id;
         }
 
         @Override
@@ -102,7 +120,7 @@ class ProgressPrinterTest {
     void plainLinesArePrintedWhenTheStagesChangeAndTheSummaryAtTheEnd() throws Exception {
         StringWriter text = new StringWriter();
         ProgressPrinter printer = new ProgressPrinter(new PrintWriter(text, true), false, Duration.ofMillis(20), Duration.ZERO);
-        ScriptedJob job = new ScriptedJob();
+        ScriptedJob job = new ScriptedJob(JOB);
         job.details.set(details("RUNNING", -1, 3, 0));
         printer.accept(job);
         waitFor(text, "3/10 splits");
@@ -124,7 +142,7 @@ class ProgressPrinterTest {
     void whenTheMasterHasGoneWithItsJobTheSummaryComesFromTheResult() throws Exception {
         StringWriter text = new StringWriter();
         ProgressPrinter printer = new ProgressPrinter(new PrintWriter(text, true), true, Duration.ofMillis(20), Duration.ZERO);
-        ScriptedJob job = new ScriptedJob() {
+        ScriptedJob job = new ScriptedJob(JOB) {
             @Override
             public CompletableFuture<Optional<JobDetails>> getJobDetails() {
                 return result.isDone() ? CompletableFuture.failedFuture(new IllegalStateException("The master is shut down"))

@@ -67,8 +67,8 @@ class YarnCliITCase {
     private record Result(int code, String out, String err, String console) {
 
         String applicationId() {
-            Matcher m = APPLICATION_ID.matcher(console + out);
-            assertThat(m.find()).as("an application id in %s / %s", console, out).isTrue();
+            Matcher m = APPLICATION_ID.matcher(console + err + out);
+            assertThat(m.find()).as("an application id in %s / %s / %s", console, err, out).isTrue();
             return m.group();
         }
     }
@@ -111,7 +111,8 @@ class YarnCliITCase {
         Result run = eddy(concat(new String[] {"run", "--target", "yarn", "--name", "cli word count"}, SMALL,
                 new String[] {jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output}));
         assertThat(run.code()).as("run: %s %s %s", run.out(), run.err(), run.console()).isZero();
-        assertThat(run.console()).contains("Submitted to YARN as application_").contains("yarn logs -applicationId")
+        // While the progress lines are shown, the YARN target's lines pass through the progress printer to the command's stderr.
+        assertThat(run.err()).contains("Submitted to YARN as application_").contains("yarn logs -applicationId")
                 .containsPattern("Dashboard action token \\(cancel, savepoint\\): [0-9a-f]{64}");
         assertThat(readCounts(output)).isEqualTo(Map.of("the", 3, "river", 2, "and", 1, "eddy", 3, "stream", 1));
         ApplicationReport report = HADOOP.awaitEnd(run.applicationId(), END_TIMEOUT);
@@ -194,7 +195,7 @@ class YarnCliITCase {
                 Result run = eddy("run", "--target", "yarn-session:" + session, jar.toString(), "wordcount", HADOOP.hdfsUri() + "/words", output,
                         Integer.toString(parallelism));
                 assertThat(run.code()).as("run at parallelism %d: %s %s %s", parallelism, run.out(), run.err(), run.console()).isZero();
-                assertThat(run.console()).contains("Submitted to YARN as " + session);
+                assertThat(run.err()).contains("Submitted to YARN as " + session);
                 assertThat(readCounts(output)).containsEntry("eddy", 3).containsEntry("the", 3).hasSize(5);
             }
             assertThat(workerContainers(session)).as("the AM asked for a second container for parallelism 4").hasSize(2);
@@ -306,7 +307,10 @@ class YarnCliITCase {
         assertNoApplicationStaged();
     }
 
-    /** Runs the CLI in this JVM; {@code console} is what went to {@code System.err} meanwhile (the YARN targets' messages). */
+    /**
+     * Runs the CLI in this JVM; {@code console} is what went to {@code System.err} meanwhile (the YARN
+     * targets' messages when no progress lines are shown: with --detached).
+     */
     private static Result eddy(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -189,7 +189,25 @@ class YarnDeploymentITCase {
         HttpResponse<String> overview = HttpClient.newHttpClient().send(HttpRequest.newBuilder(dashboard.resolve("../api/overview")).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(overview.statusCode()).as(overview.body()).isEqualTo(200);
-        assertThat(new ObjectMapper().readTree(overview.body()).get("jobs").findValuesAsText("id")).contains(id);
+        JsonNode o = new ObjectMapper().readTree(overview.body());
+        assertThat(o.get("jobs").findValuesAsText("id")).contains(id);
+
+        // Each worker container's log: its end through the master (and the proxy), and the NodeManager's page of the container's logs.
+        assertThat(o.get("workers")).as("the session's workers").isNotEmpty();
+        for (JsonNode worker : o.get("workers")) {
+            String workerId = worker.get("id").asText();
+            assertThat(worker.get("logFile").asText()).as("in the container's log directory").endsWith("/" + workerId + "/worker.log");
+            String containerLogs = worker.get("logUrl").asText();
+            assertThat(containerLogs).contains("/node/containerlogs/container_").endsWith("/" + System.getProperty("user.name"));
+            HttpResponse<String> log = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(dashboard.resolve("../api/workers/" + workerId + "/log")).GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(log.statusCode()).as(log.body()).isEqualTo(200);
+            assertThat(log.body()).startsWith("== " + workerId + " on ").contains("Worker " + workerId + " started with");
+            HttpResponse<String> nodeManager = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build().send(
+                    HttpRequest.newBuilder(URI.create(containerLogs)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(nodeManager.statusCode()).as("the NodeManager's page of %s's logs", workerId).isEqualTo(200);
+            assertThat(nodeManager.body()).as("the page lists the worker's log file").contains("/node/containerlogs/" + workerId + "/").contains("/worker.log/");
+        }
     }
 
     /** Polls {@link YarnClusterDeployer#retrieve} until the application serves at another address than {@code before}. */

@@ -1,7 +1,7 @@
 package io.eddy.master.checkpoint;
 
 /**
- * One checkpoint or savepoint of a job as the dashboard lists it (docs/monitoring.md, "Dashboard"):
+ * One checkpoint or savepoint of a job as the dashboard lists it (docs/dashboard.md):
  * how it ended, how long it took, how much state it holds and what it cost the tasks.
  *
  * @param checkpointId its id

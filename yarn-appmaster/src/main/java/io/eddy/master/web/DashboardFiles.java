@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The dashboard's static files, bundled in the jar under {@code io/eddy/master/web/dashboard/}
- * (docs/monitoring.md, "Dashboard"): a page, its script and its style sheet, served as they are.
+ * (docs/dashboard.md): a page, its script and its style sheet, served as they are.
  * Only the files named here are served; no path reaches the class path otherwise.
  */
 final class DashboardFiles {

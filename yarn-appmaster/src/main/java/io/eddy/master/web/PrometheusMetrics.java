@@ -56,6 +56,9 @@ final class PrometheusMetrics {
                         JobMetrics.Subtask::bytesIn),
                 counter(jobs, "eddy_task_bytes_out", "Record bytes a task wrote to network buffers (a broadcast record once per consumer)",
                         JobMetrics.Subtask::bytesOut),
+                operatorRecordsIn(jobs),
+                counter(jobs, "eddy_task_spilled_bytes", "Bytes a task wrote to spill files (sorts, hash tables, blocking results)",
+                        JobMetrics.Subtask::spilledBytes),
                 taskGauge(jobs, "eddy_task_input_pool_usage", "Share of a task's input network buffers holding data it has not read, 0 to 1",
                         s -> true, JobMetrics.Subtask::inputPoolUsage),
                 taskGauge(jobs, "eddy_task_output_pool_usage", "Share of a task's output network buffers in use, 0 to 1", s -> true,
@@ -125,6 +128,27 @@ final class PrometheusMetrics {
             }
         }
         return gauge.build();
+    }
+
+    /**
+     * A counter per operator of every subtask's chain: the records it was handed (the head's, the
+     * records its task read), labelled as a subtask's series plus {@code operator} (its index in
+     * the chain) and {@code operator_name}.
+     */
+    private static CounterSnapshot operatorRecordsIn(List<JobMetrics> jobs) {
+        CounterSnapshot.Builder counter = CounterSnapshot.builder().name("eddy_operator_records_in")
+                .help("Records an operator of a task's chain was handed (the head's: the records the task read)");
+        for (JobMetrics job : jobs) {
+            for (JobMetrics.Subtask s : job.subtasks()) {
+                List<String> names = job.operatorNames().get(s.vertex());
+                long[] counts = s.operatorRecordsIn();
+                for (int i = 0; i < counts.length && i < names.size(); i++) {
+                    Labels labels = labels(job, s).merge(Labels.of("operator", Integer.toString(i), "operator_name", names.get(i)));
+                    counter.dataPoint(CounterDataPointSnapshot.builder().labels(labels).value(counts[i]).build());
+                }
+            }
+        }
+        return counter.build();
     }
 
     /** A gauge per subtask for which {@code has} holds. */

@@ -11,11 +11,15 @@ import io.eddy.master.JobDashboard;
 import io.eddy.master.Master;
 import io.eddy.master.WorkerView;
 import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.cluster.LogTail;
+import io.eddy.runtime.cluster.WorkerId;
+import io.eddy.runtime.worker.Worker;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +52,8 @@ final class WebRoutes implements HttpHandler {
     private static final String DASHBOARD = "/dashboard/";
     /** The actions: {@code /api/jobs/<32 hex digits>/(cancel|savepoint)}. */
     private static final Pattern ACTION = Pattern.compile("/api/jobs/([0-9a-fA-F]{32})/(cancel|savepoint)");
+    /** How much of a worker's log {@code /api/workers/<id>/log} shows unless asked for another amount. */
+    static final int LOG_TAIL_BYTES = 256 * 1024;
     /** How long a savepoint may take before its request answers 504 (the savepoint goes on). */
     static final long SAVEPOINT_TIMEOUT_SECONDS = 120;
 
@@ -150,7 +156,7 @@ final class WebRoutes implements HttpHandler {
     }
 
     /**
-     * The dashboard's JSON API (docs/monitoring.md, "Dashboard"): {@code overview} (workers with
+     * The dashboard's JSON API (docs/dashboard.md): {@code overview} (workers with
      * their metrics, slots, jobs) and {@code jobs/<id>} (details, edges, history, subtasks).
      */
     private void api(HttpExchange exchange, String resource) throws IOException {
@@ -182,14 +188,99 @@ final class WebRoutes implements HttpHandler {
                     sendJson(exchange, 200, dashboard.get());
                 }
             }
+        } else if (resource.startsWith("workers/") && resource.endsWith("/log")
+                && resource.indexOf('/', "workers/".length()) == resource.length() - "/log".length()) {
+            workerLog(exchange, resource.substring("workers/".length(), resource.length() - "/log".length()));
         } else {
-            sendError(exchange, 404, "No resource at '" + API + resource + "': the API serves " + API + "overview and " + API + "jobs/<job id>");
+            sendError(exchange, 404, "No resource at '" + API + resource + "': the API serves " + API + "overview, " + API + "jobs/<job id> and "
+                    + API + "workers/<worker id>/log");
         }
     }
 
     /**
+     * The end of a worker's log file as plain text (docs/dashboard.md, "Worker logs"): the last
+     * {@code bytes} bytes (query parameter; default {@value #LOG_TAIL_BYTES}, at most {@link
+     * Worker#MAX_LOG_TAIL_BYTES}) after a first line naming the file and how much of it follows. The
+     * master asks the worker over the control protocol, so it works wherever the worker runs.
+     */
+    private void workerLog(HttpExchange exchange, String id) throws IOException {
+        int maxBytes;
+        try {
+            maxBytes = queryInt(exchange, "bytes", LOG_TAIL_BYTES);
+        } catch (IllegalArgumentException e) {
+            sendError(exchange, 400, e.getMessage());
+            return;
+        }
+        List<WorkerView> workers = fromMaster(exchange, master.workerViews(), "Listing the workers");
+        if (workers == null) {
+            return;
+        }
+        WorkerView worker = workers.stream().filter(w -> w.id().equals(id)).findFirst().orElse(null);
+        if (worker == null) {
+            sendError(exchange, 404, "No worker '" + id + "' is registered with this master; GET " + API + "overview lists the workers");
+            return;
+        }
+        if (worker.logFile() == null) {
+            sendError(exchange, 404, "Worker '" + id + "' writes no log file of its own: it runs inside the program's JVM (embedded), whose"
+                    + " log it shares");
+            return;
+        }
+        LogTail tail;
+        try {
+            tail = master.workerLog(new WorkerId(id), Math.min(maxBytes, Worker.MAX_LOG_TAIL_BYTES)).get(MASTER_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .orElse(null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sendError(exchange, 503, "The web endpoint is shutting down");
+            return;
+        } catch (TimeoutException e) {
+            sendError(exchange, 504, "Worker '" + id + "' did not send its log within " + MASTER_TIMEOUT_SECONDS + " s");
+            return;
+        } catch (ExecutionException e) {
+            sendError(exchange, 502, "Worker '" + id + "' could not send its log " + worker.logFile() + ": "
+                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
+            return;
+        }
+        if (tail == null) {
+            sendError(exchange, 404, "Worker '" + id + "' left the cluster; GET " + API + "overview lists the workers");
+            return;
+        }
+        String head = "== " + id + " on " + worker.host() + ": " + tail.file() + (tail.truncated()
+                ? ", its last " + tail.bytes().length + " of " + tail.fileLength() + " bytes (ask for more with ?bytes=N, at most "
+                        + Worker.MAX_LOG_TAIL_BYTES + ") =="
+                : ", all " + tail.fileLength() + " bytes ==") + "\n";
+        byte[] headBytes = head.getBytes(StandardCharsets.UTF_8);
+        byte[] body = Arrays.copyOf(headBytes, headBytes.length + tail.bytes().length);
+        System.arraycopy(tail.bytes(), 0, body, headBytes.length, tail.bytes().length);
+        send(exchange, 200, "text/plain; charset=utf-8", body);
+    }
+
+    /** Query parameter {@code name} as a non-negative int, or {@code otherwise} if absent. */
+    private static int queryInt(HttpExchange exchange, String name, int otherwise) {
+        String query = exchange.getRequestURI().getRawQuery();
+        if (query == null) {
+            return otherwise;
+        }
+        for (String pair : query.split("&")) {
+            if (pair.startsWith(name + "=")) {
+                String value = pair.substring(name.length() + 1);
+                try {
+                    int n = Integer.parseInt(value);
+                    if (n >= 0) {
+                        return n;
+                    }
+                } catch (NumberFormatException e) {
+                    // falls through to the error below, which names the parameter and what it takes
+                }
+                throw new IllegalArgumentException("The query parameter " + name + "='" + value + "' is not a number of bytes (0 or more)");
+            }
+        }
+        return otherwise;
+    }
+
+    /**
      * Cancels a job or takes its savepoint, for a request that presents the action token as {@code
-     * Authorization: Bearer <token>} (docs/monitoring.md, "Actions"): 403 where the endpoint has no
+     * Authorization: Bearer <token>} (docs/dashboard.md, "Actions"): 403 where the endpoint has no
      * token (started without the cluster's secret), 401 for a missing or wrong one.
      */
     private void action(HttpExchange exchange, String id, String action) throws IOException {

@@ -10,6 +10,7 @@ import io.eddy.api.common.typeinfo.TypeInfo;
 import io.eddy.api.common.typeinfo.Types;
 import io.eddy.api.java.tuple.Tuple2;
 import io.eddy.executor.JobClient;
+import io.eddy.executor.JobDetails;
 import io.eddy.jobgraph.ExchangeMode;
 import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.ShipStrategy;
@@ -80,6 +81,12 @@ class BlockingExchangeITCase {
         assertThat(firstConsumerDeployed).as("the first consumer deployment comes after the last producer finished: %s", history)
                 .isGreaterThan(lastProducerFinished);
         assertThat(history.get(lastProducerFinished).timeMillis()).isLessThanOrEqualTo(history.get(firstConsumerDeployed).timeMillis());
+
+        JobDetails details = cluster.cluster().master().jobDetails(client.getJobId()).get(10, TimeUnit.SECONDS).orElseThrow();
+        assertThat(details.vertices().get(0).spilledBytes()).as("the producers spilled their blocking partitions")
+                .isGreaterThan(2 * MEMORY_BOUND);
+        assertThat(details.vertices().get(1).spilledBytes()).isZero();
+        assertThat(details.checkpoints()).isFalse();
 
         cluster.cluster().close();
         assertThat(spillFiles()).as("the workers deleted every spill file").isZero();

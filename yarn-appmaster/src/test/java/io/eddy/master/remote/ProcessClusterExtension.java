@@ -127,6 +127,12 @@ public final class ProcessClusterExtension implements BeforeAllCallback, AfterAl
         }
     }
 
+    /** The URL of the master process's web endpoint (it prints it after its listening line), ending with '/'. */
+    public String webUrl() throws IOException {
+        return ClusterProcesses.webEndpoint(master).orElseThrow(() -> new IllegalStateException("The master printed no web endpoint line; its"
+                + " output:" + System.lineSeparator() + master.outputTail(20)));
+    }
+
     /** A configuration that makes {@code execute()} submit to this cluster (classes come from the workers' class path). */
     public Configuration remoteConfiguration() {
         return new Configuration()

@@ -24,9 +24,15 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,6 +50,41 @@ class ProcessClusterITCase {
 
     @RegisterExtension
     static final ProcessClusterExtension CLUSTER = new ProcessClusterExtension(2, 1);
+
+    @Test
+    void theMastersWebEndpointServesTheEndOfEachWorkerProcesssLog() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String web = CLUSTER.webUrl();
+        String overview = http.send(HttpRequest.newBuilder(URI.create(web + "api/overview")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        Path log1 = CLUSTER.directory().resolve("worker-1.log").toAbsolutePath();
+        assertThat(overview).as("the workers' registrations carry their log files").contains("\"logFile\":\"" + log1 + "\"")
+                .contains("\"logUrl\":null");
+
+        HttpResponse<String> whole = http.send(HttpRequest.newBuilder(URI.create(web + "api/workers/worker-1/log?bytes=1000000")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(whole.statusCode()).isEqualTo(200);
+        assertThat(whole.headers().firstValue("Content-Type")).hasValue("text/plain; charset=utf-8");
+        String[] lines = whole.body().split("\n", 2);
+        assertThat(lines[0]).startsWith("== worker-1 on 127.0.0.1: " + log1 + ", all ").endsWith(" bytes ==");
+        assertThat(lines[1]).as("the worker's own log, read by the worker process").contains("Worker worker-1 started with 1 slot(s)")
+                .doesNotContain("Worker worker-2 started");
+
+        HttpResponse<String> end = http.send(HttpRequest.newBuilder(URI.create(web + "api/workers/worker-2/log?bytes=100")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        String[] endLines = end.body().split("\n", 2);
+        assertThat(endLines[0]).contains("worker-2.log, its last 100 of ").contains("ask for more with ?bytes=N");
+        assertThat(endLines[1].getBytes(StandardCharsets.UTF_8)).hasSize(100);
+        assertThat(Files.readString(CLUSTER.directory().resolve("worker-2.log"))).contains(endLines[1]);
+
+        HttpResponse<String> unknown = http.send(HttpRequest.newBuilder(URI.create(web + "api/workers/worker-9/log")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(unknown.body()).contains("No worker 'worker-9' is registered");
+        HttpResponse<String> bad = http.send(HttpRequest.newBuilder(URI.create(web + "api/workers/worker-1/log?bytes=lots")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(bad.body()).contains("bytes='lots'");
+    }
 
     @Test
     @Timeout(60)

@@ -202,7 +202,9 @@ class MasterWebServerITCase {
                 body = get("metrics").body();
             }
             assertThat(body).contains("# TYPE eddy_task_checkpoint_duration_seconds gauge").contains("# TYPE eddy_job_checkpoints_completed_total counter")
-                    .contains("# TYPE eddy_task_output_pool_usage gauge").contains("# TYPE eddy_task_bytes_out_total counter");
+                    .contains("# TYPE eddy_task_output_pool_usage gauge").contains("# TYPE eddy_task_bytes_out_total counter")
+                    .contains("# TYPE eddy_task_spilled_bytes_total counter");
+            assertThat(number(series(body, "eddy_task_spilled_bytes_total", ours, "vertex=\"1\""))).as("a streaming job spills nothing").isZero();
             for (String vertex : List.of("vertex=\"0\"", "vertex=\"1\"")) {
                 assertThat(number(series(body, "eddy_task_checkpoint_id", ours, vertex))).as("%s acknowledged a checkpoint", vertex).isPositive();
                 assertThat(number(series(body, "eddy_task_checkpoint_duration_seconds", ours, vertex))).isBetween(0.0, 30.0);
@@ -211,6 +213,13 @@ class MasterWebServerITCase {
                 assertThat(number(series(body, "eddy_task_output_pool_usage", ours, vertex))).isBetween(0.0, 1.0);
                 assertThat(number(series(body, "eddy_task_input_pool_usage", ours, vertex))).isBetween(0.0, 1.0);
             }
+            // Per operator of the keyed vertex's chain: the reduce is handed what the task read, the sink what the reduce emitted.
+            List<String> reduce = series(body, "eddy_operator_records_in_total", ours, "vertex=\"1\"", "operator=\"0\"");
+            List<String> sink = series(body, "eddy_operator_records_in_total", ours, "vertex=\"1\"", "operator=\"1\"");
+            assertThat(reduce).singleElement().satisfies(line -> assertThat(line).contains("operator_name=\"Keyed Reduce\""));
+            assertThat(sink).singleElement().satisfies(line -> assertThat(line).contains("operator_name=\"Unnamed\"")); // the sink's own name
+            assertThat(number(sink)).isPositive().isLessThanOrEqualTo(number(reduce));
+            assertThat(number(reduce)).isEqualTo(number(series(body, "eddy_task_records_in_total", ours, "vertex=\"1\"")));
             assertThat(number(series(body, "eddy_job_checkpoints_completed_total", ours))).isGreaterThanOrEqualTo(1);
             assertThat(number(series(body, "eddy_job_checkpoints_failed_total", ours))).isZero();
             assertThat(number(series(body, "eddy_job_last_checkpoint_duration_seconds", ours))).isBetween(0.0, 30.0);
@@ -228,6 +237,17 @@ class MasterWebServerITCase {
     private static double number(List<String> lines) {
         assertThat(lines).hasSize(1);
         return Double.parseDouble(lines.get(0).replaceAll(".* ", ""));
+    }
+
+    @Test
+    void anEmbeddedWorkersLogIsTheProgramsAndTheApiSaysSo() throws Exception {
+        String worker = CLUSTER.cluster().workers().get(0).id().value();
+        JsonNode view = JSON.readTree(get("api/overview").body()).get("workers").get(0);
+        assertThat(view.get("logFile").isNull()).isTrue();
+        assertThat(view.get("logUrl").isNull()).isTrue();
+        HttpResponse<String> log = get("api/workers/" + worker + "/log");
+        assertThat(log.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(log.body()).get("error").asText()).contains("writes no log file of its own").contains("embedded");
     }
 
     @Test

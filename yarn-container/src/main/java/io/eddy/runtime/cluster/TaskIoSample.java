@@ -19,24 +19,29 @@ import java.util.Objects;
  * @param outputWatermark the latest watermark it sent downstream, or {@code Long.MIN_VALUE} before any
  * @param inputBuffers the network buffers holding data it has not read yet, of the most its inputs may hold
  * @param outputBuffers the network buffers its outputs hold, of the most they may
+ * @param spilledBytes the bytes it wrote to spill files (sorts, hash tables, blocking results)
+ * @param operatorRecordsIn per operator of its chain, the records it was handed (the head's are
+ *     {@code recordsIn}); empty before the chain was built
  */
 public record TaskIoSample(TaskId task, long recordsIn, long recordsOut, long bytesIn, long bytesOut, long backPressuredNanos,
-        long inputWatermark, long outputWatermark, BufferUsage inputBuffers, BufferUsage outputBuffers) {
+        long inputWatermark, long outputWatermark, BufferUsage inputBuffers, BufferUsage outputBuffers, long spilledBytes,
+        long[] operatorRecordsIn) {
 
     /** A sample of {@code counters} now. */
     public static TaskIoSample of(TaskId task, TaskIoCounters counters) {
         return new TaskIoSample(task, counters.recordsIn(), counters.recordsOut(), counters.bytesIn(), counters.bytesOut(),
                 counters.backPressuredNanos(), counters.inputWatermark(), counters.outputWatermark(), counters.inputBuffers(),
-                counters.outputBuffers());
+                counters.outputBuffers(), counters.spilledBytes(), counters.operatorRecordsIn());
     }
 
     public TaskIoSample {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(inputBuffers, "inputBuffers");
         Objects.requireNonNull(outputBuffers, "outputBuffers");
-        if (recordsIn < 0 || recordsOut < 0 || bytesIn < 0 || bytesOut < 0 || backPressuredNanos < 0) {
+        Objects.requireNonNull(operatorRecordsIn, "operatorRecordsIn");
+        if (recordsIn < 0 || recordsOut < 0 || bytesIn < 0 || bytesOut < 0 || backPressuredNanos < 0 || spilledBytes < 0) {
             throw new IllegalArgumentException("Task " + task + ": " + recordsIn + " records in, " + recordsOut + " out, " + bytesIn
-                    + " bytes in, " + bytesOut + " out, " + backPressuredNanos + " ns back-pressured");
+                    + " bytes in, " + bytesOut + " out, " + backPressuredNanos + " ns back-pressured, " + spilledBytes + " bytes spilled");
         }
     }
 }

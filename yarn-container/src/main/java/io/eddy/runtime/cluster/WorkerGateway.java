@@ -39,6 +39,15 @@ public interface WorkerGateway {
      */
     void releaseJob(JobId job);
 
+    /**
+     * The last {@code maxBytes} bytes (at most) of the worker's log file. Fails naming the reason if
+     * the worker writes no log file of its own (an embedded worker logs with the program that runs
+     * it) or the file cannot be read.
+     */
+    default CompletableFuture<LogTail> logTail(int maxBytes) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException("this worker gateway does not read logs"));
+    }
+
     // Checkpoints (docs/checkpointing.md). One-way messages; the task reports through MasterGateway.
 
     /** Injects checkpoint {@code checkpointId}'s barrier at source task {@code task}; ignored if the task is not running. */

@@ -12,8 +12,18 @@ import java.util.Objects;
  * @param dataAddress the address of the worker's network data server (its {@code NetworkEnvironment})
  * @param host the host name or address shown in logs and errors
  * @param pid the worker process id, shown in errors about a lost worker
+ * @param logFileOrNull the path of the worker's own log file on its host, or null if it writes none
+ *     (an embedded worker logs with the program that runs it)
+ * @param logUrlOrNull where a browser reads the worker's logs besides the master's endpoint (on
+ *     YARN, the NodeManager's page of the container's logs), or null
  */
-public record WorkerRegistration(WorkerId id, int slots, InetSocketAddress dataAddress, String host, long pid) {
+public record WorkerRegistration(WorkerId id, int slots, InetSocketAddress dataAddress, String host, long pid, String logFileOrNull,
+        String logUrlOrNull) {
+
+    /** A worker without a log file or log URL of its own. */
+    public WorkerRegistration(WorkerId id, int slots, InetSocketAddress dataAddress, String host, long pid) {
+        this(id, slots, dataAddress, host, pid, null, null);
+    }
 
     public WorkerRegistration {
         Objects.requireNonNull(id, "id");

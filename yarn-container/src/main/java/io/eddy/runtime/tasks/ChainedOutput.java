@@ -17,14 +17,18 @@ final class ChainedOutput<T> implements Output<T> {
 
     private final Input<T> input;
     private final String operatorNameWithSubtask;
+    /** The records handed to the receiving operator through this output. */
+    private final RecordCount handed;
 
-    ChainedOutput(Input<T> input, String operatorNameWithSubtask) {
+    ChainedOutput(Input<T> input, String operatorNameWithSubtask, RecordCount handed) {
         this.input = input;
         this.operatorNameWithSubtask = operatorNameWithSubtask;
+        this.handed = handed;
     }
 
     @Override
     public void collect(StreamRecord<T> record) {
+        handed.increment();
         try {
             input.processElement(record);
         } catch (Exception e) {

@@ -65,8 +65,15 @@ public final class OperatorChain {
      */
     public static OperatorChain build(JobVertex vertex, TaskEnvironment environment, OperatorFactory factory,
             List<? extends Output<?>> networkOutputs) {
+        return build(vertex, environment, factory, networkOutputs, new TaskIoCounters());
+    }
+
+    /** {@link #build(JobVertex, TaskEnvironment, OperatorFactory, List)}, counting the records each operator is handed in {@code counters}. */
+    static OperatorChain build(JobVertex vertex, TaskEnvironment environment, OperatorFactory factory,
+            List<? extends Output<?>> networkOutputs, TaskIoCounters counters) {
         List<OperatorSpec> specs = vertex.chain();
         int length = specs.size();
+        counters.chainOf(length);
         List<OperatorDescriptor> descriptors = new ArrayList<>(length);
         List<StreamOperator<?>> operators = new ArrayList<>(length);
         List<String> names = new ArrayList<>(length);
@@ -78,7 +85,7 @@ public final class OperatorChain {
         }
         // Wire outputs tail first: an operator's chained targets come after it.
         for (int i = length - 1; i >= 0; i--) {
-            Output<Object> output = outputOf(vertex, i, operators, names, networkOutputs);
+            Output<Object> output = outputOf(vertex, i, operators, names, networkOutputs, counters);
             setup(operators.get(i), new OperatorContext<>(specs.get(i).name(), descriptors.get(i), environment, output));
         }
         List<String> uids = specs.stream().map(OperatorSpec::uid).toList();
@@ -93,7 +100,7 @@ public final class OperatorChain {
 
     @SuppressWarnings("unchecked")
     private static Output<Object> outputOf(JobVertex vertex, int index, List<StreamOperator<?>> operators, List<String> names,
-            List<? extends Output<?>> networkOutputs) {
+            List<? extends Output<?>> networkOutputs, TaskIoCounters counters) {
         List<Output<Object>> main = new ArrayList<>();
         Map<String, List<Output<Object>>> side = new LinkedHashMap<>();
         for (OperatorOutput out : vertex.chain().get(index).outputs()) {
@@ -104,7 +111,7 @@ public final class OperatorChain {
                             + out.index() + " (expected: an operator after it, below " + operators.size() + ")");
                 }
                 Input<Object> input = (Input<Object>) operators.get(out.index()).input(out.targetInput());
-                target = new ChainedOutput<>(input, names.get(out.index()));
+                target = new ChainedOutput<>(input, names.get(out.index()), counters.operatorInput(out.index()));
             } else {
                 if (out.index() < 0 || out.index() >= networkOutputs.size()) {
                     throw new IllegalArgumentException("Bug: operator " + index + " of '" + vertex.name() + "' writes to output edge "

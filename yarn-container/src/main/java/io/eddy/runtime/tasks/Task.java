@@ -5,6 +5,7 @@ import io.eddy.api.common.typeutils.SerializerConfig;
 import io.eddy.api.connector.source.InputStatus;
 import io.eddy.configuration.CheckpointingOptions;
 import io.eddy.configuration.Configuration;
+import io.eddy.runtime.io.disk.SpillAccount;
 import io.eddy.runtime.io.network.event.CheckpointBarrier;
 import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.io.network.partition.ProducerFailedException;
@@ -213,6 +214,7 @@ public final class Task {
         TaskNetworkIo io = null;
         OperatorChain chain = null;
         TimerHolder timers = new TimerHolder();
+        SpillAccount.bind(counters.spillAccount());
         try {
             checkCancelled();
             ClassLoader cl = deployment.userCodeClassLoader();
@@ -224,7 +226,7 @@ public final class Task {
                 iteration = IterationTaskRunner.create(deployment, services.iterations(), mailboxProcessor, mailbox);
             }
             TaskEnvironment environment = environment(serializerConfig, timers.service);
-            chain = OperatorChain.build(deployment.vertex(), environment, OperatorFactory.load(cl), io.outputs());
+            chain = OperatorChain.build(deployment.vertex(), environment, OperatorFactory.load(cl), io.outputs(), counters);
             source = chain.sourceHead();
             TaskNetworkIo networkIo = io;
             checkpointer = new TaskCheckpointer(id, nameWithSubtask, chain, networkIo::broadcastEvent, services.checkpoints(),

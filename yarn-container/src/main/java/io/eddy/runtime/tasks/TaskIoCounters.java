@@ -1,5 +1,6 @@
 package io.eddy.runtime.tasks;
 
+import io.eddy.runtime.io.disk.SpillAccount;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.io.network.buffer.BufferUsage;
 import io.eddy.runtime.io.network.buffer.ByteCount;
@@ -10,14 +11,16 @@ import io.eddy.runtime.io.network.partition.consumer.InputGate;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A task's record counts (docs/monitoring.md, "Metrics"): the records its head read from its input
- * gates and the records it wrote to its output edges (a record sent to every consumer counts once).
- * Records passed between the operators of its chain are not counted. Its back pressure: the
+ * gates and the records it wrote to its output edges (a record sent to every consumer counts once),
+ * and per operator of its chain the records the operator before it handed it. Its back pressure: the
  * time it waited for room in its outputs (network buffers, local object channels). The bytes of
  * the records it wrote to and read from network buffers (a record handed over as an object, to a
- * consumer in the same worker, has none), and how full its output and input buffers are.
+ * consumer in the same worker, has none), how full its output and input buffers are, and the bytes
+ * it spilled.
  *
  * <p>Threads: written by the task thread alone, with opaque stores (a plain store on the machines
  * Eddy runs on: no fence on the record path); read by any thread with opaque loads, which see a
@@ -57,6 +60,11 @@ public final class TaskIoCounters {
     private volatile ByteCount[] read = new ByteCount[0];
     private volatile LocalBufferPool[] outputPools = new LocalBufferPool[0];
     private volatile InputGate[] inputGates = new InputGate[0];
+    private volatile ResultPartition[] partitions = new ResultPartition[0];
+    /** Per operator of the chain, the counts of the chained outputs that hand it records; set up once, before the task runs. */
+    private volatile RecordCount[][] operatorInputs = new RecordCount[0][];
+    /** The bytes the task's spill files had written ({@link SpillAccount}, bound to the task thread). */
+    private final LongAdder spilled = new LongAdder();
 
     /** Counts {@code wait} as the task's back pressure. */
     void watchWaits(WaitTime wait) {
@@ -66,6 +74,7 @@ public final class TaskIoCounters {
     /** Counts the bytes written to {@code partition} and its buffers in use as the task's output. */
     void watchOutput(ResultPartition partition) {
         written = append(written, partition.bytesWritten());
+        partitions = append(partitions, partition);
         outputPools = append(outputPools, partition.bufferPool());
         watchWaits(partition.bufferPool().waited());
     }
@@ -80,6 +89,53 @@ public final class TaskIoCounters {
         T[] more = Arrays.copyOf(array, array.length + 1);
         more[array.length] = element;
         return more;
+    }
+
+    /** The task's chain has {@code length} operators (the task thread, as it starts building it). */
+    void chainOf(int length) {
+        operatorInputs = new RecordCount[length][0];
+    }
+
+    /** A new count of the records handed to operator {@code index} of the chain by one chained output (the task thread, building its chain). */
+    RecordCount operatorInput(int index) {
+        RecordCount[][] inputs = operatorInputs.clone();
+        RecordCount count = new RecordCount();
+        inputs[index] = append(inputs[index], count);
+        operatorInputs = inputs;
+        return count;
+    }
+
+    /**
+     * Per operator of the task's chain, the records it was handed: the head's are {@link
+     * #recordsIn()}, a chained operator's what the operators before it passed it. Empty before the
+     * chain is built; any thread.
+     */
+    public long[] operatorRecordsIn() {
+        RecordCount[][] inputs = operatorInputs;
+        long[] counts = new long[inputs.length];
+        for (int i = 0; i < inputs.length; i++) {
+            for (RecordCount count : inputs[i]) {
+                counts[i] += count.count();
+            }
+        }
+        if (counts.length > 0) {
+            counts[0] = recordsIn();
+        }
+        return counts;
+    }
+
+    /** Where the task's spill files count their bytes: bind it to the task thread ({@link SpillAccount#bind}). */
+    LongAdder spillAccount() {
+        return spilled;
+    }
+
+    /** The bytes the task wrote to spill files (sorts, hash tables, its blocking results) so far; any thread. */
+    public long spilledBytes() {
+        long sum = spilled.sum();
+        for (ResultPartition partition : partitions) {
+            sum += partition.spilledBytes();
+        }
+        return sum;
     }
 
     /** The record bytes written to network buffers so far; any thread. */

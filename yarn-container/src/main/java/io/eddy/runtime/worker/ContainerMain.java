@@ -137,6 +137,26 @@ public final class ContainerMain {
     }
 
     /** Parses {@code args} and runs the worker until it ends; returns the exit code. */
+    /** The system property naming the process's log file (log4j2-process.xml writes there). */
+    static final String LOG_FILE_PROPERTY = "eddy.log.file";
+
+    /**
+     * The NodeManager's web page of this container's logs, from the environment a NodeManager gives
+     * its containers ({@code CONTAINER_ID}, {@code NM_HOST}, {@code NM_HTTP_PORT}, {@code USER}); null
+     * outside YARN.
+     */
+    static String containerLogUrl(Map<String, String> environment) {
+        String container = environment.get("CONTAINER_ID");
+        String host = environment.get("NM_HOST");
+        String port = environment.get("NM_HTTP_PORT");
+        String user = environment.get("USER");
+        if (container == null || host == null || port == null || user == null) {
+            return null;
+        }
+        return "http://" + HostPort.format(InetSocketAddress.createUnresolved(host, Integer.parseInt(port))) + "/node/containerlogs/" + container
+                + "/" + user;
+    }
+
     int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cli = new CommandLine(this);
         try {
@@ -164,8 +184,10 @@ public final class ContainerMain {
         Configuration settings = settings(settingsFile);
         Duration timeout = parseDuration("connect-timeout", connectTimeout);
         Duration waitForMaster = parseDuration("reconnect-timeout", reconnectTimeout);
+        String logFile = System.getProperty(LOG_FILE_PROPERTY);
         WorkerConfig config = new WorkerConfig(new WorkerId(workerName()), slots, host, ProcessHandle.current().pid(),
-                tmpDir != null ? tmpDir : Path.of(System.getProperty("java.io.tmpdir")), Duration.ofSeconds(10));
+                tmpDir != null ? tmpDir : Path.of(System.getProperty("java.io.tmpdir")), Duration.ofSeconds(10),
+                logFile == null || logFile.isBlank() ? null : Path.of(logFile).toAbsolutePath(), containerLogUrl(System.getenv()));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stoppedBySignal = true;
             Session session = current;

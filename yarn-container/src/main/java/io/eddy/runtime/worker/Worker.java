@@ -5,6 +5,7 @@ import io.eddy.jobgraph.JobGraph;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobGraphBytes;
+import io.eddy.runtime.cluster.LogTail;
 import io.eddy.runtime.cluster.MasterGateway;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskIoSample;
@@ -29,10 +30,15 @@ import io.eddy.runtime.tasks.TaskServices;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -181,7 +187,8 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     }
 
     public WorkerRegistration registration() {
-        return new WorkerRegistration(config.id(), config.slots(), network.dataAddress(), config.host(), config.pid());
+        return new WorkerRegistration(config.id(), config.slots(), network.dataAddress(), config.host(), config.pid(),
+                config.logFileOrNull() == null ? null : config.logFileOrNull().toString(), config.logUrlOrNull());
     }
 
     /** Registers this worker with its master; the future completes when the master accepted it. */
@@ -211,6 +218,35 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     @Override
     public CompletableFuture<Void> deployTask(TaskDeploymentSpec spec) {
         return CompletableFuture.runAsync(() -> doDeployTask(spec), mainThread);
+    }
+
+    /** The most {@link #logTail} reads, whatever is asked. */
+    public static final int MAX_LOG_TAIL_BYTES = 1 << 20;
+
+    /** Reads the end of the log file on the calling thread (the RPC dispatcher): the worker's main thread never waits on it. */
+    @Override
+    public CompletableFuture<LogTail> logTail(int maxBytes) {
+        Path file = config.logFileOrNull();
+        if (file == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Worker " + config.id() + " writes no log file of its own: it"
+                    + " runs inside the program's JVM (embedded), whose log it shares"));
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long length = channel.size();
+            int n = (int) Math.min(length, Math.min(Math.max(0, maxBytes), MAX_LOG_TAIL_BYTES));
+            ByteBuffer bytes = ByteBuffer.allocate(n);
+            long position = length - n;
+            while (bytes.hasRemaining()) {
+                int read = channel.read(bytes, position + bytes.position());
+                if (read < 0) {
+                    break; // the file was truncated meanwhile (log rotation): what was read is its end
+                }
+            }
+            return CompletableFuture.completedFuture(new LogTail(file.toString(), position + bytes.position(),
+                    Arrays.copyOf(bytes.array(), bytes.position())));
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(new IOException("Worker " + config.id() + " cannot read its log file " + file + ": " + e, e));
+        }
     }
 
     @Override

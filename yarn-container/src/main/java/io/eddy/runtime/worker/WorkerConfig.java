@@ -14,8 +14,18 @@ import java.util.Objects;
  * @param pid the process id shown in errors
  * @param tempDirectory where job jars are stored (one sub-directory per job)
  * @param shutdownTimeout how long {@link Worker#close()} waits for cancelled tasks to end
+ * @param logFileOrNull the worker's own log file, which the master may ask for the end of; null if
+ *     it writes none (an embedded worker logs with the program that runs it)
+ * @param logUrlOrNull where a browser reads its logs besides the master (on YARN, the
+ *     NodeManager's page of the container's logs), or null
  */
-public record WorkerConfig(WorkerId id, int slots, String host, long pid, Path tempDirectory, Duration shutdownTimeout) {
+public record WorkerConfig(WorkerId id, int slots, String host, long pid, Path tempDirectory, Duration shutdownTimeout, Path logFileOrNull,
+        String logUrlOrNull) {
+
+    /** A worker without a log file or log URL of its own. */
+    public WorkerConfig(WorkerId id, int slots, String host, long pid, Path tempDirectory, Duration shutdownTimeout) {
+        this(id, slots, host, pid, tempDirectory, shutdownTimeout, null, null);
+    }
 
     public WorkerConfig {
         Objects.requireNonNull(id, "id");

@@ -36,6 +36,28 @@ function bytes(n) {
   return n < 0 ? '–' : count(n) + 'B';
 }
 
+/**
+ * A worker's log links: the end of its log file through the master (any deployment where the
+ * worker writes one) and, on YARN, the NodeManager's page of its container's logs.
+ */
+function logLinks(w) {
+  if (!w) return '–';
+  const links = [];
+  if (w.logFile) links.push(el('a', { href: '../api/workers/' + encodeURIComponent(w.id) + '/log', class: 'worker-log', title: w.logFile }, 'log'));
+  if (w.logUrl) links.push(el('a', { href: w.logUrl, class: 'container-log' }, 'container logs'));
+  if (links.length === 0) return el('span', { title: 'an embedded worker logs with the program that runs it' }, 'in the program\'s log');
+  const span = el('span', {});
+  links.forEach((a, i) => { if (i > 0) span.append(' · '); span.append(a); });
+  return span;
+}
+
+/** A subtask's worker: its id with its log links while it is registered. */
+function workerCell(id, workers) {
+  const w = workers.get(id);
+  if (!w || (!w.logFile && !w.logUrl)) return id;
+  return el('span', {}, id + ' (', logLinks(w), ')');
+}
+
 function percent(ratio) {
   return Math.round(ratio * 100) + ' %';
 }
@@ -66,10 +88,11 @@ async function showOverview(view) {
     el('h1', {}, 'Cluster'),
     el('p', { id: 'slots' }, o.workers.length + ' workers, ' + o.slots + ' slots, ' + o.freeSlots + ' free'),
     el('h2', {}, 'Workers'),
-    table(['worker', 'host', 'slots', 'free', 'heap used', 'heap max', 'GC', 'managed used', 'managed', 'spilled'],
+    table(['worker', 'host', 'slots', 'free', 'heap used', 'heap max', 'GC', 'managed used', 'managed', 'spilled', 'logs'],
       o.workers.map(w => [w.id, w.host, w.slots, w.freeSlots, bytes(w.heapUsedBytes), bytes(w.heapMaxBytes),
-        w.gcMillis < 0 ? '–' : duration(w.gcMillis), bytes(w.managedUsedBytes), bytes(w.managedTotalBytes), bytes(w.spilledBytes)]),
-      [false, false, true, true, true, true, true, true, true, true]),
+        w.gcMillis < 0 ? '–' : duration(w.gcMillis), bytes(w.managedUsedBytes), bytes(w.managedTotalBytes), bytes(w.spilledBytes),
+        logLinks(w)]),
+      [false, false, true, true, true, true, true, true, true, true, false]),
     el('h2', {}, 'Jobs'),
     jobsTable(o.jobs));
 }
@@ -236,12 +259,13 @@ function drawPlot(job) {
 }
 
 async function showJob(view, id) {
-  const job = await getJson('../api/jobs/' + encodeURIComponent(id));
+  const [job, overview] = await Promise.all([getJson('../api/jobs/' + encodeURIComponent(id)), getJson('../api/overview')]);
+  const workers = new Map(overview.workers.map(w => [w.id, w]));
   const d = job.details;
   const r = rates(job);
   const end = d.endTime >= 0 ? d.endTime : Date.now();
-  const subtasks = job.subtasks.map(s => [s.vertex + ' ' + s.vertexName, s.subtask, s.attempt, s.worker, count(s.recordsIn),
-    count(s.recordsOut), bytes(s.bytesIn), bytes(s.bytesOut), duration(s.backPressuredNanos / 1e6), percent(s.inputPoolUsage),
+  const subtasks = job.subtasks.map(s => [s.vertex + ' ' + s.vertexName, s.subtask, s.attempt, workerCell(s.worker, workers), count(s.recordsIn),
+    count(s.recordsOut), bytes(s.bytesIn), bytes(s.bytesOut), bytes(s.spilledBytes), duration(s.backPressuredNanos / 1e6), percent(s.inputPoolUsage),
     percent(s.outputPoolUsage), s.checkpoint ? s.checkpoint.checkpointId + ': ' + duration(s.checkpoint.durationMillis) + ', '
       + bytes(s.checkpoint.stateSize) + ', aligned ' + duration(s.checkpoint.alignmentNanos / 1e6) : '–']);
   view.replaceChildren(
@@ -253,9 +277,9 @@ async function showJob(view, id) {
     el('h2', {}, 'Throughput (records per second)'),
     ...drawPlot(job),
     el('h2', {}, 'Subtasks'),
-    table(['vertex', 'subtask', 'attempt', 'worker', 'records in', 'records out', 'bytes in', 'bytes out', 'back-pressured',
+    table(['vertex', 'subtask', 'attempt', 'worker', 'records in', 'records out', 'bytes in', 'bytes out', 'spilled', 'back-pressured',
       'input buffers', 'output buffers', 'latest checkpoint'], subtasks,
-      [false, true, true, false, true, true, true, true, true, true, true, false]),
+      [false, true, true, false, true, true, true, true, true, true, true, true, false]),
     ...checkpointsSection(job.checkpoints),
     ...failuresSection(job.failures),
     ...(job.plan ? [el('h2', {}, 'Plan (as the optimizer chose it)'), el('pre', { id: 'plan' }, job.plan)] : []));
@@ -345,8 +369,17 @@ async function render() {
     }
     status.textContent = 'updated ' + new Date().toLocaleTimeString();
   } catch (e) {
-    status.textContent = 'not updated: ' + e.message;
+    // A fetch that fails outright (TypeError) means the master does not answer: the cluster may be gone.
+    const gone = e instanceof TypeError;
+    const message = gone
+      ? 'The master does not answer (' + e.message + '): the cluster may have stopped. Showing what it last served; retrying every second.'
+      : 'not updated: ' + e.message;
+    status.textContent = message;
+    status.className = 'failed';
+    if (!view.hasChildNodes()) view.append(el('p', { id: 'unreachable', class: 'failed' }, message));
+    return;
   }
+  status.className = '';
 }
 
 function schedule() {

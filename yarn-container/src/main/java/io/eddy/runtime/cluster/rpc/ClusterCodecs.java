@@ -210,10 +210,13 @@ public final class ClusterCodecs {
         writeAddress(r.dataAddress(), out);
         RpcCodecs.writeString(out, r.host());
         out.writeLong(r.pid());
+        RpcCodecs.writeNullableString(out, r.logFileOrNull());
+        RpcCodecs.writeNullableString(out, r.logUrlOrNull());
     }
 
     public static WorkerRegistration readRegistration(DataInputView in) throws IOException {
-        return new WorkerRegistration(readWorkerId(in), in.readInt(), readAddress(in), RpcCodecs.readString(in), in.readLong());
+        return new WorkerRegistration(readWorkerId(in), in.readInt(), readAddress(in), RpcCodecs.readString(in), in.readLong(),
+                RpcCodecs.readNullableString(in), RpcCodecs.readNullableString(in));
     }
 
     /** A nullable failure chain, outermost first; each level flags whether a cause follows. */
@@ -368,13 +371,17 @@ public final class ClusterCodecs {
             }
             o.writeLong(v.recordsIn());
             o.writeLong(v.recordsOut());
+            o.writeLong(v.spilledBytes());
         });
+        out.writeLong(d.checkpointsCompleted());
+        out.writeLong(d.checkpointsFailed());
     }
 
     public static JobDetails readJobDetails(DataInputView in) throws IOException {
         return new JobDetails(readJobId(in), RpcCodecs.readString(in), RpcCodecs.readString(in), in.readLong(), in.readLong(),
                 readList(in, i -> new JobDetails.VertexDetails(RpcCodecs.readString(i), i.readInt(), i.readInt(), i.readInt(), i.readInt(),
-                        i.readInt(), i.readInt(), i.readInt(), i.readInt(), i.readLong(), i.readLong())));
+                        i.readInt(), i.readInt(), i.readInt(), i.readInt(), i.readLong(), i.readLong(), i.readLong())), in.readLong(),
+                in.readLong());
     }
 
     public static void writeJobStatusUpdate(JobStatusUpdate u, DataOutputView out) throws IOException {

@@ -9,6 +9,7 @@ import io.eddy.runtime.cluster.JobArtifacts;
 import io.eddy.runtime.cluster.JobResultInfo;
 import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.JobSummary;
+import io.eddy.runtime.cluster.LogTail;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.cluster.TaskStateUpdate;
@@ -31,7 +32,8 @@ import java.util.Objects;
  *                    RequestInputSplit (request -> InputSplitReply), AcknowledgeCheckpoint, DeclineCheckpoint,
  *                    SuperstepDone, TaskIoReport, WorkerReport
  * master -> worker   PrepareJob (request), DeployTask (request), CancelTask, ReleaseJob,
- *                    TriggerCheckpoint, NotifyCheckpointComplete, NotifyCheckpointAborted, SuperstepDecided
+ *                    TriggerCheckpoint, NotifyCheckpointComplete, NotifyCheckpointAborted, SuperstepDecided,
+ *                    LogTailRequest (request -> LogTailAnswer)
  * client -> master   SubmitJob (request -> JobAccepted), CancelJob (request), ListJobs (request -> JobList),
  *                    ClusterStatus (request -> ClusterStatusReply), TriggerSavepoint (request -> SavepointTaken),
  *                    ShutdownCluster (request), AttachJob (request -> JobAttached),
@@ -228,6 +230,22 @@ public final class ClusterMessages {
     public record JobAttached(JobId job, JobSummary summaryOrNull) implements Message {
         public JobAttached {
             Objects.requireNonNull(job, "job");
+        }
+    }
+
+    /** {@code WorkerGateway.logTail}: answered by {@link LogTailAnswer}. */
+    public record LogTailRequest(int maxBytes) implements Message {
+        public LogTailRequest {
+            if (maxBytes < 0) {
+                throw new IllegalArgumentException("maxBytes: " + maxBytes);
+            }
+        }
+    }
+
+    /** The answer to {@link LogTailRequest}. */
+    public record LogTailAnswer(LogTail tail) implements Message {
+        public LogTailAnswer {
+            Objects.requireNonNull(tail, "tail");
         }
     }
 

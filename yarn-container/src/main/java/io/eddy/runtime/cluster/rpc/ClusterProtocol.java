@@ -3,6 +3,7 @@ package io.eddy.runtime.cluster.rpc;
 import io.eddy.core.memory.DataInputView;
 import io.eddy.core.memory.DataOutputView;
 import io.eddy.runtime.checkpoint.storage.StateHandleCodec;
+import io.eddy.runtime.cluster.LogTail;
 import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.io.network.buffer.BufferUsage;
 import io.eddy.runtime.cluster.WorkerSample;
@@ -27,6 +28,8 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsAnswer;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobDetailsRequest;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobList;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.LogTailAnswer;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.LogTailRequest;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.JobStatusChanged;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ListJobs;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
@@ -67,7 +70,9 @@ import java.util.Set;
  * version 10 a decision's snapshot directory and a deployment's iteration resume point; version 11
  * {@code JobDetailsRequest} / {@code JobDetailsAnswer}; version 12 {@code TaskIoReport}, {@code WorkerReport}
  * and a vertex's record counts in {@code JobDetailsAnswer}; version 13 a task's watermarks in
- * {@code TaskIoReport}; version 14 its bytes and buffer usage there.
+ * {@code TaskIoReport}; version 14 its bytes, buffer usage, spilled bytes and per-operator records in there, a
+ * job's checkpoint counts and a vertex's spilled bytes in {@code JobDetailsAnswer}, a worker's log file and log URL in its registration, and
+ * {@code LogTailRequest} / {@code LogTailAnswer}.
  */
 public final class ClusterProtocol {
 
@@ -134,6 +139,14 @@ public final class ClusterProtocol {
                 return reader.read(in);
             }
         };
+    }
+
+    private static long[] readLongs(DataInputView in) throws IOException {
+        long[] values = new long[in.readInt()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = in.readLong();
+        }
+        return values;
     }
 
     private static MessageRegistry build() {
@@ -260,11 +273,16 @@ public final class ClusterProtocol {
                             o.writeInt(usage.inUse());
                             o.writeInt(usage.capacity());
                         }
+                        o.writeLong(s.spilledBytes());
+                        o.writeInt(s.operatorRecordsIn().length);
+                        for (long n : s.operatorRecordsIn()) {
+                            o.writeLong(n);
+                        }
                     });
                 },
                 in -> new TaskIoReport(ClusterCodecs.readWorkerId(in), ClusterCodecs.readList(in, i -> new TaskIoSample(ClusterCodecs.readTaskId(i),
                         i.readLong(), i.readLong(), i.readLong(), i.readLong(), i.readLong(), i.readLong(), i.readLong(),
-                        new BufferUsage(i.readInt(), i.readInt()), new BufferUsage(i.readInt(), i.readInt()))))));
+                        new BufferUsage(i.readInt(), i.readInt()), new BufferUsage(i.readInt(), i.readInt()), i.readLong(), readLongs(i))))));
         register(b, 49, WorkerReport.class, codec(
                 (m, out) -> {
                     WorkerSample s = m.sample();
@@ -276,6 +294,14 @@ public final class ClusterProtocol {
                 },
                 in -> new WorkerReport(new WorkerSample(ClusterCodecs.readWorkerId(in), in.readLong(), in.readLong(), in.readLong(),
                         in.readLong(), in.readLong(), in.readLong(), in.readLong()))));
+        register(b, 50, LogTailRequest.class, codec((m, out) -> out.writeInt(m.maxBytes()), in -> new LogTailRequest(in.readInt())));
+        register(b, 51, LogTailAnswer.class, codec(
+                (m, out) -> {
+                    RpcCodecs.writeString(out, m.tail().file());
+                    out.writeLong(m.tail().fileLength());
+                    RpcCodecs.writeBytes(out, m.tail().bytes());
+                },
+                in -> new LogTailAnswer(new LogTail(RpcCodecs.readString(in), in.readLong(), RpcCodecs.readBytes(in)))));
         register(b, 27, SuperstepDecided.class, codec(
                 (m, out) -> {
                     ClusterCodecs.writeTaskId(m.headTask(), out);

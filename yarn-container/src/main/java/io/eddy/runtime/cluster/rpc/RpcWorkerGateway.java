@@ -3,10 +3,13 @@ package io.eddy.runtime.cluster.rpc;
 import io.eddy.jobgraph.JobId;
 import io.eddy.runtime.io.network.event.CheckpointOptions;
 import io.eddy.runtime.cluster.JobArtifacts;
+import io.eddy.runtime.cluster.LogTail;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
 import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.LogTailAnswer;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.LogTailRequest;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.PrepareJob;
@@ -40,6 +43,16 @@ public final class RpcWorkerGateway implements WorkerGateway {
     @Override
     public CompletableFuture<Void> deployTask(TaskDeploymentSpec spec) {
         return RpcMasterGateway.ack(connection.request(new DeployTask(spec), ClusterProtocol.REQUEST_TIMEOUT));
+    }
+
+    @Override
+    public CompletableFuture<LogTail> logTail(int maxBytes) {
+        return connection.request(new LogTailRequest(maxBytes), ClusterProtocol.REQUEST_TIMEOUT).thenApply(answer -> {
+            if (answer instanceof LogTailAnswer tail) {
+                return tail.tail();
+            }
+            throw new IllegalStateException("Bug: the worker answered a log request with " + answer.getClass().getSimpleName());
+        });
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.eddy.runtime.cluster.WorkerGateway;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.Ack;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CancelTask;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeployTask;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.LogTailAnswer;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.LogTailRequest;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointAborted;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.NotifyCheckpointComplete;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.SuperstepDecided;
@@ -81,6 +83,10 @@ public final class WorkerRpcHandler implements RpcHandler, AutoCloseable {
             return CompletableFuture.supplyAsync(() -> gateway(connection).deployTask(m.spec()), dispatcher)
                     .thenCompose(f -> f)
                     .thenApply(v -> Ack.INSTANCE);
+        } else if (request instanceof LogTailRequest m) {
+            return CompletableFuture.supplyAsync(() -> gateway(connection).logTail(m.maxBytes()), dispatcher)
+                    .thenCompose(f -> f)
+                    .thenApply(LogTailAnswer::new);
         }
         return CompletableFuture.failedFuture(new IllegalArgumentException(
                 "A worker does not answer " + request.getClass().getSimpleName() + " requests (from " + connection.remoteAddress() + ")"));

@@ -17,11 +17,15 @@ final class AsynchronousBlockWriter extends AsynchronousFileIOChannel implements
 
     /** The bytes every spill file of the worker's I/O manager has had written (a metric). */
     private final LongAdder spilled;
+    /** The task's spill bytes ({@link SpillAccount} of the thread that opened the writer), or null. */
+    private final LongAdder account;
 
-    AsynchronousBlockWriter(ID id, IOThread writerThread, BlockingQueue<MemorySegment> returnQueue, LongAdder spilled) throws IOException {
+    AsynchronousBlockWriter(ID id, IOThread writerThread, BlockingQueue<MemorySegment> returnQueue, LongAdder spilled, LongAdder account)
+            throws IOException {
         super(id, writerThread, returnQueue, "writing", StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
         this.spilled = spilled;
+        this.account = account;
     }
 
     @Override
@@ -39,6 +43,9 @@ final class AsynchronousBlockWriter extends AsynchronousFileIOChannel implements
                 }
                 bytesWritten.addAndGet(segment.size());
                 spilled.add(segment.size());
+                if (account != null) {
+                    account.add(segment.size());
+                }
             }
 
             @Override

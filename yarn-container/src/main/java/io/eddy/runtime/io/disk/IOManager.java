@@ -115,20 +115,21 @@ public final class IOManager implements AutoCloseable {
         return Math.floorMod(nextDir.getAndIncrement(), dirs.length);
     }
 
-    /**
-     * Opens (creating or truncating) the file of {@code id} for asynchronous block writes.
-     *
-     * @param returnQueue receives every segment once written (or failed)
-     */
     /** The bytes written to this manager's spill files so far (deleted files included). */
     public long spilledBytes() {
         return spilled.sum();
     }
 
+    /**
+     * Opens (creating or truncating) the file of {@code id} for asynchronous block writes; the
+     * bytes it writes count for the calling thread's {@link SpillAccount}, if it has one.
+     *
+     * @param returnQueue receives every segment once written (or failed)
+     */
     public BlockChannelWriter createBlockChannelWriter(FileIOChannel.ID id, BlockingQueue<MemorySegment> returnQueue)
             throws IOException {
         checkOpen();
-        return new AsynchronousBlockWriter(id, writers[checkThread(id)], returnQueue, spilled);
+        return new AsynchronousBlockWriter(id, writers[checkThread(id)], returnQueue, spilled, SpillAccount.current());
     }
 
     /**

@@ -24,6 +24,7 @@ import io.eddy.runtime.cluster.JobStatusUpdate;
 import io.eddy.runtime.cluster.JobSummary;
 import io.eddy.runtime.cluster.NamedBlob;
 import io.eddy.runtime.cluster.TaskDeploymentSpec;
+import io.eddy.runtime.cluster.LogTail;
 import io.eddy.runtime.cluster.TaskIoSample;
 import io.eddy.runtime.io.network.buffer.BufferUsage;
 import io.eddy.runtime.cluster.TaskStateUpdate;
@@ -39,6 +40,8 @@ import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClientCollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatus;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.ClusterStatusReply;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.LogTailAnswer;
+import io.eddy.runtime.cluster.rpc.ClusterMessages.LogTailRequest;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectBatch;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.CollectFinished;
 import io.eddy.runtime.cluster.rpc.ClusterMessages.DeclineCheckpoint;
@@ -93,7 +96,8 @@ class ClusterProtocolTest {
     private static final TaskId TASK = new TaskId(JOB, 2, 1, 3);
     private static final ResultPartitionId PARTITION = new ResultPartitionId(JOB, 1, 0, 4, 2);
     private static final WorkerRegistration REGISTRATION =
-            new WorkerRegistration(new WorkerId("worker-1"), 4, new InetSocketAddress("127.0.0.1", 40123), "127.0.0.1", 4711);
+            new WorkerRegistration(new WorkerId("worker-1"), 4, new InetSocketAddress("127.0.0.1", 40123), "127.0.0.1", 4711,
+                    "/var/log/eddy/worker-1.log", "http://nm-host:8042/node/containerlogs/container_1_0001_01_000002/eddy");
     private static final FailureInfo FAILURE = new FailureInfo("java.lang.IllegalStateException", "outer",
             "a.B.c(B.java:12)\n", new FailureInfo("java.io.IOException", null, "", new FailureInfo("x.Y", "root ü", "x.Y.z(Native Method)\n", null)));
     private static final JobArtifacts ARTIFACTS = new JobArtifacts(JOB, new byte[] {1, 2, 3},
@@ -113,6 +117,7 @@ class ClusterProtocolTest {
         return List.of(
                 new Ack(),
                 new RegisterWorker(REGISTRATION),
+                new RegisterWorker(new WorkerRegistration(new WorkerId("worker-2"), 1, new InetSocketAddress("127.0.0.1", 40124), "h", 1)),
                 new TaskStateChanged(TaskStateUpdate.failed(TASK, FAILURE)),
                 new CollectBatch(JOB, "collect-1", 2, new byte[] {7, 7, 7}),
                 new CollectFinished(JOB, "collect-1", 2),
@@ -128,12 +133,15 @@ class ClusterProtocolTest {
                 new JobDetailsRequest(JOB),
                 new JobDetailsAnswer(new JobDetails(JOB, "my job", "RUNNING", 1234L, -1L, List.of(
                         new JobDetails.VertexDetails("Source -> Map", 4, 1, 2, 1, 0, 0, 12, 7, 0, 5_000_000_000L),
-                        new JobDetails.VertexDetails("Sink", 2, 2, 0, 0, 0, 0, -1, 0, 17, 0)))),
+                        new JobDetails.VertexDetails("Sink", 2, 2, 0, 0, 0, 0, -1, 0, 17, 0, 3L << 33)), 12, 1)),
                 new WorkerReport(new WorkerSample(new WorkerId("worker-7"), 1L << 33, 1L << 34, 12, 3_456, 64L << 20, 128L << 20, 5L << 32)),
                 new TaskIoReport(new WorkerId("worker-7"), List.of(new TaskIoSample(new TaskId(JOB, 1, 2, 3), 10, 4_000_000_000L, 77,
-                        9_000_000_000L, 123_456_789_012L, 1_700_000_000_000L, Long.MAX_VALUE, new BufferUsage(3, 18), new BufferUsage(0, 11)),
-                        new TaskIoSample(new TaskId(JOB, 0, 0, 0), 0, 0, 0, 0, 0, Long.MIN_VALUE, -5, BufferUsage.NONE, new BufferUsage(7, 7)))),
+                        9_000_000_000L, 123_456_789_012L, 1_700_000_000_000L, Long.MAX_VALUE, new BufferUsage(3, 18), new BufferUsage(0, 11), 1L << 40,
+                        new long[] {10, 7, 3}),
+                        new TaskIoSample(new TaskId(JOB, 0, 0, 0), 0, 0, 0, 0, 0, Long.MIN_VALUE, -5, BufferUsage.NONE, new BufferUsage(7, 7), 0, new long[0]))),
                 new JobDetailsAnswer(null),
+                new LogTailRequest(65_536),
+                new LogTailAnswer(new LogTail("/tmp/worker-1.log", 70_000, "the end\n".getBytes(java.nio.charset.StandardCharsets.UTF_8))),
                 new ListJobs(),
                 new JobList(List.of(new JobSummary(JOB, "my job", JobStatus.RUNNING, 1234L, 6))),
                 new AttachJob(JOB),

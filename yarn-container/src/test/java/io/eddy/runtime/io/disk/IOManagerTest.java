@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.eddy.core.memory.MemorySegment;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -79,6 +81,39 @@ class IOManagerTest {
         String prefix = first.getPathFile().getName().split("\\.")[0];
         assertThat(second.getPathFile().getName()).startsWith(prefix + ".").isNotEqualTo(first.getPathFile().getName());
         assertThat(first.getThreadNum()).isNotEqualTo(second.getThreadNum());
+    }
+
+    @Test
+    void aWriterCountsItsBytesForTheSpillAccountOfTheThreadThatOpenedIt() throws Exception {
+        LongAdder task = new LongAdder();
+        SpillAccount.bind(task);
+        try {
+            writeBlocks(3);
+            // a thread the task's thread starts (a source thread) inherits the account
+            Thread child = new Thread(() -> {
+                try {
+                    writeBlocks(2);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            child.start();
+            child.join();
+        } finally {
+            SpillAccount.unbind();
+        }
+        writeBlocks(4); // a thread without an account: the worker's total only
+        assertThat(task.sum()).isEqualTo(5L * BLOCK);
+        assertThat(io.spilledBytes()).isEqualTo(9L * BLOCK);
+    }
+
+    private void writeBlocks(int n) throws IOException {
+        BlockingQueue<MemorySegment> returns = new LinkedBlockingQueue<>();
+        BlockChannelWriter writer = io.createBlockChannelWriter(io.createChannel(), returns);
+        for (int i = 0; i < n; i++) {
+            writer.writeBlock(MemorySegment.allocateHeap(BLOCK, "test"));
+        }
+        writer.close();
     }
 
     @Test
