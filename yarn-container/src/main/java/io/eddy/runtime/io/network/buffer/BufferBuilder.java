@@ -88,6 +88,11 @@ public final class BufferBuilder {
         COMMITTED.setRelease(this, position);
     }
 
+    /** The bytes appended so far (writer thread). */
+    public int writtenBytes() {
+        return position;
+    }
+
     public boolean isFull() {
         return position == segment.size();
     }

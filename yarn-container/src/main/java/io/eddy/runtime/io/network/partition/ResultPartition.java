@@ -45,7 +45,7 @@ public final class ResultPartition {
     /** Null for a pipelined partition. */
     private final BlockingPartitionData blockingData;
     private final LocalBufferPool pool;
-    /** Record bytes written; task thread only (read by the metrics reporter). */
+    /** Record bytes of the finished buffers; task thread only (read by the metrics reporter). */
     private final ByteCount bytesWritten = new ByteCount();
     private final Consumer<ResultPartition> onRelease;
     /** Owned by the producing task thread: the buffer being filled per subpartition, or null. */
@@ -123,7 +123,11 @@ public final class ResultPartition {
         return pool;
     }
 
-    /** The record bytes written to this partition (a broadcast record once per subpartition). */
+    /**
+     * The record bytes written to this partition (a broadcast record once per subpartition), counted
+     * per buffer when the writer finishes it: while the task writes, the buffers it is filling are
+     * not counted yet (at most one per subpartition); once it closed its writer, all are.
+     */
     public ByteCount bytesWritten() {
         return bytesWritten;
     }
@@ -150,7 +154,6 @@ public final class ResultPartition {
             }
             offset += builder.append(bytes, offset, length - offset);
             if (offset == length) {
-                bytesWritten.add(length);
                 builder.commit();
                 if (builder.isFull()) {
                     finishBuilder(subpartition);
@@ -279,6 +282,7 @@ public final class ResultPartition {
     }
 
     private void finishBuilder(int subpartition) {
+        bytesWritten.add(current[subpartition].writtenBytes());
         current[subpartition].finish();
         current[subpartition] = null;
         subpartitions[subpartition].notifyBufferFinished();
