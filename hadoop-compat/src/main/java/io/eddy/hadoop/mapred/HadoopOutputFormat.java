@@ -143,7 +143,9 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
         committer = job.getOutputCommitter();
         committer.setupTask(task);
         if (role == TaskOutputRole.WRITER) {
-            writer = format(job).getRecordWriter(FileSystem.get(job), job, String.format("part-%05d", subtask), reporter);
+            // A format instance per attempt, as each Hadoop task makes its own (a format may keep state of its first attempt).
+            writer = ReflectionUtils.newInstance(formatClass, job).getRecordWriter(FileSystem.get(job), job, String.format("part-%05d", subtask),
+                    reporter);
         }
     }
 

@@ -163,10 +163,13 @@ public final class HadoopOutputFormat<K, V> implements OutputFormat<Tuple2<K, V>
         reporter = new CountingReporter("Hadoop output format " + formatClass.getName());
         task = new TaskAttemptContextImpl(job, id, reporter);
         try {
-            committer = format().getOutputCommitter(task);
+            // A format instance per attempt, as each Hadoop task makes its own: formats may keep the committer of the first
+            // attempt they were asked for (TeraOutputFormat does), whose work folder is that attempt's.
+            org.apache.hadoop.mapreduce.OutputFormat<K, V> attemptFormat = ReflectionUtils.newInstance(formatClass, job);
+            committer = attemptFormat.getOutputCommitter(task);
             committer.setupTask(task);
             if (role == TaskOutputRole.WRITER) {
-                writer = format().getRecordWriter(task);
+                writer = attemptFormat.getRecordWriter(task);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -185,6 +185,15 @@ class StockExamplesConformanceITCase {
         Run hadoop = new Run(new TreeMap<>(java.util.Map.of("part-m-00000", Files.readString(dir.resolve("teragen-local").resolve("part-m-00000"),
                 StandardCharsets.ISO_8859_1))), List.of());
         assertThat(rows(onEddy)).isEqualTo(rows(hadoop)).hasSize(20000);
+
+        // More map tasks than subtasks: each subtask runs several, each an attempt of its own (TeraOutputFormat keeps the
+        // committer of the first attempt it was asked for: one format instance for several attempts lost their files).
+        Path seven = dir.resolve("teragen-seven-maps");
+        Run sevenMaps = run(EddyClientProtocolProvider.FRAMEWORK, seven, "teragen", List.of("mapreduce.job.maps=7", "eddy.parallelism=2"), "20000",
+                seven.toString());
+        assertThat(sevenMaps.files().keySet()).containsExactly("_SUCCESS", "part-m-00000", "part-m-00001", "part-m-00002", "part-m-00003",
+                "part-m-00004", "part-m-00005", "part-m-00006");
+        assertThat(rows(sevenMaps)).isEqualTo(rows(hadoop));
     }
 
     /**
