@@ -95,8 +95,12 @@ public final class EddyBench implements Runnable {
                 env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
             }
             StateMachineDemo.Summary s;
+            CpuTime cpu = CpuTime.ofRun();
+            long cpuBefore = cpu.nanos();
+            long cpuNanos;
             try {
                 s = StateMachineDemo.run(env, GeneratorSpec.DEFAULT, events, new AlertSink(0), source);
+                cpuNanos = cpu.nanos() - cpuBefore;
             } finally {
                 if (checkpoints != null) {
                     deleteRecursively(checkpoints);
@@ -104,8 +108,9 @@ public final class EddyBench implements Runnable {
             }
             double seconds = s.netRuntimeMillis() / 1000.0;
             System.out.printf(Locale.ROOT, "RESULT name=%s system=eddy rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d%s"
-                    + " source=%s job=%d%n", name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(), s.injected(),
-                    checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "", source.name().toLowerCase(Locale.ROOT), job);
+                    + " cpu_ns_per_event=%.1f cpu_processes=%d source=%s job=%d%n", name, s.eventsPerSecond(), events, parallelism, seconds, s.alerts(),
+                    s.injected(), checkpointInterval > 0 ? checkpointFigures(s.accumulators(), s.netRuntimeMillis()) : "", (double) cpuNanos / events,
+                    cpu.processes(), source.name().toLowerCase(Locale.ROOT), job);
             if (!s.matches()) {
                 System.err.printf("eddy-bench: %d alerts but %d injected invalid transitions: the job lost or invented events%n", s.alerts(), s.injected());
                 return 1;

@@ -1,6 +1,7 @@
 package io.eddy.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,29 @@ class EddyBenchTest {
         assertThat(run.output())
                 .containsPattern("(?m)^RESULT name=statemachine-network system=eddy rate=\\d+ .* job=1\n"
                         + "RESULT name=statemachine-network system=eddy rate=\\d+ .* job=2$");
+    }
+
+    @Test
+    void aResultLineHasTheCpuTimePerEventOfThisJvmAndTheProcessesItIsToldOf() {
+        CommandRun run = CommandRun.of("statemachine", "--events", "20000");
+        assertThat(run.code()).isZero();
+        assertThat(run.output()).containsPattern("cpu_ns_per_event=\\d+\\.\\d cpu_processes=1 ");
+        double nanos = Double.parseDouble(run.output().replaceAll("(?s).*cpu_ns_per_event=([0-9.]+).*", "$1"));
+        assertThat(nanos).as("a job takes CPU").isPositive();
+    }
+
+    @Test
+    void theProcessesToMeasureMustBeLive() {
+        System.setProperty(CpuTime.PIDS_PROPERTY, ProcessHandle.current().pid() + ",notapid");
+        try {
+            assertThatThrownBy(CpuTime::ofRun).hasMessageContaining("'notapid' is not a process id");
+            System.setProperty(CpuTime.PIDS_PROPERTY, Long.toString(Long.MAX_VALUE));
+            assertThatThrownBy(CpuTime::ofRun).hasMessageContaining("no live process " + Long.MAX_VALUE);
+            System.setProperty(CpuTime.PIDS_PROPERTY, Long.toString(ProcessHandle.current().pid()));
+            assertThat(CpuTime.ofRun().processes()).as("this JVM, and itself again as told").isEqualTo(2);
+        } finally {
+            System.clearProperty(CpuTime.PIDS_PROPERTY);
+        }
     }
 
     @Test

@@ -79,7 +79,7 @@ public final class FlinkBench implements Callable<Integer> {
     }
 
     /** What one run of the job found. */
-    record Outcome(long events, long alerts, long injected, long netRuntimeMillis, long checkpoints) {
+    record Outcome(long events, long alerts, long injected, long netRuntimeMillis, long checkpoints, long cpuNanos) {
 
         double seconds() {
             return netRuntimeMillis / 1000.0;
@@ -87,6 +87,11 @@ public final class FlinkBench implements Callable<Integer> {
 
         double rate() {
             return events / Math.max(0.001, seconds());
+        }
+
+        /** The CPU time of this JVM (all threads) per event over the job's run. */
+        double cpuNanosPerEvent() {
+            return (double) cpuNanos / Math.max(1, events);
         }
     }
 
@@ -98,8 +103,8 @@ public final class FlinkBench implements Callable<Integer> {
         for (int i = 0; i < outcomes.size(); i++) {
             Outcome o = outcomes.get(i);
             System.out.printf(Locale.ROOT, "RESULT name=%s system=flink rate=%.0f events=%d parallelism=%d seconds=%.2f alerts=%d injected=%d"
-                    + " checkpoint-interval=%d checkpoints=%d source=%s job=%d%n", benchmark, o.rate(), events, parallelism, o.seconds(), o.alerts(),
-                    o.injected(), checkpointInterval, o.checkpoints(), source.label(), i + 1);
+                    + " checkpoint-interval=%d checkpoints=%d cpu_ns_per_event=%.1f source=%s job=%d%n", benchmark, o.rate(), events, parallelism,
+                    o.seconds(), o.alerts(), o.injected(), checkpointInterval, o.checkpoints(), o.cpuNanosPerEvent(), source.label(), i + 1);
             if (o.alerts() != o.injected()) {
                 System.err.printf("flink-bench: job %d: %d alerts but %d injected invalid transitions: the job lost or invented events%n",
                         i + 1, o.alerts(), o.injected());
@@ -143,10 +148,11 @@ public final class FlinkBench implements Callable<Integer> {
                 .name("alert counter");
         try {
             List<Outcome> outcomes = new ArrayList<>(jobs);
-            for (JobExecutionResult result : FlinkMiniClusters.run(env, shape, jobName, jobs)) {
+            for (FlinkMiniClusters.Executed executed : FlinkMiniClusters.runMeasured(env, shape, jobName, jobs)) {
+                JobExecutionResult result = executed.result();
                 outcomes.add(new Outcome(events, longValue(result.getAccumulatorResult(AlertCountingSink.ALERTS)),
                         longValue(result.getAccumulatorResult(EventSource.INJECTED)), result.getNetRuntime(),
-                        longValue(result.getAccumulatorResult(AlertCountingSink.CHECKPOINTS))));
+                        longValue(result.getAccumulatorResult(AlertCountingSink.CHECKPOINTS)), executed.cpuNanos()));
             }
             return outcomes;
         } finally {

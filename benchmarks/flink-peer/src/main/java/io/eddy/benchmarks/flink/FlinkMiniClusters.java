@@ -40,6 +40,17 @@ final class FlinkMiniClusters {
      * @return the results in the order the jobs ran
      */
     static List<JobExecutionResult> run(StreamExecutionEnvironment env, Shape shape, String jobName, int jobs) throws Exception {
+        return runMeasured(env, shape, jobName, jobs).stream().map(Executed::result).toList();
+    }
+
+    /**
+     * A job's result and the CPU time the OS counted for this JVM, all threads (the mini cluster runs
+     * in it), from the job's submission to its end.
+     */
+    record Executed(JobExecutionResult result, long cpuNanos) {}
+
+    /** {@link #run}, with each job's CPU time. */
+    static List<Executed> runMeasured(StreamExecutionEnvironment env, Shape shape, String jobName, int jobs) throws Exception {
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs: " + jobs + " (expected: at least 1)");
         }
@@ -52,15 +63,24 @@ final class FlinkMiniClusters {
                 .build();
         StreamGraph streamGraph = env.getStreamGraph();
         streamGraph.setJobName(jobName);
-        List<JobExecutionResult> results = new ArrayList<>(jobs);
+        List<Executed> results = new ArrayList<>(jobs);
         try (MiniCluster cluster = new MiniCluster(configuration)) {
             cluster.start();
             for (int i = 0; i < jobs; i++) {
                 JobGraph jobGraph = streamGraph.getJobGraph();
                 jobGraph.setJobID(new JobID());
-                results.add(cluster.executeJobBlocking(jobGraph));
+                long cpuBefore = processCpuNanos();
+                JobExecutionResult result = cluster.executeJobBlocking(jobGraph);
+                results.add(new Executed(result, processCpuNanos() - cpuBefore));
             }
         }
         return results;
+    }
+
+    /** The CPU time the OS counted for this process so far, all threads. */
+    static long processCpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration()
+                .orElseThrow(() -> new IllegalStateException("The OS does not tell this process's CPU time (needed for cpu_ns_per_event)"))
+                .toNanos();
     }
 }

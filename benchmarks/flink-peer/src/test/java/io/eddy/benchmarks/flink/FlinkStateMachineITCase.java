@@ -30,6 +30,7 @@ class FlinkStateMachineITCase {
             assertThat(outcome.injected()).isEqualTo(expected);
             assertThat(outcome.alerts()).isEqualTo(expected);
             assertThat(outcome.netRuntimeMillis()).isPositive();
+            assertThat(outcome.cpuNanos()).as("the CPU time of the job's run").isPositive();
         }
         assertThat(reader.alerts()).isEqualTo(legacy.alerts());
     }
