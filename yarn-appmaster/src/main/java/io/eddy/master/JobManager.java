@@ -107,8 +107,9 @@ final class JobManager {
     /** The samples of the dashboard's history: ten minutes at one a second. */
     static final int HISTORY_SAMPLES = 600;
     private final JobHistory history;
-    /** The job's MBean; figures published once a second. */
+    /** The job's MBean; figures published once a second while the job runs, and once after its end. */
     private final JobJmx jmx;
+    private boolean jmxFinal;
     private final CompletableFuture<JobStatus> termination = new CompletableFuture<>();
 
     private JobStatus status = JobStatus.CREATED;
@@ -223,14 +224,17 @@ final class JobManager {
     }
 
     /**
-     * Adds the vertices' current sums to the history, if the job still runs, and publishes its
-     * figures over JMX (the master calls this once a second).
+     * Adds the vertices' current sums to the history and publishes the job's figures over JMX while it
+     * runs, and its final figures once after its end (the master calls this once a second).
      */
     void sampleHistory() {
         if (endTime < 0) {
             history.add(ctx.clock().millis(), vertexTotals());
+            publishJmx();
+        } else if (!jmxFinal) {
+            publishJmx(); // the ended job's figures, once: they change no more
+            jmxFinal = true;
         }
-        publishJmx();
     }
 
     private void publishJmx() {

@@ -1,7 +1,6 @@
 package io.eddy.master;
 
 import io.eddy.jobgraph.JobId;
-import io.eddy.master.checkpoint.CheckpointRecord;
 import io.eddy.master.checkpoint.SubtaskCheckpoint;
 import java.util.List;
 import java.util.Objects;
@@ -24,11 +23,6 @@ public record JobMetrics(JobId job, String name, List<Subtask> subtasks, Checkpo
         Objects.requireNonNull(checkpoints, "checkpoints");
         subtasks = List.copyOf(subtasks);
         operatorNames = operatorNames.stream().map(List::copyOf).toList();
-    }
-
-    /** The newest checkpoint (not savepoint) that completed, among those the job keeps; null if none. */
-    public CheckpointRecord latestCompletedCheckpoint() {
-        return checkpoints.latestCompleted();
     }
 
     /**

@@ -180,7 +180,7 @@ final class PrometheusMetrics {
     private static GaugeSnapshot jobGauge(List<JobMetrics> jobs, String name, String help, ToDoubleFunction<CheckpointRecord> value) {
         GaugeSnapshot.Builder gauge = GaugeSnapshot.builder().name(name).help(help);
         for (JobMetrics job : jobs) {
-            CheckpointRecord latest = job.latestCompletedCheckpoint();
+            CheckpointRecord latest = job.checkpoints().latestCompleted();
             if (latest != null) {
                 gauge.dataPoint(GaugeDataPointSnapshot.builder().labels(jobLabels(job)).value(value.applyAsDouble(latest)).build());
             }

@@ -71,10 +71,7 @@ class TaskJmxITCase {
 
     @Test
     void eachJobTheMasterKnowsHasAnMBeanWithItsFigures(@TempDir Path checkpoints) throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
-        env.setParallelism(1);
-        env.enableCheckpointing(100);
-        env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
+        StreamExecutionEnvironment env = WebTestJobs.checkpointingEvery100Ms(checkpoints);
         env.addSource(new WebTestJobs.Trickle()).rebalance().addSink(new WebTestJobs.Discard());
         JobClient job = CLUSTER.submit(env.getJobGraph("jmx job"));
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();

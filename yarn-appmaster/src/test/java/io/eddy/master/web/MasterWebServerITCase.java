@@ -184,10 +184,7 @@ class MasterWebServerITCase {
 
     @Test
     void metricsHaveEachTasksLatestCheckpointBufferUsageAndTheJobsCheckpointCounts(@TempDir Path checkpoints) throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
-        env.setParallelism(1);
-        env.enableCheckpointing(100);
-        env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
+        StreamExecutionEnvironment env = WebTestJobs.checkpointingEvery100Ms(checkpoints);
         env.addSource(new WebTestJobs.Trickle()).keyBy((KeySelector<Long, Long>) v -> v % 3, Types.LONG).reduce(Long::sum)
                 .addSink(new WebTestJobs.Discard()); // keyed state: the checkpoints have a size
         JobClient running = CLUSTER.submit(env.getJobGraph("checkpoint metrics"));
@@ -407,10 +404,7 @@ class MasterWebServerITCase {
     /** A job that completes checkpoints, fails once, and restarts from its latest checkpoint: the job page's sections. */
     @Test
     void theApiGivesAJobsCheckpointsFailuresAndLatestRestore(@TempDir Path checkpoints) throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
-        env.setParallelism(1);
-        env.enableCheckpointing(100);
-        env.getCheckpointConfig().setCheckpointStorage(checkpoints.toUri().toString());
+        StreamExecutionEnvironment env = WebTestJobs.checkpointingEvery100Ms(checkpoints);
         env.setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(100)));
         env.addSource(new WebTestJobs.Trickle()).rebalance().map(new FailOnceAfterACheckpoint()).addSink(new WebTestJobs.Discard());
         JobClient running = CLUSTER.submit(env.getJobGraph("checkpointed"));

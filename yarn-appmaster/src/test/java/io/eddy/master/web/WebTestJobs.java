@@ -1,9 +1,12 @@
 package io.eddy.master.web;
 
+import io.eddy.configuration.Configuration;
+import io.eddy.streaming.api.datastream.StreamExecutionEnvironment;
 import io.eddy.streaming.api.functions.sink.SinkFunction;
 import io.eddy.streaming.api.functions.source.SourceFunction;
+import java.nio.file.Path;
 
-/** Functions of the jobs the web endpoint's tests run: a slow endless source and a sink that drops. */
+/** Functions of the jobs the web endpoint's tests run: a slow endless source, a sink that drops, a checkpointing environment. */
 public final class WebTestJobs {
 
     private WebTestJobs() {}
@@ -34,5 +37,14 @@ public final class WebTestJobs {
         @Override
         public void invoke(Long value) {
         }
+    }
+
+    /** An environment of parallelism 1 that checkpoints every 100 ms into {@code storage}, for the tests of checkpoint figures. */
+    public static StreamExecutionEnvironment checkpointingEvery100Ms(Path storage) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.enableCheckpointing(100);
+        env.getCheckpointConfig().setCheckpointStorage(storage.toUri().toString());
+        return env;
     }
 }

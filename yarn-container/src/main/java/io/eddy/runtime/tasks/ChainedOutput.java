@@ -1,5 +1,6 @@
 package io.eddy.runtime.tasks;
 
+import io.eddy.runtime.io.network.buffer.OpaqueCount;
 import io.eddy.runtime.operators.Input;
 import io.eddy.runtime.operators.OperatorFailureException;
 import io.eddy.runtime.operators.Output;
@@ -18,9 +19,9 @@ final class ChainedOutput<T> implements Output<T> {
     private final Input<T> input;
     private final String operatorNameWithSubtask;
     /** The records handed to the receiving operator through this output. */
-    private final RecordCount handed;
+    private final OpaqueCount handed;
 
-    ChainedOutput(Input<T> input, String operatorNameWithSubtask, RecordCount handed) {
+    ChainedOutput(Input<T> input, String operatorNameWithSubtask, OpaqueCount handed) {
         this.input = input;
         this.operatorNameWithSubtask = operatorNameWithSubtask;
         this.handed = handed;
@@ -28,7 +29,7 @@ final class ChainedOutput<T> implements Output<T> {
 
     @Override
     public void collect(StreamRecord<T> record) {
-        handed.increment();
+        handed.add(1);
         try {
             input.processElement(record);
         } catch (Exception e) {

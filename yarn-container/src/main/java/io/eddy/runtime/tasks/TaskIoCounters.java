@@ -3,7 +3,7 @@ package io.eddy.runtime.tasks;
 import io.eddy.runtime.io.disk.SpillAccount;
 import io.eddy.runtime.io.network.api.RecordInput;
 import io.eddy.runtime.io.network.buffer.BufferUsage;
-import io.eddy.runtime.io.network.buffer.ByteCount;
+import io.eddy.runtime.io.network.buffer.OpaqueCount;
 import io.eddy.runtime.io.network.buffer.LocalBufferPool;
 import io.eddy.runtime.io.network.buffer.WaitTime;
 import io.eddy.runtime.io.network.partition.ResultPartition;
@@ -56,13 +56,13 @@ public final class TaskIoCounters {
      * is added (task thread, while it sets up its outputs and inputs).
      */
     private volatile WaitTime[] waits = new WaitTime[0];
-    private volatile ByteCount[] written = new ByteCount[0];
-    private volatile ByteCount[] read = new ByteCount[0];
+    private volatile OpaqueCount[] written = new OpaqueCount[0];
+    private volatile OpaqueCount[] read = new OpaqueCount[0];
     private volatile LocalBufferPool[] outputPools = new LocalBufferPool[0];
     private volatile InputGate[] inputGates = new InputGate[0];
     private volatile ResultPartition[] partitions = new ResultPartition[0];
     /** Per operator of the chain, the counts of the chained outputs that hand it records; set up once, before the task runs. */
-    private volatile RecordCount[][] operatorInputs = new RecordCount[0][];
+    private volatile OpaqueCount[][] operatorInputs = new OpaqueCount[0][];
     /** The bytes the task's spill files had written ({@link SpillAccount}, bound to the task thread). */
     private final LongAdder spilled = new LongAdder();
 
@@ -93,13 +93,13 @@ public final class TaskIoCounters {
 
     /** The task's chain has {@code length} operators (the task thread, as it starts building it). */
     void chainOf(int length) {
-        operatorInputs = new RecordCount[length][0];
+        operatorInputs = new OpaqueCount[length][0];
     }
 
     /** A new count of the records handed to operator {@code index} of the chain by one chained output (the task thread, building its chain). */
-    RecordCount operatorInput(int index) {
-        RecordCount[][] inputs = operatorInputs.clone();
-        RecordCount count = new RecordCount();
+    OpaqueCount operatorInput(int index) {
+        OpaqueCount[][] inputs = operatorInputs.clone();
+        OpaqueCount count = new OpaqueCount();
         inputs[index] = append(inputs[index], count);
         operatorInputs = inputs;
         return count;
@@ -111,12 +111,10 @@ public final class TaskIoCounters {
      * chain is built; any thread.
      */
     public long[] operatorRecordsIn() {
-        RecordCount[][] inputs = operatorInputs;
+        OpaqueCount[][] inputs = operatorInputs;
         long[] counts = new long[inputs.length];
         for (int i = 0; i < inputs.length; i++) {
-            for (RecordCount count : inputs[i]) {
-                counts[i] += count.count();
-            }
+            counts[i] = sum(inputs[i]);
         }
         if (counts.length > 0) {
             counts[0] = recordsIn();
@@ -140,18 +138,18 @@ public final class TaskIoCounters {
 
     /** The record bytes written to network buffers so far; any thread. */
     public long bytesOut() {
-        long sum = 0;
-        for (ByteCount count : written) {
-            sum += count.bytes();
-        }
-        return sum;
+        return sum(written);
     }
 
     /** The record bytes read from network buffers so far; any thread. */
     public long bytesIn() {
+        return sum(read);
+    }
+
+    private static long sum(OpaqueCount[] counts) {
         long sum = 0;
-        for (ByteCount count : read) {
-            sum += count.bytes();
+        for (OpaqueCount count : counts) {
+            sum += count.value();
         }
         return sum;
     }

@@ -101,9 +101,9 @@ class NetworkITCase {
             }
         }
         assertThat(perProducer1).containsOnly(perProducer);
-        long written = partitions.stream().mapToLong(p -> p.bytesWritten().bytes()).sum();
+        long written = partitions.stream().mapToLong(p -> p.bytesWritten().value()).sum();
         assertThat(written).as("record bytes written: more than 5 a record").isGreaterThan(5L * producers * perProducer);
-        assertThat(inputs.stream().mapToLong(i -> i.bytesRead().bytes()).sum()).as("every record byte written was read").isEqualTo(written);
+        assertThat(inputs.stream().mapToLong(i -> i.bytesRead().value()).sum()).as("every record byte written was read").isEqualTo(written);
         assertThat(consumerSide.metrics().outboundConnections()).as("one connection per pair of workers").isEqualTo(1);
         assertThat(producerSide.metrics().inboundConnections()).isEqualTo(1);
         assertThat(producerSide.metrics().outboundConnections()).isZero();

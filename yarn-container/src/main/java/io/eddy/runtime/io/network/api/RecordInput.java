@@ -1,7 +1,7 @@
 package io.eddy.runtime.io.network.api;
 
 import io.eddy.api.common.typeutils.TypeSerializer;
-import io.eddy.runtime.io.network.buffer.ByteCount;
+import io.eddy.runtime.io.network.buffer.OpaqueCount;
 import io.eddy.runtime.io.network.event.EndOfEventTimeEvent;
 import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.RuntimeEvent;
@@ -42,7 +42,7 @@ public final class RecordInput<T> {
     private IntConsumer channelEndListener;
     private IntConsumer endOfEventTimeListener;
     /** The record bytes of the buffers read from the gate (records handed over as objects have none). */
-    private final ByteCount bytesRead = new ByteCount();
+    private final OpaqueCount bytesRead = new OpaqueCount();
 
     public RecordInput(InputGate gate, TypeSerializer<T> serializer) {
         this(gate, serializer, null);
@@ -163,7 +163,7 @@ public final class RecordInput<T> {
 
     /** The number of channels of the gate. */
     /** The record bytes read from network buffers so far (read by the metrics reporter). */
-    public ByteCount bytesRead() {
+    public OpaqueCount bytesRead() {
         return bytesRead;
     }
 

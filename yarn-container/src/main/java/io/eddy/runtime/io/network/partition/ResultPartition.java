@@ -3,7 +3,7 @@ package io.eddy.runtime.io.network.partition;
 import io.eddy.runtime.io.network.buffer.Buffer;
 import io.eddy.runtime.io.network.buffer.BufferBuilder;
 import io.eddy.runtime.io.network.buffer.BufferRecycler;
-import io.eddy.runtime.io.network.buffer.ByteCount;
+import io.eddy.runtime.io.network.buffer.OpaqueCount;
 import io.eddy.runtime.io.network.buffer.LocalBufferPool;
 import io.eddy.runtime.io.network.event.EndOfPartitionEvent;
 import io.eddy.runtime.io.network.event.EventSerializer;
@@ -46,7 +46,7 @@ public final class ResultPartition {
     private final BlockingPartitionData blockingData;
     private final LocalBufferPool pool;
     /** Record bytes of the finished buffers; task thread only (read by the metrics reporter). */
-    private final ByteCount bytesWritten = new ByteCount();
+    private final OpaqueCount bytesWritten = new OpaqueCount();
     private final Consumer<ResultPartition> onRelease;
     /** Owned by the producing task thread: the buffer being filled per subpartition, or null. */
     private final BufferBuilder[] current;
@@ -128,7 +128,7 @@ public final class ResultPartition {
      * per buffer when the writer finishes it: while the task writes, the buffers it is filling are
      * not counted yet (at most one per subpartition); once it closed its writer, all are.
      */
-    public ByteCount bytesWritten() {
+    public OpaqueCount bytesWritten() {
         return bytesWritten;
     }
 
